@@ -1,0 +1,1 @@
+"""The companion's blueprints, one per feature."""

@@ -1,0 +1,14 @@
+"""Every kind of block a printable can hold; the `type` key picks the kind."""
+from typing import Annotated, Union
+
+from pydantic import Field
+
+from layouts.blocks.basic import CopyText, NameLine, Qr, Text, ValueTable, WriteBox
+from layouts.blocks.columns import BoxColumns
+
+Block = Annotated[
+    Union[Text, NameLine, WriteBox, ValueTable, Qr, CopyText, BoxColumns],
+    Field(discriminator="type"),
+]
+
+__all__ = ["Block"]

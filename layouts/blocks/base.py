@@ -1,0 +1,57 @@
+"""What every block of a printable has: a type and a box in mm on its sheet."""
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationInfo
+
+Mm = Annotated[float, Field(ge=0, le=420)]
+Box = tuple[Mm, Mm, Annotated[float, Field(gt=0, le=420)], Annotated[float, Field(gt=0, le=420)]]
+"""x, y (from the sheet's top left corner), width, height; all mm."""
+
+Icon = Literal[
+    "arrow", "artifact", "temple", "star", "plus", "shield", "circle", "double_circle",
+]
+"""The vector icons the kit draws (sheets/icons.py); never font glyphs."""
+
+
+
+
+def _known(kind: str) -> AfterValidator:
+    """Check a name against the game's own `kind` (colours, tables) given as context."""
+
+    def check(name: str, info: ValidationInfo) -> str:
+        known = (info.context or {}).get(kind)
+        if known is not None and name not in known:
+            raise ValueError(f"unknown {kind[:-1]} {name!r}; this game has: {', '.join(known)}")
+        return name
+
+    return AfterValidator(check)
+
+
+def _fills_values(text: str, info: ValidationInfo) -> str:
+    values = (info.context or {}).get("values")
+    if values is not None and "{" in text:
+        try:
+            text.format_map(values)
+        except (KeyError, ValueError, IndexError) as error:
+            raise ValueError(f"{text!r}: placeholder {error} is not a value of this game") from None
+    return text
+
+
+ColourRef = Annotated[str, _known("colours")]
+TableRef = Annotated[str, _known("tables")]
+ValueText = Annotated[str, AfterValidator(_fills_values)]
+"""Text whose {name} placeholders are filled from the game's values."""
+
+
+class Strict(BaseModel):
+    """Base of every layout model: frozen, unknown keys are errors."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class BlockBase(Strict):
+    """A block placed in a box; subclasses add a `type` literal and their data."""
+
+    at: Box

@@ -1,0 +1,44 @@
+"""Columns of write-in boxes filled bottom up (Lost Cities expeditions)."""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from layouts.blocks.base import BlockBase, ColourRef, Icon, Strict, ValueText
+
+
+class Column(Strict):
+    colour: ColourRef | None = None
+    label: ValueText | None = None
+    marks: dict[int, Icon] = {}
+    foot: Literal["none", "double_circle"] = "none"
+
+    @model_validator(mode="after")
+    def _named(self):
+        if not (self.colour or self.label):
+            raise ValueError("a column needs a colour or a label")
+        return self
+
+
+class Bridge(Strict):
+    after: int = Field(ge=1, description="the line lies above this box")
+    label: ValueText
+
+
+class BoxColumns(BlockBase):
+    type: Literal["box_columns"]
+    boxes: int = Field(ge=1, le=20)
+    columns: list[Column] = Field(min_length=1)
+    bridge: Bridge | None = None
+    score_boxes: bool = True
+
+    @model_validator(mode="after")
+    def _marks_inside(self):
+        for i, column in enumerate(self.columns):
+            for box in column.marks:
+                if not 1 <= box <= self.boxes:
+                    raise ValueError(f"columns[{i}].marks: box {box} is not in 1..{self.boxes}")
+        if self.bridge and self.bridge.after >= self.boxes:
+            raise ValueError(f"bridge.after: {self.bridge.after} must be below {self.boxes}")
+        return self

@@ -1,0 +1,89 @@
+"""Schema of a game's layout file.
+
+Glossary:
+- Colour: a named print colour with its colour-blind glyph (same on paper and phone).
+- Die: how many identical dice a game rolls and their faces (colour ids or numbers).
+- Table: a named row of numbers indexed from 0 (points by boxes filled, token stacks).
+- values: named house values (bridge bonus, points per district...).
+- Printable: one kind of sheet or card, a fixed size in mm made of blocks.
+"""
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import Field, model_validator
+
+from layouts.blocks import Block
+from layouts.blocks.base import ColourRef, Strict
+from layouts.polycubes import Piece
+from layouts.shapes import Shape
+
+GameId = Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$")]
+Mm = Annotated[float, Field(gt=0, le=420)]
+
+
+class Colour(Strict):
+    label: str = Field(min_length=1)
+    rgb: str = Field(pattern=r"^#[0-9a-fA-F]{6}$", description="print colour as #rrggbb")
+    glyph: str = Field(min_length=1, max_length=2, description="colour-blind glyph")
+
+
+class PlayerRange(Strict):
+    min: int = Field(ge=1, le=8)
+    max: int = Field(ge=1, le=8)
+
+    @model_validator(mode="after")
+    def _ordered(self):
+        if self.min > self.max:
+            raise ValueError(f"min {self.min} is above max {self.max}")
+        return self
+
+
+class Die(Strict):
+    id: str
+    count: int = Field(ge=1, le=12)
+    faces: list[int | ColourRef] = Field(min_length=2)
+
+
+class Table(Strict):
+    label: str
+    values: list[int] = Field(min_length=1)
+
+
+class Printable(Strict):
+    title: str
+    size: tuple[Mm, Mm] = Field(description="width and height of one sheet or card, mm")
+    per: str = Field("player", pattern="^(player|table)$", description="copies per player or one per table")
+    gutter: float = Field(6, ge=0, le=30, description="space between sheets on a page, mm; 0 for cards")
+    blocks: list[Block] = Field(min_length=1)
+
+
+class Game(Strict):
+    id: GameId
+    name: str
+    players: PlayerRange
+    colours: dict[str, Colour]
+    dice: list[Die] = []
+    tables: dict[str, Table] = {}
+    values: dict[str, int] = {}
+    shapes: list[Shape] = []
+    pieces: list[Piece] = []
+    printables: dict[GameId, Printable] = {}
+
+    @model_validator(mode="after")
+    def _ids_unique(self):
+        for kind, items in (("shape", self.shapes), ("piece", self.pieces)):
+            ids = [item.id for item in items]
+            repeated = sorted({i for i in ids if ids.count(i) > 1})
+            if repeated:
+                raise ValueError(f"{kind} ids repeat: {', '.join(repeated)}")
+        return self
+
+    def shape(self, shape_id: str) -> Shape:
+        """The shape with this id."""
+        return next(s for s in self.shapes if s.id == shape_id)
+
+
+def fill_values(text: str, values: dict[str, int]) -> str:
+    """Put the game's house values into a text's {name} placeholders."""
+    return text.format_map(values) if "{" in text else text

@@ -1,0 +1,62 @@
+"""Polyominoes drawn as ASCII art in the layout: `#` is a cell, `.` is empty."""
+from __future__ import annotations
+
+from functools import cached_property
+
+from pydantic import Field, field_validator, model_validator
+
+from layouts.blocks.base import ColourRef, Strict
+
+Cell = tuple[int, int]
+"""(column, row) of a filled cell, row 0 at the top."""
+
+
+def parse_cells(art: str) -> frozenset[Cell]:
+    """Read `#` cells from ASCII art rows (spaces ignored, `.` empty)."""
+    rows = [row.replace(" ", "") for row in art.strip().splitlines()]
+    return frozenset((x, y) for y, row in enumerate(rows) for x, ch in enumerate(row) if ch == "#")
+
+
+def is_connected(cells: frozenset[Cell]) -> bool:
+    """True when every cell reaches every other through edge neighbours."""
+    if not cells:
+        return False
+    seen, todo = set(), [next(iter(cells))]
+    while todo:
+        x, y = todo.pop()
+        if (x, y) in seen:
+            continue
+        seen.add((x, y))
+        todo += [n for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)) if n in cells]
+    return len(seen) == len(cells)
+
+
+class Shape(Strict):
+    id: str = Field(pattern=r"^[A-Za-z0-9]+$")
+    colour: ColourRef
+    size: int = Field(ge=1, le=12)
+    cells: str = Field(description="ASCII art: '#' a cell, '.' empty, one line per row")
+    name: str = ""
+    limited: bool = Field(False, description="single-use tile, crossed off when used")
+
+    @field_validator("cells")
+    @classmethod
+    def _only_cells(cls, art: str) -> str:
+        bad = set(art) - set("#. \n")
+        if bad:
+            raise ValueError(f"cells may only hold '#', '.' and spaces, not {''.join(sorted(bad))!r}")
+        return art
+
+    @model_validator(mode="after")
+    def _well_formed(self):
+        cells = parse_cells(self.cells)
+        if len(cells) != self.size:
+            raise ValueError(f"shape {self.id}: {len(cells)} cells drawn but size is {self.size}")
+        if not is_connected(cells):
+            raise ValueError(f"shape {self.id}: cells are not connected")
+        return self
+
+    @cached_property
+    def cell_set(self) -> frozenset[Cell]:
+        """The filled cells, (column, row) from the top left."""
+        return parse_cells(self.cells)

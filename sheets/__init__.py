@@ -1,0 +1,1 @@
+"""The print kit: turns a game's layout into PDFs (score sheets, boards, cards)."""

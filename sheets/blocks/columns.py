@@ -1,0 +1,72 @@
+"""Columns of write-in boxes filled bottom up, with marks, a bridge line and a foot."""
+from __future__ import annotations
+
+from reportlab.lib.colors import black, white
+
+from sheets.icons import draw_icon
+
+HEADER, FOOT, SCORE, BRIDGE_GAP, INSET = 9.0, 7.5, 10.0, 4.5, 1.0
+
+
+def box_tops(block, top: float, box_h: float) -> dict[int, float]:
+    """The top edge (mm) of every box, numbered 1 at the bottom, leaving a gap at the bridge."""
+    after = block.bridge.after if block.bridge else block.boxes
+    return {k: top + (block.boxes - k) * box_h + (BRIDGE_GAP if k <= after and block.bridge else 0)
+            for k in range(1, block.boxes + 1)}
+
+
+def draw_box_columns(pen, block, ctx):
+    """Each column: a header with colour and glyph, its boxes, marks, foot and points box."""
+    x, y, w, h = block.at
+    col_w = w / len(block.columns)
+    has_foot = any(c.foot != "none" for c in block.columns)
+    score_h = SCORE if block.score_boxes else 0
+    boxes_h = h - HEADER - INSET - (FOOT if has_foot else 0) - score_h - (BRIDGE_GAP if block.bridge else 0)
+    box_h = boxes_h / block.boxes
+    tops = box_tops(block, y + HEADER + INSET, box_h)
+    bottom = tops[1] + box_h
+    for i, column in enumerate(block.columns):
+        left = x + i * col_w
+        _column(pen, ctx, column, (left, y, col_w, bottom - y), tops, box_h)
+        if column.foot == "double_circle":
+            draw_icon(pen, "double_circle", left + col_w / 2, bottom + FOOT / 2, FOOT - 1.5, black)
+        if block.score_boxes:
+            pen.rect(left + INSET, y + h - score_h + 0.5, col_w - 2 * INSET, score_h - 0.5,
+                     fill=white, width=1.4, radius=1.2)
+    if block.bridge:
+        _bridge(pen, ctx, block, x, w, tops[block.bridge.after] - BRIDGE_GAP / 2, col_w)
+
+
+def _column(pen, ctx, column, area, tops, box_h):
+    left, top, col_w, height = area
+    rgb = ctx.rgb(column.colour) if column.colour else None
+    tint = ctx.ink.tint(rgb) if rgb else None
+    if tint:
+        pen.rect(left + 0.4, top, col_w - 0.8, height + 0.6, stroke=None, fill=tint, radius=1.5)
+    header = (left + 0.4, top, col_w - 0.8, HEADER)
+    if rgb:
+        fill = ctx.ink.fill(rgb)
+        pen.rect(*header, stroke=ctx.ink.strong(rgb), fill=fill or white, width=0.8, radius=1.5)
+        pen.fit_text(header, ctx.glyph(column.colour), 15, bold=True, colour=ctx.ink.on_fill(rgb) if fill else black,
+                     align="center")
+    else:
+        pen.rect(*header, fill=white, width=0.8, radius=1.5)
+        pen.fit_text(header, ctx.text(column.label), 8.5, bold=True, align="center")
+    line = ctx.ink.strong(rgb) if rgb else black
+    for box, box_top in tops.items():
+        pen.rect(left + INSET, box_top + 0.5, col_w - 2 * INSET, box_h - 1.0, stroke=line, fill=white,
+                 width=0.9, radius=0.8)
+        mark = column.marks.get(box)
+        if mark:
+            size = min(3.8, box_h * 0.45)
+            draw_icon(pen, mark, left + INSET + size / 2 + 0.8, box_top + 0.5 + size / 2 + 0.7, size, line,
+                      ctx.ink.fill(rgb) if rgb else None)
+
+
+def _bridge(pen, ctx, block, x, w, line_y, col_w):
+    pen.line(x + 0.5, line_y, x + w - 0.5, line_y, width=1.6, dash=[4, 2])
+    label = ctx.text(block.bridge.label)
+    for i in range(len(block.columns)):
+        cx = x + (i + 0.5) * col_w
+        pen.rect(cx - 3.6, line_y - 1.9, 7.2, 3.8, fill=white, width=0.8, radius=1.8)
+        pen.fit_text((cx - 3.6, line_y - 1.9, 7.2, 3.8), label, 7.5, bold=True, align="center")

@@ -1,0 +1,34 @@
+"""Text blocks: fitted text, the name line, labelled write-in boxes, per-copy labels."""
+from __future__ import annotations
+
+from reportlab.lib.colors import black, white
+
+
+def draw_text(pen, block, ctx):
+    """Text wrapped and shrunk to its box, in a game colour if it names one."""
+    colour = ctx.ink.strong(ctx.rgb(block.colour)) if block.colour else black
+    pen.fit_text(block.at, ctx.text(block.text), block.size, block.bold, colour, block.align)
+
+
+def draw_name_line(pen, block, ctx):
+    """A label and a line to write a name on."""
+    x, y, w, h = block.at
+    label = ctx.text(block.label)
+    pen.text(x, y + h - 1.2, label, 9, bold=True)
+    label_width = pen.canvas.stringWidth(label, "Helvetica-Bold", 9) / 72 * 25.4
+    pen.line(x + label_width + 2, y + h - 1, x + w, y + h - 1, width=0.7)
+
+
+def draw_write_box(pen, block, ctx):
+    """A box to write a number in, its label on top."""
+    x, y, w, h = block.at
+    label_h = min(6.0, h * 0.3)
+    pen.fit_text((x, y, w, label_h), ctx.text(block.label), 9, bold=True, align="center")
+    width = 1.6 if block.emphasis else 0.9
+    pen.rect(x, y + label_h, w, h - label_h, fill=white, width=width, radius=1.5)
+
+
+def draw_copy_text(pen, block, ctx):
+    """A per-copy label, `{copy}` the sheet number and `{player}` the player."""
+    text = block.text.format(copy=ctx.copy, player=ctx.player)
+    pen.fit_text(block.at, text, block.size, colour=ctx.ink.muted, align=block.align)

@@ -1,0 +1,77 @@
+"""Vector icons drawn by the kit (never font glyphs), each fitted to a square.
+
+Every icon is `draw_icon(pen, name, cx, cy, size, colour)`: centred on (cx, cy),
+`size` mm across.
+"""
+from __future__ import annotations
+
+import math
+
+from reportlab.lib.colors import Color, white
+
+
+def _star(pen, cx, cy, s, colour, fill):
+    points = []
+    for i in range(10):
+        r = s / 2 if i % 2 == 0 else s / 5
+        angle = math.pi / 2 + i * math.pi / 5
+        points.append((cx + r * math.cos(angle), cy - r * math.sin(angle) + s * 0.05))
+    pen.polygon(points, stroke=colour, fill=fill, width=0.7)
+
+
+def _plus(pen, cx, cy, s, colour, fill):
+    a, b = s / 2, s / 6
+    pen.polygon([(cx - b, cy - a), (cx + b, cy - a), (cx + b, cy - b), (cx + a, cy - b), (cx + a, cy + b),
+                 (cx + b, cy + b), (cx + b, cy + a), (cx - b, cy + a), (cx - b, cy + b), (cx - a, cy + b),
+                 (cx - a, cy - b), (cx - b, cy - b)], stroke=colour, fill=fill, width=0.7)
+
+
+def _arrow(pen, cx, cy, s, colour, fill):
+    a, b = s / 2, s / 5
+    pen.polygon([(cx, cy - a), (cx + a, cy), (cx + b, cy), (cx + b, cy + a), (cx - b, cy + a),
+                 (cx - b, cy), (cx - a, cy)], stroke=colour, fill=fill, width=0.7)
+
+
+def _artifact(pen, cx, cy, s, colour, fill):
+    a = s / 2
+    pen.polygon([(cx - a * 0.6, cy - a * 0.45), (cx + a * 0.6, cy - a * 0.45), (cx + a, cy - a * 0.05),
+                 (cx, cy + a), (cx - a, cy - a * 0.05)], stroke=colour, fill=fill, width=0.7)
+    pen.line(cx - a, cy - a * 0.05, cx + a, cy - a * 0.05, stroke=colour, width=0.5)
+
+
+def _temple(pen, cx, cy, s, colour, fill):
+    a = s / 2
+    pen.polygon([(cx - a, cy - a * 0.35), (cx, cy - a), (cx + a, cy - a * 0.35)], stroke=colour, fill=fill, width=0.7)
+    pen.rect(cx - a, cy + a * 0.75, 2 * a, a * 0.25, stroke=colour, fill=fill, width=0.6)
+    for i in (-1, 0, 1):
+        pen.rect(cx + i * a * 0.62 - a * 0.12, cy - a * 0.25, a * 0.24, a, stroke=colour, fill=fill, width=0.5)
+
+
+def _shield(pen, cx, cy, s, colour, fill):
+    a = s / 2
+    points = [(cx - a * 0.8, cy - a), (cx + a * 0.8, cy - a), (cx + a * 0.8, cy)]
+    points += [(cx + a * 0.8 * math.cos(t), cy + a * math.sin(t)) for t in (0.5, 1.0, 1.3)]
+    points += [(cx, cy + a)]
+    points += [(cx - a * 0.8 * math.cos(t), cy + a * math.sin(t)) for t in (1.3, 1.0, 0.5)]
+    points += [(cx - a * 0.8, cy)]
+    pen.polygon(points, stroke=colour, fill=fill, width=0.8)
+    pen.line(cx, cy - a * 0.75, cx, cy + a * 0.7, stroke=colour, width=0.6)
+    pen.line(cx - a * 0.6, cy - a * 0.2, cx + a * 0.6, cy - a * 0.2, stroke=colour, width=0.6)
+
+
+def _circle(pen, cx, cy, s, colour, fill):
+    pen.circle(cx, cy, s / 2, stroke=colour, fill=fill or white, width=0.8)
+
+
+def _double_circle(pen, cx, cy, s, colour, fill):
+    pen.circle(cx, cy, s / 2, stroke=colour, fill=white, width=0.8)
+    pen.circle(cx, cy, s / 2 - 1.0, stroke=colour, fill=None, width=0.6)
+
+
+ICONS = {"star": _star, "plus": _plus, "arrow": _arrow, "artifact": _artifact, "temple": _temple,
+         "shield": _shield, "circle": _circle, "double_circle": _double_circle}
+
+
+def draw_icon(pen, name: str, cx: float, cy: float, size: float, colour: Color, fill: Color | None = None):
+    """Draw the named icon centred on (cx, cy), `size` mm across."""
+    ICONS[name](pen, cx, cy, size, colour, fill)

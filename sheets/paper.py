@@ -1,0 +1,98 @@
+"""Paper sizes, the 8 mm safe area, and imposition of sheets or cards on a page.
+
+Geometry only (all mm, origin top left); nothing here draws, so it is testable
+without rendering.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0)}
+SAFE_MARGIN = 8.0
+GUTTER = 6.0
+MARK_OFFSET, MARK_LENGTH = 1.0, 3.0
+
+Rect = tuple[float, float, float, float]
+"""x, y, width, height in mm from the page's top left."""
+
+
+@dataclass(frozen=True)
+class Page:
+    width: float
+    height: float
+
+    @property
+    def safe(self) -> Rect:
+        """The area a home printer can print: the page less the safe margin."""
+        return SAFE_MARGIN, SAFE_MARGIN, self.width - 2 * SAFE_MARGIN, self.height - 2 * SAFE_MARGIN
+
+
+def page(paper: str, landscape: bool = False) -> Page:
+    """A page of a known paper size; KeyError for a paper we lack."""
+    width, height = PAPERS[paper]
+    return Page(height, width) if landscape else Page(width, height)
+
+
+def grid_fit(size: tuple[float, float], area: Rect, gutter: float = GUTTER) -> tuple[int, int]:
+    """How many items of `size` fit across and down an area with gutters between them."""
+    w, h = size
+    return int((area[2] + gutter) // (w + gutter)), int((area[3] + gutter) // (h + gutter))
+
+
+@dataclass(frozen=True)
+class Imposition:
+    page: Page
+    slots: tuple[Rect, ...]
+
+    @property
+    def per_page(self) -> int:
+        return len(self.slots)
+
+    def cut_marks(self) -> list[tuple[float, float, float, float]]:
+        """Short lines (x1, y1, x2, y2) along the item edges, in the gutters, inside the safe area."""
+        sx, sy, sw, sh = self.page.safe
+        marks = []
+        for x, y, w, h in self.slots:
+            for cx, cy, dx, dy in ((x, y, -1, -1), (x + w, y, 1, -1), (x, y + h, -1, 1), (x + w, y + h, 1, 1)):
+                horizontal = (cx + dx * MARK_OFFSET, cy, cx + dx * (MARK_OFFSET + MARK_LENGTH), cy)
+                vertical = (cx, cy + dy * MARK_OFFSET, cx, cy + dy * (MARK_OFFSET + MARK_LENGTH))
+                marks += [m for m in (horizontal, vertical) if self._clear(m, sx, sy, sw, sh)]
+        return sorted(set(marks))
+
+    def _clear(self, mark, sx, sy, sw, sh) -> bool:
+        x1, y1, x2, y2 = mark
+        inside = all(sx <= x <= sx + sw for x in (x1, x2)) and all(sy <= y <= sy + sh for y in (y1, y2))
+        return inside and not any(_touches(mark, slot) for slot in self.slots)
+
+
+def _touches(mark, slot: Rect) -> bool:
+    x1, y1, x2, y2 = mark
+    x, y, w, h = slot
+    return min(x1, x2) < x + w and max(x1, x2) > x and min(y1, y2) < y + h and max(y1, y2) > y
+
+
+def impose(size: tuple[float, float], paper: str, per_page: int | None = None,
+           gutter: float = GUTTER) -> Imposition:
+    """Place items of `size` mm on the paper, portrait or landscape, whichever holds more.
+
+    ValueError when not one fits, or when `per_page` is more than fit.
+    """
+    options = []
+    for landscape in (False, True):
+        sheet = page(paper, landscape)
+        across, down = grid_fit(size, sheet.safe, gutter)
+        options.append((across * down, not landscape, sheet, across, down))
+    count, _, sheet, across, down = max(options, key=lambda o: o[:2])
+    if count == 0:
+        raise ValueError(f"{size[0]:g} x {size[1]:g} mm does not fit inside the safe area of {paper}")
+    if per_page is not None and per_page > count:
+        raise ValueError(f"at most {count} fit on a {paper} page")
+    use = per_page or count
+    rows = -(-use // across)
+    cols = min(across, use)
+    w, h = size
+    sx, sy, sw, sh = sheet.safe
+    left = sx + (sw - (cols * w + (cols - 1) * gutter)) / 2
+    top = sy + (sh - (rows * h + (rows - 1) * gutter)) / 2
+    slots = [(left + (i % cols) * (w + gutter), top + (i // cols) * (h + gutter), w, h) for i in range(use)]
+    return Imposition(sheet, tuple(slots))

@@ -1,0 +1,87 @@
+"""Render a printable to PDF: static blocks drawn once as a form, reused on every copy.
+
+Only the blocks in `PER_COPY` (sheet number, player) are drawn per sheet, so a
+500-sheet pad costs little more than one sheet. `invariant=1` makes the bytes
+depend on the input alone.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from io import BytesIO
+
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from layouts import Game
+from sheets.blocks import DRAWERS, PER_COPY
+from sheets.context import Context
+from sheets.ink import Ink
+from sheets.paper import impose
+from sheets.units import Pen
+
+
+@dataclass(frozen=True)
+class Job:
+    """One printable to print: which, how many, on what paper and in what ink."""
+
+    game: Game
+    printable: str
+    players: int = 4
+    copies: int = 1
+    paper: str = "a4"
+    ink: Ink = Ink()
+    url: str | None = None
+    per_page: int | None = None
+
+    @property
+    def sheet_count(self) -> int:
+        """Sheets to print: `copies` per player, or `copies` for the table."""
+        spec = self.game.printables[self.printable]
+        return self.copies * (self.players if spec.per == "player" else 1)
+
+
+def render(job: Job, progress: Callable[[int], None] | None = None) -> bytes:
+    """The job's PDF; `progress(n)` is told after each page with the sheets done so far."""
+    spec = job.game.printables[job.printable]
+    width, height = spec.size
+    layout = impose(spec.size, job.paper, job.per_page, spec.gutter)
+    buffer = BytesIO()
+    canvas = Canvas(buffer, pagesize=(layout.page.width * mm, layout.page.height * mm), invariant=1)
+    canvas.setTitle(f"{job.game.name}: {spec.title}")
+    canvas.setAuthor("rollsheet")
+    canvas.setCreator("rollsheet")
+    ctx = Context(job.game, job.ink, job.url)
+    static = [b for b in spec.blocks if b.type not in PER_COPY]
+    per_copy = [b for b in spec.blocks if b.type in PER_COPY]
+
+    canvas.beginForm("sheet", 0, 0, width * mm, height * mm)
+    _draw(Pen(canvas, height), static, ctx)
+    canvas.endForm()
+    canvas.beginForm("cutmarks", 0, 0, layout.page.width * mm, layout.page.height * mm)
+    page_pen = Pen(canvas, layout.page.height)
+    for x1, y1, x2, y2 in layout.cut_marks():
+        page_pen.line(x1, y1, x2, y2, width=0.5)
+    canvas.endForm()
+
+    total = job.sheet_count
+    for first in range(0, total, layout.per_page):
+        canvas.doForm("cutmarks")
+        for number, (x, y, _, _) in enumerate(layout.slots, start=first + 1):
+            if number > total:
+                break
+            canvas.saveState()
+            canvas.translate(x * mm, (layout.page.height - y - height) * mm)
+            canvas.doForm("sheet")
+            _draw(Pen(canvas, height), per_copy, ctx.for_copy(number, (number - 1) % job.players + 1))
+            canvas.restoreState()
+        canvas.showPage()
+        if progress:
+            progress(min(first + layout.per_page, total))
+    canvas.save()
+    return buffer.getvalue()
+
+
+def _draw(pen: Pen, blocks, ctx: Context) -> None:
+    for block in blocks:
+        DRAWERS[block.type](pen, block, ctx)

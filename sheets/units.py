@@ -1,0 +1,96 @@
+"""Millimetres in, points out: the one place that converts units and flips y.
+
+A Pen draws on a ReportLab canvas in mm measured from the top-left corner of
+the sheet (or card) being drawn, the way layouts are written.
+"""
+from __future__ import annotations
+
+from reportlab.lib.colors import Color, black
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.lib.utils import simpleSplit
+
+MIN_LINE_PT = 0.5
+MIN_TEXT_PT = 7.0
+FONTS = {False: "Helvetica", True: "Helvetica-Bold"}
+
+
+class Pen:
+    """Draws in mm from the top-left of a sheet `height` mm tall."""
+
+    def __init__(self, canvas, height: float):
+        self.canvas = canvas
+        self.height = height
+
+    def _xy(self, x: float, y: float) -> tuple[float, float]:
+        return x * mm, (self.height - y) * mm
+
+    def _style(self, stroke: Color | None, fill: Color | None, width: float, dash=None):
+        c = self.canvas
+        if stroke is not None:
+            c.setStrokeColor(stroke)
+            c.setLineWidth(max(width, MIN_LINE_PT))
+            c.setDash(dash or [])
+        if fill is not None:
+            c.setFillColor(fill)
+        return {"stroke": int(stroke is not None), "fill": int(fill is not None)}
+
+    def rect(self, x, y, w, h, stroke=black, fill=None, width=0.8, radius=0.0, dash=None):
+        """A rectangle from its top-left corner."""
+        style = self._style(stroke, fill, width, dash)
+        px, py = self._xy(x, y + h)
+        if radius:
+            self.canvas.roundRect(px, py, w * mm, h * mm, radius * mm, **style)
+        else:
+            self.canvas.rect(px, py, w * mm, h * mm, **style)
+
+    def line(self, x1, y1, x2, y2, stroke=black, width=0.8, dash=None):
+        """A straight line."""
+        self._style(stroke, None, width, dash)
+        self.canvas.line(*self._xy(x1, y1), *self._xy(x2, y2))
+
+    def circle(self, cx, cy, r, stroke=black, fill=None, width=0.8):
+        """A circle around its centre."""
+        style = self._style(stroke, fill, width)
+        self.canvas.circle(*self._xy(cx, cy), r * mm, **style)
+
+    def polygon(self, points, stroke=black, fill=None, width=0.8, close=True):
+        """A polygon (or open polyline) through points given in mm."""
+        style = self._style(stroke, fill, width)
+        path = self.canvas.beginPath()
+        path.moveTo(*self._xy(*points[0]))
+        for point in points[1:]:
+            path.lineTo(*self._xy(*point))
+        if close:
+            path.close()
+        self.canvas.drawPath(path, **style)
+
+    def text(self, x, y, text, size=10.0, bold=False, colour=black, align="left"):
+        """One line of text with its baseline at y; x is its left, centre or right."""
+        c = self.canvas
+        c.setFillColor(colour)
+        c.setFont(FONTS[bold], max(size, MIN_TEXT_PT))
+        draw = {"left": c.drawString, "center": c.drawCentredString, "right": c.drawRightString}[align]
+        draw(*self._xy(x, y), text)
+
+    def fit_text(self, box, text, size=10.0, bold=False, colour=black, align="left", valign="middle"):
+        """Text wrapped and shrunk (never below 7 pt) to fit a box (x, y, w, h)."""
+        x, y, w, h = box
+        font = FONTS[bold]
+        size, lines = fit_lines(text, w, h, size, font)
+        leading = size * 1.15 / mm
+        top = {"top": y, "middle": y + (h - leading * len(lines)) / 2, "bottom": y + h - leading * len(lines)}[valign]
+        anchor = {"left": x, "center": x + w / 2, "right": x + w}[align]
+        for i, line in enumerate(lines):
+            self.text(anchor, top + leading * (i + 0.8), line, size, bold, colour, align)
+
+
+def fit_lines(text: str, width: float, height: float, size: float, font: str) -> tuple[float, list[str]]:
+    """The largest size (down to 7 pt) at which text wraps into width x height mm, and its lines."""
+    while True:
+        lines = simpleSplit(text, font, size, width * mm)
+        fits = len(lines) * size * 1.15 <= height * mm + 0.01
+        widest = max((stringWidth(line, font, size) for line in lines), default=0)
+        if (fits and widest <= width * mm + 0.01) or size <= MIN_TEXT_PT:
+            return size, lines
+        size = max(MIN_TEXT_PT, size - 0.5)

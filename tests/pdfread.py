@@ -1,0 +1,55 @@
+"""Read back what a PDF draws, in mm from the page's top left, for tests.
+
+pdfplumber parses the content streams (forms included), so tests check the
+geometry that reaches paper rather than the code that meant to draw it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from io import BytesIO
+
+import pdfplumber
+
+PT = 25.4 / 72
+
+
+@dataclass(frozen=True)
+class Mark:
+    kind: str          # rect, curve, line, char
+    x: float
+    y: float
+    w: float
+    h: float
+    stroke: tuple | None = None
+    fill: tuple | None = None
+    text: str = ""
+
+
+def _mark(kind: str, obj: dict) -> Mark:
+    return Mark(kind, obj["x0"] * PT, obj["top"] * PT, (obj["x1"] - obj["x0"]) * PT, (obj["bottom"] - obj["top"]) * PT,
+                obj.get("stroking_color") if obj.get("stroke", kind == "line") else None,
+                obj.get("non_stroking_color") if obj.get("fill") else None, obj.get("text", ""))
+
+
+def read_pages(pdf: bytes) -> list[dict]:
+    """Per page: its size in mm and every rect, curve, line and char drawn on it."""
+    pages = []
+    with pdfplumber.open(BytesIO(pdf)) as doc:
+        for page in doc.pages:
+            marks = [_mark(kind, obj) for kind, objs in (("rect", page.rects), ("curve", page.curves),
+                                                         ("line", page.lines), ("char", page.chars)) for obj in objs]
+            pages.append({"width": float(page.width) * PT, "height": float(page.height) * PT, "marks": marks,
+                          "text": page.extract_text() or ""})
+    return pages
+
+
+def outside_margin(page: dict, margin: float = 8.0, tolerance: float = 0.3) -> list[Mark]:
+    """Marks that reach into the page's outer `margin` mm (line widths allowed for)."""
+    low, right, bottom = margin - tolerance, page["width"] - margin + tolerance, page["height"] - margin + tolerance
+    return [m for m in page["marks"] if m.x < low or m.y < low or m.x + m.w > right or m.y + m.h > bottom]
+
+
+def boxes(page: dict, min_w: float, min_h: float, max_w: float = 1e9, max_h: float = 1e9) -> list[Mark]:
+    """Rects and curves (rounded boxes) whose size lies within the bounds, fill white or none."""
+    return [m for m in page["marks"] if m.kind in ("rect", "curve")
+            and min_w <= m.w <= max_w and min_h <= m.h <= max_h]
