@@ -37,3 +37,54 @@ def client(app):
 def game(request):
     """Each shipped game layout in turn."""
     return layouts.load(request.param)
+
+
+@pytest.fixture
+def live_server(tmp_path):
+    """The companion under waitress on a free loopback port; yields its base URL."""
+    import socket
+    import threading
+
+    from waitress.server import create_server
+
+    from companion import create_app
+
+    app = create_app({"DATABASE": str(tmp_path / "live.sqlite3")})
+    server = create_server(app, host="127.0.0.1", port=0, threads=8)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    host, port = server.socket.getsockname()[:2]
+    socket.create_connection((host, port), timeout=5).close()
+    yield f"http://{host}:{port}"
+    server.close()
+
+
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Headless Debian Chromium driven by Playwright (never a downloaded browser)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def phone(browser):
+    """A new phone-sized browser page (390 x 844, touch); call it again for a second phone."""
+    contexts = []
+
+    def open_phone():
+        context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                                      is_mobile=True, device_scale_factor=2)
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_phone
+    for context in contexts:
+        context.close()
