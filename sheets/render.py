@@ -17,7 +17,7 @@ from layouts import Game
 from sheets.blocks import DRAWERS, PER_COPY
 from sheets.context import Context
 from sheets.ink import Ink
-from sheets.paper import impose
+from sheets.paper import grow_scale, impose
 from sheets.units import Pen
 
 
@@ -45,7 +45,8 @@ def render(job: Job, progress: Callable[[int], None] | None = None) -> bytes:
     """The job's PDF; `progress(n)` is told after each page with the sheets done so far."""
     spec = job.game.printables[job.printable]
     width, height = spec.size
-    layout = impose(spec.size, job.paper, job.per_page, spec.gutter)
+    scale = grow_scale(spec.size, job.paper) if spec.grow else 1.0
+    layout = impose((width * scale, height * scale), job.paper, job.per_page, spec.gutter)
     buffer = BytesIO()
     canvas = Canvas(buffer, pagesize=(layout.page.width * mm, layout.page.height * mm), invariant=1)
     canvas.setTitle(f"{job.game.name}: {spec.title}")
@@ -71,7 +72,8 @@ def render(job: Job, progress: Callable[[int], None] | None = None) -> bytes:
             if number > total:
                 break
             canvas.saveState()
-            canvas.translate(x * mm, (layout.page.height - y - height) * mm)
+            canvas.translate(x * mm, (layout.page.height - y - height * scale) * mm)
+            canvas.scale(scale, scale)
             canvas.doForm("sheet")
             _draw(Pen(canvas, height), per_copy, ctx.for_copy(number, (number - 1) % job.players + 1))
             canvas.restoreState()
