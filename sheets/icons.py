@@ -109,6 +109,15 @@ def _tree(pen, cx, cy, s, colour, fill):
     pen.circle(cx, cy - a * 0.28, a * 0.66, stroke=colour, fill=fill, width=0.7)
 
 
+def _pin(pen, cx, cy, s, colour, fill):
+    a = s / 2
+    top, r = cy - a * 0.3, a * 0.64
+    arc = [math.radians(d) for d in range(-35, 216, 10)]
+    pen.polygon([(cx + r * math.cos(t), top - r * math.sin(t)) for t in arc] + [(cx, cy + a)],
+                stroke=colour, fill=fill, width=0.7)
+    pen.circle(cx, top, r * 0.4, stroke=colour, fill=white, width=0.6)
+
+
 PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
         4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
         6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
@@ -130,5 +139,5 @@ def _die(value):
     return draw
 
 
-ICONS.update({"house": _house, "shop": _shop, "factory": _factory, "tree": _tree,
+ICONS.update({"house": _house, "shop": _shop, "factory": _factory, "tree": _tree, "pin": _pin,
               **{f"die{value}": _die(value) for value in PIPS}})

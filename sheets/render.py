@@ -61,7 +61,7 @@ def render(job: Job, progress: Callable[[int], None] | None = None) -> bytes:
     canvas.endForm()
     canvas.beginForm("cutmarks", 0, 0, layout.page.width * mm, layout.page.height * mm)
     page_pen = Pen(canvas, layout.page.height)
-    for x1, y1, x2, y2 in layout.cut_marks():
+    for x1, y1, x2, y2 in [] if spec.grow else layout.cut_marks():
         page_pen.line(x1, y1, x2, y2, width=0.5)
     canvas.endForm()
 

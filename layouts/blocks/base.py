@@ -11,7 +11,7 @@ Box = tuple[Mm, Mm, Annotated[float, Field(gt=0, le=420)], Annotated[float, Fiel
 
 Icon = Literal[
     "arrow", "artifact", "temple", "star", "plus", "shield", "circle", "double_circle",
-    "house", "shop", "factory", "tree", "die1", "die2", "die3", "die4", "die5", "die6",
+    "house", "shop", "factory", "tree", "pin", "die1", "die2", "die3", "die4", "die5", "die6",
 ]
 """The vector icons the kit draws (sheets/icons.py); never font glyphs."""
 

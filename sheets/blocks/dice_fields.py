@@ -40,16 +40,16 @@ def _name_band(pen, ctx, field, rgb, band):
     fill = ctx.ink.fill(rgb) if rgb else None
     text = ctx.ink.on_fill(rgb) if fill else black
     pen.rect(x, y, w, h, stroke=ctx.ink.strong(rgb) if rgb else black, fill=fill or white, width=0.9, radius=2)
-    icon_size = min(9.0, h * 0.6)
+    icon = min(8.0, h * 0.45)
+    top_row = (x + 3 + icon, y + 1, w - 4 - icon, h / 2 - 1)
+    bottom_row = (x + 2, y + h / 2, w - 3, h / 2 - 1)
     if field.icon:
-        pen.circle(x + 1.5 + icon_size * 0.6, y + h / 2, icon_size * 0.6, stroke=None, fill=white)
-        draw_icon(pen, field.icon, x + 1.5 + icon_size * 0.6, y + h / 2, icon_size * 0.85,
-                  ctx.ink.strong(rgb) if rgb else black, ctx.ink.tint(rgb) if rgb else None)
+        cx, cy = x + 1.5 + icon / 2, y + h / 4 + 0.5
+        pen.circle(cx, cy, icon * 0.62, stroke=None, fill=white)
+        draw_icon(pen, field.icon, cx, cy, icon * 0.85, ctx.ink.strong(rgb) if rgb else black,
+                  ctx.ink.tint(rgb) if rgb else None)
     label = ctx.text(field.label) if field.label else ctx.game.colours[field.colour].label
-    glyph = f"{ctx.glyph(field.colour)}  " if field.colour else ""
-    text_x = x + 3 + icon_size * 1.2
-    pen.fit_text((text_x, y + 1, x + w - text_x - 1, h * 0.5), glyph + label, 10, bold=True, colour=text,
-                 valign="bottom")
-    if field.note:
-        pen.fit_text((text_x, y + h * 0.5 + 0.5, x + w - text_x - 1, h * 0.5 - 1.5), ctx.text(field.note), 7,
-                     colour=text, valign="top")
+    heading, below = (ctx.glyph(field.colour), label) if field.colour else (label, "")
+    pen.fit_text(top_row, heading, 15 if field.colour else 11, bold=True, colour=text)
+    lines = "\n".join(part for part in (below, ctx.text(field.note)) if part)
+    pen.fit_text(bottom_row, lines, 9.5, bold=bool(below), colour=text)

@@ -30,7 +30,7 @@ def field_boxes(block) -> list[tuple[str, tuple[float, float, float, float]]]:
 
 
 def draw_region_map(pen, block, ctx):
-    """Ground, streets, districts with their numbers, then projects and their fields."""
+    """Ground (streets between the districts), street lines, districts with their numbers, then projects and their fields."""
     left, top, cell = plan_frame(block)
     cols, rows = block.grid
 
@@ -39,8 +39,7 @@ def draw_region_map(pen, block, ctx):
         return left + c * cell + inset, top + r * cell + inset, w * cell - 2 * inset, h * cell - 2 * inset
 
     asphalt = ASPHALT[ctx.ink.mode]
-    for street in block.streets:
-        pen.rect(*box(street.cells, 0), stroke=None, fill=asphalt or white)
+    pen.rect(left, top, cols * cell, rows * cell, stroke=None, fill=asphalt or white)
     for street in block.streets:
         _centre_line(pen, box(street.cells, 0), white if asphalt else ctx.ink.muted)
     for number, district in enumerate(block.districts, start=1):

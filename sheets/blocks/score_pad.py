@@ -33,26 +33,24 @@ def draw_score_pad(pen, block, ctx):
         if kind == "name":
             pen.fit_text(label_box, ctx.text(block.name_row), 10, bold=True)
         else:
-            _row_label(pen, ctx, row, label_box)
+            _row_label(pen, ctx, row, label_box, any(r.colour or r.icon for r in block.rows))
 
 
-def _row_label(pen, ctx, row, box):
+def _row_label(pen, ctx, row, box, markers: bool):
     x, y, w, h = box
-    marker = 0.0
-    if row.colour or row.icon:
-        marker = min(h - 2, 8.0)
-        rgb = ctx.rgb(row.colour) if row.colour else None
-        colour = ctx.ink.strong(rgb) if rgb else black
-        cx, cy = x + marker / 2, y + h / 2
-        if row.icon:
-            draw_icon(pen, row.icon, cx, cy, marker * 0.9, colour, ctx.ink.tint(rgb) if rgb else None)
-        else:
-            fill = ctx.ink.fill(rgb)
-            pen.rect(x, cy - marker / 2, marker, marker, stroke=colour, fill=fill or white, radius=1.2)
-            pen.fit_text((x, cy - marker / 2, marker, marker), ctx.glyph(row.colour), 10, bold=True,
-                         colour=ctx.ink.on_fill(rgb) if fill else black, align="center")
-        marker += 2
-    area = (x + marker, y, w - marker, h)
+    side = min(h - 2, 8.0)
+    rgb = ctx.rgb(row.colour) if row.colour else None
+    colour = ctx.ink.strong(rgb) if rgb else black
+    cx, cy = x + side / 2, y + h / 2
+    if row.icon:
+        draw_icon(pen, row.icon, cx, cy, side * 0.9, colour, ctx.ink.tint(rgb) if rgb else None)
+    elif rgb:
+        fill = ctx.ink.fill(rgb)
+        pen.rect(x, cy - side / 2, side, side, stroke=colour, fill=fill or white, radius=1.2)
+        pen.fit_text((x, cy - side / 2, side, side), ctx.glyph(row.colour), 10, bold=True,
+                     colour=ctx.ink.on_fill(rgb) if fill else black, align="center")
+    indent = side + 2 if markers else 0.0
+    area = (x + indent, y, w - indent, h)
     if row.hint:
         pen.fit_text((area[0], y + 0.5, area[2], h * 0.55), ctx.text(row.label), 10, bold=True, valign="bottom")
         pen.fit_text((area[0], y + h * 0.55 + 0.3, area[2], h * 0.45 - 0.8), ctx.text(row.hint), 7.5,
