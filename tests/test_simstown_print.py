@@ -115,6 +115,15 @@ def test_chip_sheet_holds_36_chips_per_player_with_its_glyph(pdfs):
     assert {glyphs[GAME.colours[c].glyph] for c in chips.colours} == {36}
 
 
+def test_cut_marks_only_around_the_chip_cards_printed(pdfs):
+    size = GAME.printables["chips"].size
+    slots = impose(size, "a4").slots
+    assert len(slots) > 4
+    lowest_card = max(y + h for _, y, _, h in slots[:4])
+    marks = [m for m in pdfs["chips", "a4", "color"][1][0]["marks"] if m.kind == "line"]
+    assert marks and max(m.y + m.h for m in marks) <= lowest_card + 4.5
+
+
 def test_score_pad_has_a_box_per_player_and_row(pdfs):
     page = pdfs["score-pad", "a4", "color"][1][0]
     boxes = [m for m in page["marks"] if m.kind == "curve" and m.w > 8 and m.h > 8 and m.fill == (1.0, 1.0, 1.0)]

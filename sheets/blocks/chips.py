@@ -22,4 +22,4 @@ def draw_chips(pen, block, ctx):
         cx, cy, radius = x + w / 2, y + h / 2, w * 0.34
         pen.circle(cx, cy, radius, stroke=ctx.ink.strong(rgb), fill=white, width=0.8)
         size = radius * 2 / 0.3528 * 0.75
-        pen.text(cx, cy + size * 0.125, glyph, size, bold=True, colour=ctx.ink.strong(rgb), align="center")
+        pen.text(cx, cy + size * 0.125, glyph, size, bold=True, colour=black, align="center")

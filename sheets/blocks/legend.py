@@ -30,13 +30,19 @@ def _marker(pen, ctx, item, x, cy, side) -> float:
     left = x
     rgb = ctx.rgb(item.colour) if item.colour else None
     if rgb:
-        fill = ctx.ink.fill(rgb)
-        pen.rect(left, cy - side / 2, side, side, stroke=ctx.ink.strong(rgb), fill=fill or white, radius=1.2)
-        pen.fit_text((left, cy - side / 2, side, side), ctx.glyph(item.colour), 10, bold=True,
-                     colour=ctx.ink.on_fill(rgb) if fill else black, align="center")
+        draw_swatch(pen, ctx, item.colour, left, cy, side)
         left += side + 1.2
     if item.icon:
         draw_icon(pen, item.icon, left + side / 2, cy, side * 0.9, ctx.ink.strong(rgb) if rgb else black,
                   ctx.ink.tint(rgb) if rgb else None)
         left += side + 1.2
     return left - x + (1.5 if left > x else 0)
+
+
+def draw_swatch(pen, ctx, colour: str, x: float, cy: float, side: float):
+    """A square of a game colour, `side` mm, its left edge at x, with the colour's glyph on it."""
+    rgb = ctx.rgb(colour)
+    fill = ctx.ink.fill(rgb)
+    pen.rect(x, cy - side / 2, side, side, stroke=ctx.ink.strong(rgb), fill=fill or white, radius=1.2)
+    pen.fit_text((x, cy - side / 2, side, side), ctx.glyph(colour), 10, bold=True,
+                 colour=ctx.ink.on_fill(rgb) if fill else black, align="center")

@@ -45,7 +45,7 @@ def draw_region_map(pen, block, ctx):
     for number, district in enumerate(block.districts, start=1):
         pen.rect(*box(district.cells, KERB), fill=PAVEMENT[ctx.ink.mode] or white, width=1.2, radius=2.0)
         for project in district.projects:
-            _project(pen, ctx, block, box(project.cells, LOT), project.type, cell)
+            _project(pen, ctx, box(project.cells, LOT), project.type)
         _district_number(pen, number, district, box, cell)
     for street in block.streets:
         if street.name:
@@ -77,7 +77,7 @@ def _street_sign(pen, area, name, cell):
         pen.text_upward(cx, cy, name, size, bold=True)
 
 
-def _project(pen, ctx, block, lot, kind, cell):
+def _project(pen, ctx, lot, kind):
     rgb = ctx.rgb(kind)
     pen.rect(*lot, stroke=ctx.ink.strong(rgb), fill=ctx.ink.fill(rgb) or white, width=1.0, radius=1.5)
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from reportlab.lib.colors import black, white
 
+from sheets.blocks.legend import draw_swatch
 from sheets.icons import draw_icon
 
 PAD = 0.8
@@ -45,10 +46,7 @@ def _row_label(pen, ctx, row, box, markers: bool):
     if row.icon:
         draw_icon(pen, row.icon, cx, cy, side * 0.9, colour, ctx.ink.tint(rgb) if rgb else None)
     elif rgb:
-        fill = ctx.ink.fill(rgb)
-        pen.rect(x, cy - side / 2, side, side, stroke=colour, fill=fill or white, radius=1.2)
-        pen.fit_text((x, cy - side / 2, side, side), ctx.glyph(row.colour), 10, bold=True,
-                     colour=ctx.ink.on_fill(rgb) if fill else black, align="center")
+        draw_swatch(pen, ctx, row.colour, x, cy, side)
     indent = side + 2 if markers else 0.0
     area = (x + indent, y, w - indent, h)
     if row.hint:
