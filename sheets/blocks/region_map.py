@@ -30,7 +30,7 @@ def field_boxes(block) -> list[tuple[str, tuple[float, float, float, float]]]:
 
 
 def draw_region_map(pen, block, ctx):
-    """Ground (streets between the districts), street lines, districts with their numbers, then projects and their fields."""
+    """Ground and street lines, districts with their numbers and projects, street signs, then the fields."""
     left, top, cell = plan_frame(block)
     cols, rows = block.grid
 
