@@ -15,6 +15,7 @@ from pydantic import Field, model_validator
 
 from layouts.blocks import Block
 from layouts.blocks.base import ColourRef, Strict
+from layouts.patterns import Pattern
 from layouts.polycubes import Piece
 from layouts.shapes import Shape
 
@@ -68,11 +69,12 @@ class Game(Strict):
     values: dict[str, int] = {}
     shapes: list[Shape] = []
     pieces: list[Piece] = []
+    patterns: list[Pattern] = Field([], description="Monolyth structure cards")
     printables: dict[GameId, Printable] = {}
 
     @model_validator(mode="after")
     def _ids_unique(self):
-        for kind, items in (("shape", self.shapes), ("piece", self.pieces)):
+        for kind, items in (("shape", self.shapes), ("piece", self.pieces), ("pattern", self.patterns)):
             ids = [item.id for item in items]
             repeated = sorted({i for i in ids if ids.count(i) > 1})
             if repeated:
