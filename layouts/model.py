@@ -54,9 +54,11 @@ class Table(Strict):
 class Printable(Strict):
     title: str
     size: tuple[Mm, Mm] = Field(description="width and height of one sheet or card, mm")
-    per: str = Field("player", pattern="^(player|table)$", description="copies per player or one per table")
+    per: str = Field("player", pattern="^(player|table|pattern)$",
+                     description="copies per player, one per table, or one per structure pattern")
     gutter: float = Field(6, ge=0, le=30, description="space between sheets on a page, mm; 0 for cards")
     blocks: list[Block] = Field(min_length=1)
+    back: list[Block] = Field([], description="a card back shared by all copies, printed with --backs")
 
 
 class Game(Strict):
@@ -79,6 +81,13 @@ class Game(Strict):
             repeated = sorted({i for i in ids if ids.count(i) > 1})
             if repeated:
                 raise ValueError(f"{kind} ids repeat: {', '.join(repeated)}")
+        return self
+
+    @model_validator(mode="after")
+    def _patterns_for_cards(self):
+        for name, spec in self.printables.items():
+            if spec.per == "pattern" and not self.patterns:
+                raise ValueError(f"printables.{name}.per: one card per pattern, but the game has no patterns")
         return self
 
     def shape(self, shape_id: str) -> Shape:

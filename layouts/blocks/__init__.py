@@ -5,9 +5,11 @@ from pydantic import Field
 
 from layouts.blocks.basic import CopyText, NameLine, Qr, Text, ValueTable, WriteBox
 from layouts.blocks.columns import BoxColumns
+from layouts.blocks.polycube import PieceCatalogue, Polycube, StructureCard
 
 Block = Annotated[
-    Union[Text, NameLine, WriteBox, ValueTable, Qr, CopyText, BoxColumns],
+    Union[Text, NameLine, WriteBox, ValueTable, Qr, CopyText, BoxColumns,
+          Polycube, StructureCard, PieceCatalogue],
     Field(discriminator="type"),
 ]
 

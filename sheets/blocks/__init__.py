@@ -4,7 +4,9 @@ Every drawer is `draw(pen, block, ctx)`. Blocks in `PER_COPY` change per copy
 and are drawn on every sheet; all others are drawn once per document.
 """
 from sheets.blocks.columns import draw_box_columns
+from sheets.blocks.polycube import draw_piece_catalogue, draw_polycube
 from sheets.blocks.qr import draw_qr
+from sheets.blocks.structure_card import draw_structure_card
 from sheets.blocks.table import draw_table
 from sheets.blocks.text import draw_copy_text, draw_name_line, draw_text, draw_write_box
 
@@ -16,5 +18,8 @@ DRAWERS = {
     "table": draw_table,
     "qr": draw_qr,
     "box_columns": draw_box_columns,
+    "polycube": draw_polycube,
+    "structure_card": draw_structure_card,
+    "piece_catalogue": draw_piece_catalogue,
 }
-PER_COPY = {"copy_text"}
+PER_COPY = {"copy_text", "structure_card"}
