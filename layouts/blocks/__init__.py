@@ -6,10 +6,11 @@ from pydantic import Field
 from layouts.blocks.basic import CopyText, NameLine, Qr, Text, ValueTable, WriteBox
 from layouts.blocks.columns import BoxColumns
 from layouts.blocks.polycube import PieceCatalogue, Polycube, StructureCard
+from layouts.blocks.tokens import TokenSheet
 
 Block = Annotated[
     Union[Text, NameLine, WriteBox, ValueTable, Qr, CopyText, BoxColumns,
-          Polycube, StructureCard, PieceCatalogue],
+          Polycube, StructureCard, PieceCatalogue, TokenSheet],
     Field(discriminator="type"),
 ]
 

@@ -11,6 +11,7 @@ Box = tuple[Mm, Mm, Annotated[float, Field(gt=0, le=420)], Annotated[float, Fiel
 
 Icon = Literal[
     "arrow", "artifact", "temple", "star", "plus", "shield", "circle", "double_circle",
+    "layers", "cube", "eye",
 ]
 """The vector icons the kit draws (sheets/icons.py); never font glyphs."""
 

@@ -8,6 +8,7 @@ from sheets.blocks.polycube import draw_piece_catalogue, draw_polycube
 from sheets.blocks.qr import draw_qr
 from sheets.blocks.structure_card import draw_structure_card
 from sheets.blocks.table import draw_table
+from sheets.blocks.tokens import draw_token_sheet
 from sheets.blocks.text import draw_copy_text, draw_name_line, draw_text, draw_write_box
 
 DRAWERS = {
@@ -21,5 +22,6 @@ DRAWERS = {
     "polycube": draw_polycube,
     "structure_card": draw_structure_card,
     "piece_catalogue": draw_piece_catalogue,
+    "token_sheet": draw_token_sheet,
 }
 PER_COPY = {"copy_text", "structure_card"}
