@@ -3,6 +3,7 @@ from typing import Annotated, Union
 
 from pydantic import Field
 
+from layouts.blocks.board import EdgeBoard, HeightRuler
 from layouts.blocks.basic import CopyText, NameLine, Qr, Text, ValueTable, WriteBox
 from layouts.blocks.columns import BoxColumns
 from layouts.blocks.polycube import PieceCatalogue, Polycube, StructureCard
@@ -10,7 +11,7 @@ from layouts.blocks.tokens import TokenSheet
 
 Block = Annotated[
     Union[Text, NameLine, WriteBox, ValueTable, Qr, CopyText, BoxColumns,
-          Polycube, StructureCard, PieceCatalogue, TokenSheet],
+          Polycube, StructureCard, PieceCatalogue, TokenSheet, EdgeBoard, HeightRuler],
     Field(discriminator="type"),
 ]
 

@@ -3,6 +3,7 @@
 Every drawer is `draw(pen, block, ctx)`. Blocks in `PER_COPY` change per copy
 and are drawn on every sheet; all others are drawn once per document.
 """
+from sheets.blocks.board import draw_edge_board, draw_height_ruler
 from sheets.blocks.columns import draw_box_columns
 from sheets.blocks.polycube import draw_piece_catalogue, draw_polycube
 from sheets.blocks.qr import draw_qr
@@ -23,5 +24,7 @@ DRAWERS = {
     "structure_card": draw_structure_card,
     "piece_catalogue": draw_piece_catalogue,
     "token_sheet": draw_token_sheet,
+    "edge_board": draw_edge_board,
+    "height_ruler": draw_height_ruler,
 }
-PER_COPY = {"copy_text", "structure_card"}
+PER_COPY = {"copy_text", "structure_card", "edge_board"}
