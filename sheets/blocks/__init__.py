@@ -7,6 +7,7 @@ from sheets.blocks.board import draw_edge_board, draw_height_ruler
 from sheets.blocks.columns import draw_box_columns
 from sheets.blocks.polycube import draw_piece_catalogue, draw_polycube
 from sheets.blocks.qr import draw_qr
+from sheets.blocks.score_grid import draw_score_grid
 from sheets.blocks.structure_card import draw_structure_card
 from sheets.blocks.table import draw_table
 from sheets.blocks.tokens import draw_token_sheet
@@ -26,5 +27,6 @@ DRAWERS = {
     "token_sheet": draw_token_sheet,
     "edge_board": draw_edge_board,
     "height_ruler": draw_height_ruler,
+    "score_grid": draw_score_grid,
 }
 PER_COPY = {"copy_text", "structure_card", "edge_board"}
