@@ -97,7 +97,8 @@ def print_sheets(
     except layouts.LayoutError as error:
         fail(str(error), 1)
     for path, job, pages in write_jobs(jobs, out):
-        typer.echo(f"wrote {path}  ({job.sheet_count} sheets on {pages} pages)")
+        backs = ", each followed by a page of backs" if job.with_backs else ""
+        typer.echo(f"wrote {path}  ({job.sheet_count} sheets on {pages} pages{backs})")
     if not companion_url:
         typer.echo("No QR code printed: add --companion-url http://<this computer>:5000 "
                    "or set ROLLSHEET_URL (`rollsheet serve` shows the address).")

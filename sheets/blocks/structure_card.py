@@ -22,7 +22,7 @@ def draw_structure_card(pen, block, ctx):
     pattern = card_pattern(ctx)
     variants = pattern.variants(ctx.game.values)
     size = monolith_size(ctx.game.values)[0]
-    dark = shade(block.rgb, 0.5) if ctx.ink.mode == "color" else black
+    dark = black if ctx.ink.mode == "mono" else shade(block.rgb, 0.5)
     pen.rect(x + 1.5, y + 1.5, w - 3, h - 3, stroke=ctx.ink.muted, width=0.6, radius=2.5)
     left, inner = x + PAD, w - 2 * PAD
     _header(pen, ctx, block, pattern, (left, y + PAD, inner, HEADER), dark)
