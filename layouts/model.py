@@ -86,8 +86,9 @@ class Game(Strict):
     @model_validator(mode="after")
     def _patterns_for_cards(self):
         for name, spec in self.printables.items():
-            if spec.per == "pattern" and not self.patterns:
-                raise ValueError(f"printables.{name}.per: one card per pattern, but the game has no patterns")
+            cards = spec.per == "pattern" or any(block.type == "structure_card" for block in spec.blocks)
+            if cards and not self.patterns:
+                raise ValueError(f"printables.{name}: structure cards, but the game has no patterns")
         return self
 
     def shape(self, shape_id: str) -> Shape:

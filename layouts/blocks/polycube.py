@@ -1,13 +1,14 @@
 """Blocks drawn with the isometric primitive: a polycube, structure cards, the piece reference."""
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field
 
 from layouts.blocks.base import BlockBase, ColourRef, ValueText
 
-Rgb = Field("#a3aab3", pattern=r"^#[0-9a-fA-F]{6}$", description="cube colour where no game colour applies")
+Rgb = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$", description="cube colour where no game colour applies")]
+NEUTRAL = "#a3aab3"
 
 
 class Polycube(BlockBase):
@@ -17,7 +18,7 @@ class Polycube(BlockBase):
     cubes: list[tuple[int, int, int]] = Field(min_length=1, max_length=200)
     colours: list[ColourRef] = []
     glyphs: bool = False
-    rgb: str = Rgb
+    rgb: Rgb = NEUTRAL
 
 
 class StructureCard(BlockBase):
@@ -28,7 +29,7 @@ class StructureCard(BlockBase):
     short_label: ValueText = Field(description="over the short monolith's picture, e.g. its players")
     tall_label: ValueText = Field(description="over the tall monolith's picture")
     same_label: ValueText = Field(description="under a picture that holds for both heights")
-    rgb: str = Rgb
+    rgb: Rgb = NEUTRAL
 
 
 class PieceCatalogue(BlockBase):
@@ -38,4 +39,4 @@ class PieceCatalogue(BlockBase):
     columns: int = Field(4, ge=1, le=8)
     count_text: str = Field("{count} of each colour", description="`{count}`: copies per colour")
     blocks_text: ValueText = Field(description="caption of the single 1x1 block")
-    rgb: str = Rgb
+    rgb: Rgb = NEUTRAL
