@@ -67,8 +67,10 @@ def _references(raw: dict) -> dict:
         return list(value) if isinstance(value, dict) else []
 
     values = raw.get("values")
+    shapes = raw.get("shapes")
     return {"colours": keys("colours"), "tables": keys("tables"),
-            "values": values if isinstance(values, dict) else {}}
+            "values": values if isinstance(values, dict) else {},
+            "shapes": [s.get("id") for s in shapes if isinstance(s, dict)] if isinstance(shapes, list) else []}
 
 
 def _dotted(loc: tuple) -> str:

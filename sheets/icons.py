@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 
-from reportlab.lib.colors import Color, white
+from reportlab.lib.colors import Color, black, white
 
 
 def _star(pen, cx, cy, s, colour, fill):
@@ -75,3 +75,12 @@ ICONS = {"star": _star, "plus": _plus, "arrow": _arrow, "artifact": _artifact, "
 def draw_icon(pen, name: str, cx: float, cy: float, size: float, colour: Color, fill: Color | None = None):
     """Draw the named icon centred on (cx, cy), `size` mm across."""
     ICONS[name](pen, cx, cy, size, colour, fill)
+
+
+def draw_badge(pen, ctx, colour: str, box, size: float = 14.0):
+    """A game colour's swatch with its glyph on it (black glyph on white in mono)."""
+    rgb = ctx.rgb(colour)
+    fill = ctx.ink.fill(rgb)
+    pen.rect(*box, stroke=ctx.ink.strong(rgb), fill=fill or white, width=0.9, radius=1.2)
+    pen.fit_text(box, ctx.glyph(colour), size, bold=True, colour=ctx.ink.on_fill(rgb) if fill else black,
+                 align="center")
