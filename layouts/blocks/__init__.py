@@ -1,5 +1,5 @@
 """Every kind of block a printable can hold; the `type` key picks the kind."""
-from typing import Annotated, Union
+from typing import Annotated, Union, get_args
 
 from pydantic import Field
 
@@ -14,4 +14,7 @@ Block = Annotated[
     Field(discriminator="type"),
 ]
 
-__all__ = ["Block"]
+BLOCK_TYPES = frozenset(get_args(kind.model_fields["type"].annotation)[0] for kind in get_args(get_args(Block)[0]))
+"""The `type` names of all block kinds."""
+
+__all__ = ["BLOCK_TYPES", "Block"]
