@@ -47,7 +47,7 @@ def draw_polyomino(pen, cells: frozenset[Cell], x: float, y: float, unit: float,
     for cx, cy in cells:
         pen.rect(x + cx * unit, y + cy * unit, unit, unit, stroke=inner or line, width=0.5)
     for loop in outline(cells):
-        pen.polygon([(x + px * unit, y + py * unit) for px, py in loop], stroke=line, width=1.6)
+        pen.polygon([(x + px * unit, y + py * unit) for px, py in loop], stroke=line, width=min(1.6, max(1.0, unit * 0.3)))
     if glyph and unit >= GLYPH_FROM_UNIT:
         gx, gy = min(cells, key=lambda c: (c[1], c[0]))
         pen.fit_text((x + gx * unit, y + gy * unit, unit, unit), glyph, unit * 1.8, bold=True,

@@ -1,6 +1,7 @@
 """Copenhagen's layout data: shapes as cell maps, and `rollsheet check` rejecting broken variants."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -51,20 +52,22 @@ def test_a_plus_pentomino_has_one_outline_of_twelve_corners():
      "shapes[2]: shape R4a: its id names size class 4 but size is 5"),
     (lambda d: shape(d, "B2").update(id="R2"), "shapes: ids repeat: R2 (at [0] and [5])"),
     (lambda d: block(d, "player-sheet", "track")["tracks"][0].update(boxes="+*?"),
-     "printables.player-sheet.blocks[12]: tracks[0].boxes: unknown symbol '?'; use '+', '*', '-'"),
+     "printables.player-sheet.blocks[*]: tracks[0].boxes: unknown symbol '?'; use '+', '*', '-'"),
     (lambda d: block(d, "player-sheet", "grid").update(row_icons={10: "shield"}),
-     "printables.player-sheet.blocks[2]: row_icons: 10 is not in 1..9"),
+     "printables.player-sheet.blocks[*]: row_icons: 10 is not in 1..9"),
     (lambda d: block(d, "player-sheet", "tally").update(last=10),
-     "printables.player-sheet.blocks[6]: marks: end_points (12) is not in 1..10"),
+     "printables.player-sheet.blocks[*]: marks: end_points (12) is not in 1..10"),
     (lambda d: block(d, "shape-sheet", "shapes").update(ids=["R9"]),
-     "printables.shape-sheet.blocks[3].ids[0]: unknown shape 'R9'; this game has: R2, R3"),
+     "printables.shape-sheet.blocks[*].ids[0]: unknown shape 'R9'; this game has: R2, R3"),
 ])
 def test_rollsheet_check_rejects_a_broken_layout_with_one_line_per_problem(cli, tmp_path, change, message):
+    """`message` is the expected line after `FILE: `; `[*]` stands for a block's index."""
     path = variant(tmp_path, change)
     result = cli("check", path)
     assert result.exit_code == 1
     lines = result.stderr.splitlines()
-    assert len(lines) == 1 and lines[0].startswith(f"{path}: {message}"), result.stderr
+    expected = re.escape(f"{path}: {message}").replace(re.escape("[*]"), r"\[\d+\]")
+    assert len(lines) == 1 and re.match(expected, lines[0]), result.stderr
 
 
 def test_rollsheet_check_accepts_the_shipped_layout(cli):

@@ -115,9 +115,12 @@ def test_shields_sit_beside_rows_2_4_6_from_the_bottom_and_above_columns_2_and_4
 
 def test_ability_tracks_are_five_rows_of_nine_boxes_with_the_rulebook_symbols(printed, sheet):
     badges = [m for m in sheet["marks"] if m.kind == "char" and m.text in TRACKS and m.h > 5]
-    track_boxes = [b for b in boxes(sheet, 10, 10, 12.5, 12.5) if b.kind == "curve" and b.fill in ((1, 1, 1), (1,))
-                   and b.x > min(g.x for g in badges) + 5]
+    rewards = [(x, y) for w, x, y in words_of(pdf_of(printed["a4", "color"], "player-sheet")) if w == "+2"]
+    track_boxes = [b for b in boxes(sheet, 11, 11, 12.5, 12.5) if b.kind == "curve" and b.fill in ((1, 1, 1), (1,))
+                   and b.x > min(g.x for g in badges) + 5
+                   and not any(b.x < x < b.x + b.w and b.y < y < b.y + b.h for x, y in rewards)]
     rows = rows_of(track_boxes)
+    assert len(rewards) == 5, "a completion reward after each track"
     assert len(track_boxes) == 45 and [len(r) for r in rows] == [9] * 5
     symbols = icons(pdf_of(printed["a4", "color"], "player-sheet"))
     for row in rows:
@@ -136,7 +139,7 @@ def test_two_red_stars_are_printed_apart_from_the_tracks(printed, sheet):
 
 
 def test_points_tally_runs_1_to_20_and_marks_12_as_the_end(printed, sheet):
-    tally = [b for b in boxes(sheet, 7, 7, 9.9, 9.9) if b.kind == "curve"]
+    tally = [b for b in boxes(sheet, 7, 7, 9.9, 9.9) if b.kind == "curve" and abs(b.w - b.h) < 0.01]
     rows = rows_of(tally)
     assert len(tally) == 20 and [len(r) for r in rows] == [10, 10]
     words = words_of(pdf_of(printed["a4", "color"], "player-sheet"))

@@ -5,7 +5,7 @@ from reportlab.lib.colors import black, white
 
 from sheets.icons import draw_icon
 
-BAND = 9.0
+BAND = 10.0
 """Width of the strip for icons or notes along an edge, mm."""
 GROUND = 4.0
 HATCH = 2.5
@@ -33,7 +33,7 @@ def draw_grid(pen, block, ctx):
         for column in range(block.columns):
             pen.rect(gx + column * cell, gy + row * cell, cell, cell, stroke=line, fill=white, width=0.7)
     pen.rect(gx, gy, width, height, stroke=line, width=1.6)
-    icon = min(BAND - 1.5, cell * 0.7)
+    icon = min(BAND - 1.0, cell * 0.7)
     for row, name in block.row_icons.items():
         draw_icon(pen, name, gx - BAND / 2, gy + (block.rows - row + 0.5) * cell, icon, line, ctx.ink.stripe)
     for column, name in block.column_icons.items():

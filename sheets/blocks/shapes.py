@@ -38,7 +38,7 @@ def slot_layout(block, rows, width: float, row_h: float, label_h: float) -> tupl
 
 
 def draw_shapes(pen, block, ctx):
-    """Each row: the colour badge, then its shapes centred in their slots over their ids."""
+    """Each row: the colour badge, then its shapes over their ids, centred in their slots."""
     x, y, w, h = block.at
     rows = catalogue_rows(ctx.game, block)
     if not rows:
@@ -60,18 +60,19 @@ def draw_shapes(pen, block, ctx):
     for r, row in enumerate(rows):
         top = y + r * row_h
         if badge:
-            draw_badge(pen, ctx, row[0].colour, (x, top + (row_h - label_h - badge) / 2, badge, badge), badge * 1.6)
+            middle = top + row_h - label_h - PAD - max(s.bounds[1] for s in row) * unit / 2
+            draw_badge(pen, ctx, row[0].colour, (x, middle - badge / 2, badge, badge), badge * 1.6)
         for shape, start, width in zip(row, starts, widths):
             _slot(pen, ctx, block, shape, (start, top, width, row_h - label_h), unit, label_h)
 
 
 def _slot(pen, ctx, block, shape, area, unit, label_h):
-    """One shape centred in its area, its id (and tick box) on the line below."""
+    """One shape resting on the bottom of its area, its id (and tick box) on the line below."""
     left, top, width, height = area
     rgb = ctx.rgb(shape.colour)
     fill, line = ctx.ink.fill(rgb), ctx.ink.strong(rgb)
     cols, rows = shape.bounds
-    draw_polyomino(pen, shape.cell_set, left + (width - cols * unit) / 2, top + (height - rows * unit) / 2, unit,
+    draw_polyomino(pen, shape.cell_set, left + (width - cols * unit) / 2, top + height - PAD - rows * unit, unit,
                    line, fill, ctx.glyph(shape.colour), ctx.ink.on_fill(rgb) if fill else line,
                    white if ctx.ink.mode == "color" else None)
     size = 9 if label_h >= 4.5 else 7

@@ -41,7 +41,7 @@ def draw_track(pen, block, ctx):
             left += step
         if block.end:
             left += GAP
-            pen.circle(left + box * 0.55, top + box / 2, box * 0.55, stroke=line, fill=white, width=0.9)
+            pen.circle(left + box * 0.55, top + box / 2, box * 0.5, stroke=line, fill=white, width=0.9)
             pen.fit_text((left, top, box * 1.1, box), ctx.text(block.end), 9, bold=True, align="center")
             left += box * 1.1 + 2 * GAP
         if track.note:
