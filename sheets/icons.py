@@ -81,6 +81,6 @@ def draw_badge(pen, ctx, colour: str, box, size: float = 14.0):
     """A game colour's swatch with its glyph on it (black glyph on white in mono)."""
     rgb = ctx.rgb(colour)
     fill = ctx.ink.fill(rgb)
-    pen.rect(*box, stroke=ctx.ink.strong(rgb), fill=fill or white, width=0.9, radius=1.2)
+    pen.rect(*box, stroke=ctx.ink.strong(rgb), fill=fill or white, width=0.8, radius=1.5)
     pen.fit_text(box, ctx.glyph(colour), size, bold=True, colour=ctx.ink.on_fill(rgb) if fill else black,
                  align="center")

@@ -5,21 +5,12 @@ import re
 from pathlib import Path
 
 import pytest
-import yaml
 
 import layouts
 from sheets.polyomino import outline
+from tests.test_layouts import variant
 
 COPENHAGEN = Path(layouts.__file__).parent / "copenhagen.yaml"
-
-
-def variant(tmp_path, change) -> Path:
-    """A copy of the Copenhagen layout with `change(data)` applied, written to tmp_path."""
-    data = yaml.safe_load(COPENHAGEN.read_text())
-    change(data)
-    path = tmp_path / "copenhagen-variant.yaml"
-    path.write_text(yaml.safe_dump(data, sort_keys=False))
-    return path
 
 
 def shape(data, shape_id) -> dict:
@@ -62,7 +53,7 @@ def test_a_plus_pentomino_has_one_outline_of_twelve_corners():
 ])
 def test_rollsheet_check_rejects_a_broken_layout_with_one_line_per_problem(cli, tmp_path, change, message):
     """`message` is the expected line after `FILE: `; `[*]` stands for a block's index."""
-    path = variant(tmp_path, change)
+    path = variant(tmp_path, change, COPENHAGEN)
     result = cli("check", path)
     assert result.exit_code == 1
     lines = result.stderr.splitlines()
