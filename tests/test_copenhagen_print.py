@@ -185,10 +185,22 @@ def test_shape_sheet_divides_unlimited_shapes_from_15_single_use_tiles_with_tick
     assert "2 players: before play, cross off one size-4 tile of each colour" in page["text"]
 
 
-def test_shape_sheet_draws_every_cell_of_every_shape(printed, game_layout):
-    page = pages_of(pdf_of(printed["a4", "low"], "shape-sheet"))[0]
-    cells = {(round(b.x, 1), round(b.y, 1)) for b in boxes(page, 6.9, 6.9, 7.1, 7.1) if b.kind == "rect"}
-    assert len(cells) == sum(s.size for s in game_layout.shapes) == 90
+def test_shape_sheet_draws_each_shape_from_its_cell_map_above_its_id(printed, game_layout):
+    path = pdf_of(printed["a4", "low"], "shape-sheet")
+    unit = 7.0
+    squares = {(round(b.x, 1), round(b.y, 1)) for b in boxes(pages_of(path)[0], unit - 0.1, unit - 0.1, unit + 0.1,
+                                                                unit + 0.1) if b.kind == "rect"}
+    labels = [w for w in words_of(path) if w[0] in UNLIMITED + LIMITED]
+    drawn = {}
+    for x, y in squares:  # each cell belongs to the nearest id below it
+        below = [l for l in labels if 0 < l[2] - y < 30]
+        owner = min(below, key=lambda l: abs(l[1] + 2 - x - unit / 2) + (l[2] - y) / 10)
+        drawn.setdefault(owner[0], []).append((x, y))
+    assert len(squares) == sum(s.size for s in game_layout.shapes) == 90
+    for shape in game_layout.shapes:
+        cells = drawn[shape.id]
+        left, top = min(x for x, _ in cells), min(y for _, y in cells)
+        assert {(round((x - left) / unit), round((y - top) / unit)) for x, y in cells} == shape.cell_set, shape.id
 
 
 def test_reference_card_shows_every_shape_id_on_each_of_four_cut_cards(printed):
