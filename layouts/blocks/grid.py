@@ -9,12 +9,12 @@ from layouts.blocks.base import BlockBase, ColourRef, Icon, ValueText
 
 
 class Grid(BlockBase):
-    """`rows` x `columns` cells, as large as fit the box (or `cell` mm), centred in it."""
+    """`rows` x `columns` square cells, as large as fit the box (at most `cell` mm), centred in it."""
 
     type: Literal["grid"]
     rows: int = Field(ge=1, le=40)
     columns: int = Field(ge=1, le=40)
-    cell: float | None = Field(None, ge=4, le=60, description="cell side in mm; default the largest that fits")
+    cell: float | None = Field(None, ge=4, le=60, description="largest cell side in mm; default as large as fits the box")
     colour: ColourRef | None = None
     ground: bool = Field(False, description="a ground line under the bottom row")
     row_icons: dict[int, Icon] = Field({}, description="icon left of a row, rows counted from the bottom")

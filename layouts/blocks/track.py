@@ -34,7 +34,7 @@ class Track(BlockBase):
     tracks: list[TrackRow] = Field(min_length=1)
     symbols: dict[str, Icon] = {"+": "plus", "*": "star"}
     end: ValueText | None = Field(None, description="reward after each track, e.g. '+{track_completed}'")
-    box: float | None = Field(None, ge=5, le=30, description="box side in mm; default the largest that fits")
+    box: float | None = Field(None, ge=5, le=30, description="largest box side in mm; default as large as fits the box")
     badge: bool = Field(True, description="the colour's glyph badge before each track")
 
     @model_validator(mode="after")

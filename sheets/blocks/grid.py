@@ -18,7 +18,8 @@ def grid_geometry(block) -> tuple[float, float, float]:
     right = BAND if block.row_note else 0
     top = BAND if block.column_icons else 0
     bottom = (GROUND if block.ground else 0) + (BAND * 0.7 if block.column_note else 0)
-    cell = block.cell or min((w - left - right) / block.columns, (h - top - bottom) / block.rows)
+    fit = min((w - left - right) / block.columns, (h - top - bottom) / block.rows)
+    cell = min(block.cell or fit, fit)
     used_w = left + block.columns * cell + right
     used_h = top + block.rows * cell + bottom
     return x + (w - used_w) / 2 + left, y + (h - used_h) / 2 + top, cell

@@ -15,7 +15,8 @@ def track_geometry(block) -> tuple[float, float]:
     x, y, w, h = block.at
     row_h = h / len(block.tracks)
     slots = max(len(t.boxes) for t in block.tracks) + (1 if block.badge else 0) + (1.2 if block.end else 0)
-    return block.box or min(row_h - 1.5, w / slots - GAP), row_h
+    fit = min(row_h - 1.5, w / slots - GAP)
+    return min(block.box or fit, fit), row_h
 
 
 def draw_track(pen, block, ctx):
