@@ -68,18 +68,22 @@ def _references(raw: dict) -> dict:
         return list(value) if isinstance(value, dict) else []
 
     values = raw.get("values")
+    shapes = raw.get("shapes")
     return {"colours": keys("colours"), "tables": keys("tables"),
-            "values": values if isinstance(values, dict) else {}}
+            "values": values if isinstance(values, dict) else {},
+            "shapes": [s.get("id") for s in shapes if isinstance(s, dict)] if isinstance(shapes, list) else []}
 
 
 def _dotted(loc: tuple) -> str:
     """('blocks', 3, 'text', 'at') -> 'blocks[3].at', skipping pydantic's union tags."""
     out = ""
-    for part in loc:
+    for before, part in zip((None, *loc), loc):
         if isinstance(part, int):
             out += f"[{part}]"
-        elif part.startswith("function-") or part in ("int", "str") or part in BLOCK_TYPES:
+        elif part.startswith("function-") or part in ("int", "str"):
             continue
+        elif isinstance(before, int) and part in BLOCK_TYPES:
+            continue  # the tag of a block union comes right after the block's index
         else:
             out += f".{part}" if out else str(part)
     return out or "(top)"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from layouts.blocks import Block
 from layouts.blocks.base import ColourRef, Strict
@@ -75,14 +75,14 @@ class Game(Strict):
     patterns: list[Pattern] = Field([], description="Monolyth structure cards")
     printables: dict[GameId, Printable] = {}
 
-    @model_validator(mode="after")
-    def _ids_unique(self):
-        for kind, items in (("shape", self.shapes), ("piece", self.pieces), ("pattern", self.patterns)):
-            ids = [item.id for item in items]
-            repeated = sorted({i for i in ids if ids.count(i) > 1})
-            if repeated:
-                raise ValueError(f"{kind} ids repeat: {', '.join(repeated)}")
-        return self
+    @field_validator("shapes", "pieces", "patterns")
+    @classmethod
+    def _ids_unique(cls, items: list):
+        ids = [item.id for item in items]
+        repeated = [f"{i} (at [{ids.index(i)}] and [{n}])" for n, i in enumerate(ids) if i in ids[:n]]
+        if repeated:
+            raise ValueError(f"ids repeat: {', '.join(repeated)}")
+        return items
 
     @model_validator(mode="after")
     def _patterns_for_cards(self):

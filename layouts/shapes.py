@@ -1,5 +1,13 @@
-"""Polyominoes drawn as ASCII art in the layout: `#` is a cell, `.` is empty."""
+"""Polyominoes drawn as ASCII art in the layout: `#` is a cell, `.` is empty.
+
+Glossary:
+- cell map: the ASCII art of a shape, one text line per row (`"#.\n##"`).
+- size class: the number in a shape's id (`R4a` is of class 4); it must equal the size.
+- limited: a single-use tile, crossed off a shared list when used.
+"""
 from __future__ import annotations
+
+import re
 
 from functools import cached_property
 
@@ -12,9 +20,11 @@ Cell = tuple[int, int]
 
 
 def parse_cells(art: str) -> frozenset[Cell]:
-    """Read `#` cells from ASCII art rows (spaces ignored, `.` empty)."""
+    """Read `#` cells from ASCII art rows (spaces ignored, `.` empty), moved to touch (0, 0)."""
     rows = [row.replace(" ", "") for row in art.strip().splitlines()]
-    return frozenset((x, y) for y, row in enumerate(rows) for x, ch in enumerate(row) if ch == "#")
+    cells = [(x, y) for y, row in enumerate(rows) for x, ch in enumerate(row) if ch == "#"]
+    left, top = min((x for x, _ in cells), default=0), min((y for _, y in cells), default=0)
+    return frozenset((x - left, y - top) for x, y in cells)
 
 
 def is_connected(cells: frozenset[Cell]) -> bool:
@@ -54,9 +64,17 @@ class Shape(Strict):
             raise ValueError(f"shape {self.id}: {len(cells)} cells drawn but size is {self.size}")
         if not is_connected(cells):
             raise ValueError(f"shape {self.id}: cells are not connected")
+        size_class = re.search(r"[0-9]+", self.id)
+        if size_class and int(size_class.group()) != self.size:
+            raise ValueError(f"shape {self.id}: its id names size class {size_class.group()} but size is {self.size}")
         return self
 
     @cached_property
     def cell_set(self) -> frozenset[Cell]:
         """The filled cells, (column, row) from the top left."""
         return parse_cells(self.cells)
+
+    @cached_property
+    def bounds(self) -> tuple[int, int]:
+        """Columns and rows the shape spans."""
+        return 1 + max(x for x, _ in self.cell_set), 1 + max(y for _, y in self.cell_set)

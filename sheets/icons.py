@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 
-from reportlab.lib.colors import Color, white
+from reportlab.lib.colors import Color, black, white
 
 
 def _star(pen, cx, cy, s, colour, fill):
@@ -170,3 +170,12 @@ def _eye(pen, cx, cy, s, colour, fill):
 
 
 ICONS.update({"layers": _layers, "cube": _cube, "eye": _eye})
+
+
+def draw_badge(pen, ctx, colour: str, box, size: float = 14.0):
+    """A game colour's swatch with its glyph on it (black glyph on white in mono)."""
+    rgb = ctx.rgb(colour)
+    fill = ctx.ink.fill(rgb)
+    pen.rect(*box, stroke=ctx.ink.strong(rgb), fill=fill or white, width=0.8, radius=1.5)
+    pen.fit_text(box, ctx.glyph(colour), size, bold=True, colour=ctx.ink.on_fill(rgb) if fill else black,
+                 align="center")

@@ -11,9 +11,9 @@ import layouts
 LOST_CITIES = Path(layouts.__file__).parent / "lost-cities.yaml"
 
 
-def variant(tmp_path, change) -> Path:
-    """A copy of the Lost Cities layout with `change(data)` applied, written to tmp_path."""
-    data = yaml.safe_load(LOST_CITIES.read_text())
+def variant(tmp_path, change, source: Path = LOST_CITIES) -> Path:
+    """A copy of a layout (Lost Cities unless told) with `change(data)` applied, written to tmp_path."""
+    data = yaml.safe_load(source.read_text())
     change(data)
     path = tmp_path / "variant.yaml"
     path.write_text(yaml.safe_dump(data, sort_keys=False))

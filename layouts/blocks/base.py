@@ -43,6 +43,7 @@ def _fills_values(text: str, info: ValidationInfo) -> str:
 
 ColourRef = Annotated[str, _known("colours")]
 TableRef = Annotated[str, _known("tables")]
+ShapeRef = Annotated[str, _known("shapes")]
 ValueRef = Annotated[str, _known("values")]
 """The name of one of the game's house values, standing for its number."""
 ValueText = Annotated[str, AfterValidator(_fills_values)]

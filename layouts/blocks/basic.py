@@ -46,6 +46,14 @@ class Qr(BlockBase):
     caption: ValueText = "Scan for dice & scores"
 
 
+class Rule(BlockBase):
+    """A straight line along the middle of its box, vertical when the box is taller than wide."""
+
+    type: Literal["rule"]
+    width: float = Field(1.0, ge=0.5, le=6, description="line width in pt")
+    dash: bool = False
+
+
 class CopyText(BlockBase):
     """Text that changes per copy: `{copy}` is the sheet number, `{player}` the player."""
 

@@ -7,16 +7,19 @@ from sheets.blocks.board import draw_edge_board, draw_height_ruler
 from sheets.blocks.chips import draw_chips
 from sheets.blocks.columns import draw_box_columns
 from sheets.blocks.dice_fields import draw_dice_fields
+from sheets.blocks.grid import draw_grid
 from sheets.blocks.legend import draw_legend
 from sheets.blocks.polycube import draw_piece_catalogue, draw_polycube
 from sheets.blocks.qr import draw_qr
 from sheets.blocks.region_map import draw_region_map
 from sheets.blocks.score_grid import draw_score_grid
 from sheets.blocks.score_pad import draw_score_pad
+from sheets.blocks.shapes import draw_shapes
 from sheets.blocks.structure_card import draw_structure_card
 from sheets.blocks.table import draw_table
+from sheets.blocks.text import draw_copy_text, draw_name_line, draw_rule, draw_text, draw_write_box
 from sheets.blocks.tokens import draw_token_sheet
-from sheets.blocks.text import draw_copy_text, draw_name_line, draw_text, draw_write_box
+from sheets.blocks.track import draw_tally, draw_track
 
 DRAWERS = {
     "text": draw_text,
@@ -38,5 +41,10 @@ DRAWERS = {
     "edge_board": draw_edge_board,
     "height_ruler": draw_height_ruler,
     "score_grid": draw_score_grid,
+    "rule": draw_rule,
+    "grid": draw_grid,
+    "track": draw_track,
+    "tally": draw_tally,
+    "shapes": draw_shapes,
 }
 PER_COPY = {"copy_text", "chips", "structure_card", "edge_board"}

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from reportlab.lib.colors import black, white
 
-from sheets.icons import draw_icon
+from sheets.icons import draw_badge, draw_icon
 
 HEADER, FOOT, SCORE, BRIDGE_GAP, INSET = 7.5, 6.5, 9.5, 4.5, 0.8
 
@@ -45,10 +45,7 @@ def _column(pen, ctx, column, area, tops, box_h):
         pen.rect(left + 0.4, top, col_w - 0.8, height + 0.6, stroke=None, fill=tint, radius=1.5)
     header = (left + 0.4, top, col_w - 0.8, HEADER)
     if rgb:
-        fill = ctx.ink.fill(rgb)
-        pen.rect(*header, stroke=ctx.ink.strong(rgb), fill=fill or white, width=0.8, radius=1.5)
-        pen.fit_text(header, ctx.glyph(column.colour), 15, bold=True, colour=ctx.ink.on_fill(rgb) if fill else black,
-                     align="center")
+        draw_badge(pen, ctx, column.colour, header, 15)
     else:
         pen.rect(*header, fill=white, width=0.8, radius=1.5)
         pen.fit_text(header, ctx.text(column.label), 8.5, bold=True, align="center")

@@ -1,4 +1,4 @@
-"""Text blocks: fitted text, the name line, labelled write-in boxes, per-copy labels."""
+"""Text blocks: fitted text, the name line, labelled write-in boxes, per-copy labels, rules."""
 from __future__ import annotations
 
 from reportlab.lib.colors import black, white
@@ -32,3 +32,13 @@ def draw_copy_text(pen, block, ctx):
     """A per-copy label, `{copy}` the sheet number and `{player}` the player."""
     text = block.text.format(copy=ctx.copy, player=ctx.player)
     pen.fit_text(block.at, text, block.size, colour=ctx.ink.muted, align=block.align)
+
+
+def draw_rule(pen, block, ctx):
+    """A line through the middle of the box, along its longer side."""
+    x, y, w, h = block.at
+    dash = [3, 2] if block.dash else None
+    if h > w:
+        pen.line(x + w / 2, y, x + w / 2, y + h, width=block.width, dash=dash)
+    else:
+        pen.line(x, y + h / 2, x + w, y + h / 2, width=block.width, dash=dash)

@@ -1,0 +1,227 @@
+"""Copenhagen's printables as they reach paper: facade, tracks, shape sheet, cards, QR, margins."""
+from __future__ import annotations
+
+from collections import Counter
+from functools import cache
+from io import BytesIO
+from pathlib import Path
+
+import pdfplumber
+import pytest
+
+from tests.pdfread import PT, boxes, outside_margin, read_pages
+from tests.printing import decode_qr, qpdf_check, render_png
+
+URL = "http://table.local:5000"
+PRINTABLES = ("player-sheet", "shape-sheet", "reference-card")
+TRACKS = {  # RULES.md section 1, read off the rulebook, not the layout
+    "R": "+*+***---", "B": "+*-*+*---", "P": "+-*+*-*--", "G": "+--*+-**-", "Y": "+-*+-**--",
+}
+LIMITED = ["R4a", "R4b", "R5", "B4L", "B4R", "B5", "P4a", "P4b", "P5", "G4L", "G4R", "G5", "Y4L", "Y4R", "Y5"]
+UNLIMITED = [f"{c}{n}" for c in "RBPGY" for n in (2, 3)]
+
+
+@pytest.fixture(scope="module")
+def printed(tmp_path_factory) -> dict[tuple[str, str], Path]:
+    """`rollsheet print copenhagen --players 4` on A4 and Letter in every ink: (paper, ink) -> folder."""
+    from typer.testing import CliRunner
+
+    from sheets.cli import app
+
+    folders = {}
+    for paper in ("a4", "letter"):
+        for ink in ("color", "low", "mono"):
+            out = tmp_path_factory.mktemp(f"{paper}-{ink}")
+            result = CliRunner().invoke(app, ["print", "copenhagen", "--players", "4", "--paper", paper,
+                                              "--ink", ink, "--companion-url", URL, "--out", str(out)])
+            assert result.exit_code == 0, result.output
+            folders[paper, ink] = out
+    return folders
+
+
+def pdf_of(folder: Path, printable: str) -> Path:
+    return next(p for p in folder.glob(f"copenhagen-{printable}*.pdf"))
+
+
+@cache
+def pages_of(path: Path) -> list[dict]:
+    return read_pages(path.read_bytes())
+
+
+@pytest.fixture(scope="module")
+def sheet(printed) -> dict:
+    """The first A4 colour player sheet page."""
+    return pages_of(pdf_of(printed["a4", "color"], "player-sheet"))[0]
+
+
+def icons(path: Path, page: int = 0) -> list[tuple[str, float, float]]:
+    """Star (10 corners) and plus (12 corners) icons on a page: (kind, centre x, centre y) in mm."""
+    kinds = {11: "*", 13: "+"}
+    with pdfplumber.open(BytesIO(path.read_bytes())) as doc:
+        return [(kinds[len(c["pts"])], (c["x0"] + c["x1"]) / 2 * PT, (c["top"] + c["bottom"]) / 2 * PT)
+                for c in doc.pages[page].curves if len(c["pts"]) in kinds]
+
+
+def rows_of(marks, key=lambda m: m.y) -> list[list]:
+    """Marks grouped by (rounded) y, top to bottom, each row left to right."""
+    rows = {}
+    for mark in marks:
+        rows.setdefault(round(key(mark), 1), []).append(mark)
+    return [sorted(row, key=lambda m: m.x) for _, row in sorted(rows.items())]
+
+
+def test_print_writes_four_player_sheets_a_shape_sheet_and_four_cards(printed):
+    for folder in printed.values():
+        assert len(pages_of(pdf_of(folder, "player-sheet"))) == 4
+        assert len(pages_of(pdf_of(folder, "shape-sheet"))) == 1
+        cards = pages_of(pdf_of(folder, "reference-card"))
+        assert len(cards) == 1 and cards[0]["text"].count("COPENHAGEN") == 4
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("ink", ["color", "low", "mono"])
+def test_every_mark_lies_inside_the_safe_margin(printed, paper, ink):
+    for printable in PRINTABLES:
+        for page in pages_of(pdf_of(printed[paper, ink], printable)):
+            assert outside_margin(page) == [], printable
+
+
+def test_mono_prints_black_and_greys_only(printed):
+    for printable in PRINTABLES:
+        for page in pages_of(pdf_of(printed["a4", "mono"], printable)):
+            colours = {c for m in page["marks"] for c in (m.stroke, m.fill) if c is not None}
+            assert all(len(set(c)) == 1 for c in colours), printable
+
+
+def test_facade_is_45_square_white_cells_of_at_least_10mm(sheet):
+    cells = [b for b in boxes(sheet, 10, 10, 25, 25) if b.kind == "rect" and abs(b.w - b.h) < 0.01
+             and b.fill in ((1, 1, 1), (1,))]
+    assert len(cells) == 45
+    assert len({round(c.x, 1) for c in cells}) == 5 and len({round(c.y, 1) for c in cells}) == 9
+
+
+def test_shields_sit_beside_rows_2_4_6_from_the_bottom_and_above_columns_2_and_4(printed, sheet):
+    cells = [b for b in boxes(sheet, 10, 10, 25, 25) if b.kind == "rect" and abs(b.w - b.h) < 0.01]
+    xs, ys = sorted({c.x for c in cells}), sorted({c.y for c in cells})
+    side = cells[0].w
+    with pdfplumber.open(pdf_of(printed["a4", "color"], "player-sheet")) as doc:
+        shields = [((c["x0"] + c["x1"]) / 2 * PT, (c["top"] + c["bottom"]) / 2 * PT)
+                   for c in doc.pages[0].curves if len(c["pts"]) == 12]
+    beside = sorted(y for x, y in shields if x < xs[0])
+    above = sorted(x for x, y in shields if y < ys[0])
+    assert beside == pytest.approx([ys[8 - row] + side / 2 for row in (5, 3, 1)], abs=0.5)
+    assert above == pytest.approx([xs[col] + side / 2 for col in (1, 3)], abs=0.5)
+
+
+def test_ability_tracks_are_five_rows_of_nine_boxes_with_the_rulebook_symbols(printed, sheet):
+    badges = [m for m in sheet["marks"] if m.kind == "char" and m.text in TRACKS and m.h > 5]
+    rewards = [(x, y) for w, x, y in words_of(pdf_of(printed["a4", "color"], "player-sheet")) if w == "+2"]
+    track_boxes = [b for b in boxes(sheet, 11, 11, 12.5, 12.5) if b.kind == "curve" and b.fill in ((1, 1, 1), (1,))
+                   and b.x > min(g.x for g in badges) + 5
+                   and not any(b.x < x < b.x + b.w and b.y < y < b.y + b.h for x, y in rewards)]
+    rows = rows_of(track_boxes)
+    assert len(rewards) == 5, "a completion reward after each track"
+    assert len(track_boxes) == 45 and [len(r) for r in rows] == [9] * 5
+    symbols = icons(pdf_of(printed["a4", "color"], "player-sheet"))
+    for row in rows:
+        glyph = next(g.text for g in badges if row[0].y <= g.y + g.h / 2 <= row[0].y + row[0].h)
+        drawn = ""
+        for box in row:
+            inside = [k for k, x, y in symbols if box.x < x < box.x + box.w and box.y < y < box.y + box.h]
+            drawn += inside[0] if inside else "-"
+        assert drawn == TRACKS[glyph], glyph
+
+
+def test_two_red_stars_are_printed_apart_from_the_tracks(printed, sheet):
+    stars = [s for s in icons(pdf_of(printed["a4", "color"], "player-sheet")) if s[0] == "*"]
+    assert len(stars) == sum(t.count("*") for t in TRACKS.values()) + 2
+    assert "Red star: reroll any dice" in sheet["text"]
+
+
+def test_points_tally_runs_1_to_20_and_marks_12_as_the_end(printed, sheet):
+    tally = [b for b in boxes(sheet, 7, 7, 9.9, 9.9) if b.kind == "curve" and abs(b.w - b.h) < 0.01]
+    rows = rows_of(tally)
+    assert len(tally) == 20 and [len(r) for r in rows] == [10, 10]
+    words = words_of(pdf_of(printed["a4", "color"], "player-sheet"))
+
+    def inside(box, below=0.0):
+        return [w for w, x, y in words if box.x <= x <= box.x + box.w and box.y + below <= y <= box.y + box.h + below]
+
+    assert [inside(b) for row in rows for b in row] == [[str(n)] for n in range(1, 21)]
+    assert [inside(b, below=b.h / 2 + 2) for row in rows for b in row if inside(b) == ["12"]] == [["END"]]
+
+
+def test_sheet_has_name_line_start_player_box_and_scoring_reminder(sheet):
+    text = sheet["text"]
+    for words in ("Name", "Start player", "1 with a brick, 2 all windows", "2 with a brick, 4 all windows",
+                  "Completed ability track: 2", "1x1 window"):
+        assert words in text
+
+
+@pytest.mark.parametrize("printable", ["player-sheet", "shape-sheet"])
+def test_qr_code_opens_the_companion(printed, tmp_path, printable):
+    png = render_png(pdf_of(printed["letter", "mono"], printable), tmp_path, dpi=150)[0]
+    assert decode_qr(png) == [f"{URL}/play/copenhagen"]
+
+
+def test_every_pdf_passes_qpdf_check(printed):
+    for printable in PRINTABLES:
+        done = qpdf_check(pdf_of(printed["a4", "color"], printable))
+        assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_shape_sheet_divides_unlimited_shapes_from_15_single_use_tiles_with_tick_boxes(printed):
+    path = pdf_of(printed["a4", "mono"], "shape-sheet")
+    page = pages_of(path)[0]
+    divider = next(m for m in page["marks"] if m.kind == "line" and m.h > 100)
+    ids = {w[0]: w for w in words_of(path) if w[0] in UNLIMITED + LIMITED}
+    assert sorted(ids) == sorted(UNLIMITED + LIMITED)
+    assert all(ids[i][1] < divider.x for i in UNLIMITED) and all(ids[i][1] > divider.x for i in LIMITED)
+    ticks = [b for b in boxes(page, 3.5, 3.5, 4.5, 4.5) if abs(b.w - b.h) < 0.01]
+    assert len(ticks) == 15
+    for tick in ticks:  # each tick box sits just left of a single-use tile's id
+        assert any(0 < ids[i][1] - tick.x - tick.w < 2.5 and abs(ids[i][2] - tick.y - tick.h / 2) < 2.5
+                   for i in LIMITED)
+    assert "2 players: before play, cross off one size-4 tile of each colour" in page["text"]
+
+
+def test_shape_sheet_draws_each_shape_from_its_cell_map_above_its_id(printed, game_layout):
+    path = pdf_of(printed["a4", "low"], "shape-sheet")
+    unit = 7.0
+    squares = {(round(b.x, 1), round(b.y, 1)) for b in boxes(pages_of(path)[0], unit - 0.1, unit - 0.1, unit + 0.1,
+                                                                unit + 0.1) if b.kind == "rect"}
+    labels = [w for w in words_of(path) if w[0] in UNLIMITED + LIMITED]
+    drawn = {}
+    for x, y in squares:  # each cell belongs to the nearest id below it
+        below = [l for l in labels if 0 < l[2] - y < 30]
+        owner = min(below, key=lambda l: abs(l[1] + 2 - x - unit / 2) + (l[2] - y) / 10)
+        drawn.setdefault(owner[0], []).append((x, y))
+    assert len(squares) == sum(s.size for s in game_layout.shapes) == 90
+    for shape in game_layout.shapes:
+        cells = drawn[shape.id]
+        left, top = min(x for x, _ in cells), min(y for _, y in cells)
+        assert {(round((x - left) / unit), round((y - top) / unit)) for x, y in cells} == shape.cell_set, shape.id
+
+
+def test_reference_card_shows_every_shape_id_on_each_of_four_cut_cards(printed):
+    for paper in ("a4", "letter"):
+        path = pdf_of(printed[paper, "color"], "reference-card")
+        page = pages_of(path)[0]
+        words = Counter(w[0] for w in words_of(path))
+        assert all(words[i] == 4 for i in UNLIMITED + LIMITED)
+        cut_marks = [m for m in page["marks"] if m.kind == "line" and max(m.w, m.h) == pytest.approx(3, abs=0.1)]
+        assert len(cut_marks) >= 8
+
+
+@pytest.fixture(scope="module")
+def game_layout():
+    import layouts
+
+    return layouts.load("copenhagen")
+
+
+@cache
+def words_of(path: Path) -> list[tuple[str, float, float]]:
+    """The words on the first page: (text, left x, centre y) in mm."""
+    with pdfplumber.open(BytesIO(path.read_bytes())) as doc:
+        return [(w["text"], w["x0"] * PT, (w["top"] + w["bottom"]) / 2 * PT) for w in doc.pages[0].extract_words()]
