@@ -1,0 +1,26 @@
+"""End-of-game scoring for the four games: pure functions over the numbers read off the sheets.
+
+Glossary:
+- rules module: one per game (`copenhagen`, ...), with `Player` (its input fields), `problems(game,
+  players)` (ranges and consistency, as (field, message)), `breakdowns(game, players)` and `TIEBREAK`.
+- result: the scoring contract's answer (RULES.md), plus `tiebreak`, a sentence when the win was tied.
+"""
+from __future__ import annotations
+
+import layouts
+from companion.scoring import copenhagen, lost_cities, monolyth, simstown
+from companion.scoring.common import ScoreError, parse_players, ranked
+
+RULES = {"copenhagen": copenhagen, "lost-cities": lost_cities, "simstown": simstown, "monolyth": monolyth}
+"""Game id -> its rules module."""
+
+__all__ = ["RULES", "ScoreError", "score"]
+
+
+def score(game_id: str, payload: object) -> dict:
+    """Score a posted payload for a game; ScoreError names the first bad field (KeyError: unknown game)."""
+    rules, game = RULES[game_id], layouts.load(game_id)
+    players = parse_players(rules.Player, payload, game.players.min, game.players.max)
+    for field, message in rules.problems(game, players):
+        raise ScoreError(message, field)
+    return ranked(game_id, players, rules.breakdowns(game, players), rules.TIEBREAK)

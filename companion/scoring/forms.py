@@ -1,0 +1,150 @@
+"""What each game's score form asks, in the paper's order, with the layout's colours and glyphs.
+
+Glossary:
+- widget: one input of a player's card; `path` is where its value goes in the player's JSON
+  (`rows_windows`, `expeditions.red.boxes`); `kind` picks the template macro.
+- stepper: a number with - and + buttons and a numeric keypad; `optional` ones may stay empty.
+- toggle: a yes/no box (Lost Cities' double circle).
+- tally: tap the things done (Copenhagen's completed tracks); the value is how many are on.
+- choice: pick one token value or none; `players` says for which player counts it is in play.
+- entry: a list item made of widgets (a Monolyth prophecy: value and cubes), added when filled.
+- section: a titled group of widgets, as the paper groups them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from layouts import Game
+
+from companion.scoring import monolyth
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A colour as the paper shows it: label, fill, glyph."""
+    label: str
+    rgb: str = ""
+    glyph: str = ""
+
+
+@dataclass(frozen=True)
+class Widget:
+    kind: str
+    path: str
+    mark: Mark
+    high: int = 0
+    optional: bool = False
+    hint: str = ""
+    options: tuple = ()
+    """choice: (value, lowest player count, highest player count); tally: Marks."""
+    parts: tuple = ()
+    """entry: its widgets."""
+
+
+@dataclass(frozen=True)
+class Section:
+    title: str
+    widgets: list[Widget] = field(default_factory=list)
+
+
+def mark(game: Game, colour: str) -> Mark:
+    """The layout's colour as a Mark."""
+    c = game.colours[colour]
+    return Mark(c.label, c.rgb, c.glyph)
+
+
+def stepper(path: str, label: str, high: int, hint: str = "", **more) -> Widget:
+    """A number from 0 to `high`."""
+    return Widget("stepper", path, more.pop("mark", Mark(label)), high=high, hint=hint, **more)
+
+
+def copenhagen(game: Game) -> list[Section]:
+    """Facade rows and columns, ability tracks, and empty cells for the tie-break."""
+    v = game.values
+    tracks = tuple(mark(game, c) for c in game.colours if c != "joker")
+    return [
+        Section("Facade: completed rows", [
+            stepper("rows_windows", "All windows", v["facade_rows"], f"{v['row_windows']} each"),
+            stepper("rows_bricks", "With a brick", v["facade_rows"], f"{v['row_bricks']} each")]),
+        Section("Facade: completed columns", [
+            stepper("columns_windows", "All windows", v["facade_columns"], f"{v['column_windows']} each"),
+            stepper("columns_bricks", "With a brick", v["facade_columns"], f"{v['column_bricks']} each")]),
+        Section("Ability tracks", [Widget("tally", "tracks_completed", Mark("Completed tracks"), options=tracks,
+                                          hint=f"tap each track you completed: {v['track_completed']} each")]),
+        Section("Tie-break", [stepper("empty_cells", "Empty facade cells", v["facade_rows"] * v["facade_columns"],
+                                      "only counts when tied: fewer wins", optional=True)]),
+    ]
+
+
+def lost_cities(game: Game) -> list[Section]:
+    """The eight columns left to right: six expeditions (boxes, double circle), artifacts, dice; bridges."""
+    boxes = game.values["boxes"]
+    return [
+        Section("Expeditions: boxes filled", [
+            Widget("stepper", f"expeditions.{c}.boxes", mark(game, c), high=boxes,
+                   parts=(Widget("toggle", f"expeditions.{c}.doubled", Mark("doubled", glyph="◎")),))
+            for c in game.colours]),
+        Section("Other columns", [stepper("artifacts", "Artifacts", boxes, "boxes filled"),
+                                  stepper("dice", "Dice", boxes, f"box {boxes}: exhausted, scores 0")]),
+        Section("Bridges", [stepper("bridges", "Bridges won", game.values["bridges"],
+                                    f"{game.values['bridge_points']} each")]),
+    ]
+
+
+def simstown(game: Game) -> list[Section]:
+    """Own chips per project type on the city plan, then districts reached."""
+    v = game.values
+    return [
+        Section("Chips on the city plan", [
+            stepper(kind, game.colours[kind].label, v["plan_fields"], mark=mark(game, kind))
+            for kind in ("houses", "commercial", "industry", "parks")]),
+        Section("Districts", [stepper("districts", "Districts with a chip", v["districts"],
+                                      f"{v['points_per_district']} each")]),
+    ]
+
+
+def monolyth_(game: Game) -> list[Section]:
+    """Structure token, level tokens bottom up, one prophecy per board side."""
+    counts = range(game.players.min, game.players.max + 1)
+    in_play = {n: monolyth.stacks(game, n) for n in counts}
+
+    def choice(path: str, label: str, stack: str) -> Widget:
+        values = sorted({t for n in counts for t in in_play[n].get(stack, [])}, reverse=True)
+        return Widget("choice", path, Mark(label), options=tuple(
+            (t, min(n for n in counts if t in in_play[n].get(stack, [])),
+             max(n for n in counts if t in in_play[n].get(stack, []))) for t in values))
+
+    levels = max(monolyth.height(game, n) for n in counts)
+    sides = game.values["board_size"]
+    tallest = sides * levels
+    return [
+        Section("Structure", [choice("structure", "Structure token", "structure")]),
+        Section("Level tokens", [choice("levels[]", game.tables[f"level-{n}"].label, f"level-{n}")
+                                 for n in range(1, levels + 1)]),
+        Section("Prophecies (one per side)", [
+            Widget("entry", "prophecies[]", Mark(f"Side {s}"), parts=(
+                choice("value", "Token", "prophecy"),
+                stepper("cubes", "Cubes of the side's colour", tallest, "scores the token when at least its value")))
+            for s in range(1, sides + 1)]),
+    ]
+
+
+FORMS = {"copenhagen": copenhagen, "lost-cities": lost_cities, "simstown": simstown, "monolyth": monolyth_}
+
+
+def form(game: Game) -> list[Section]:
+    """The sections of a game's score form."""
+    return FORMS[game.id](game)
+
+
+def breakdown_labels(game: Game) -> dict[str, str]:
+    """Breakdown key -> what a person calls it, for the result table."""
+    own = {"copenhagen": {"rows_windows": "Rows of windows", "rows_bricks": "Rows with a brick",
+                          "columns_windows": "Columns of windows", "columns_bricks": "Columns with a brick",
+                          "tracks_completed": "Ability tracks"},
+           "lost-cities": {"artifacts": "Artifacts", "dice": "Dice", "bridges": "Bridges"},
+           "simstown": {"chips": "Chips on the plan", "districts": "Districts"},
+           "monolyth": {"structure": "Structure", "levels": "Levels", "prophecies": "Prophecies"}}[game.id]
+    colours = {name: f"Most {c.label.lower()}" if game.id == "simstown" else c.label
+               for name, c in game.colours.items()}
+    return colours | own
