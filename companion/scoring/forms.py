@@ -26,6 +26,12 @@ class Mark:
     rgb: str = ""
     glyph: str = ""
 
+    @property
+    def ink(self) -> str:
+        """Text colour readable on `rgb`: black on light fills, white on dark ones."""
+        red, green, blue = (int(self.rgb[i:i + 2], 16) for i in (1, 3, 5))
+        return "#111" if 0.299 * red + 0.587 * green + 0.114 * blue > 150 else "#fff"
+
 
 @dataclass(frozen=True)
 class Widget:
