@@ -9,7 +9,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import layouts
 from companion import create_app
+from companion.scoring import RULES, forms, score
 
 GAMES = ("copenhagen", "lost-cities", "simstown", "monolyth")
 LOST_CITIES_COLOURS = ("red", "orange", "yellow", "green", "blue", "purple")
@@ -201,3 +203,17 @@ def test_malformed_payloads_never_give_a_500(api, drawn):
     if answer.status_code == 400:
         body = answer.get_json()
         assert set(body) == {"error", "field"} and body["error"]
+
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_form_field_is_an_input_the_api_takes(game):
+    taken = RULES[game].Player.model_fields
+    paths = [w.path for section in forms.form(layouts.load(game)) for w in section.widgets]
+    assert paths and all(path.split(".")[0].removesuffix("[]") in taken for path in paths)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_result_labels_name_every_breakdown_part(game):
+    breakdown = score(game, {"players": [{"name": "Ana"}, {"name": "Ben"}]})["players"][0]["breakdown"]
+    assert set(breakdown) <= set(forms.breakdown_labels(layouts.load(game)))

@@ -12,11 +12,11 @@ Glossary:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from layouts import Game
 
-from companion.scoring import monolyth
+from companion.scoring import monolyth, simstown
 
 
 @dataclass(frozen=True)
@@ -64,7 +64,7 @@ def stepper(path: str, label: str, high: int, hint: str = "", **more) -> Widget:
     return Widget("stepper", path, more.pop("mark", Mark(label)), high=high, hint=hint, **more)
 
 
-def copenhagen(game: Game) -> list[Section]:
+def copenhagen_form(game: Game) -> list[Section]:
     """Facade rows and columns, ability tracks, and empty cells for the tie-break."""
     v = game.values
     tracks = tuple(mark(game, c) for c in game.colours if c != "joker")
@@ -82,7 +82,7 @@ def copenhagen(game: Game) -> list[Section]:
     ]
 
 
-def lost_cities(game: Game) -> list[Section]:
+def lost_cities_form(game: Game) -> list[Section]:
     """The eight columns left to right: six expeditions (boxes, double circle), artifacts, dice; bridges."""
     boxes = game.values["boxes"]
     return [
@@ -97,19 +97,19 @@ def lost_cities(game: Game) -> list[Section]:
     ]
 
 
-def simstown(game: Game) -> list[Section]:
+def simstown_form(game: Game) -> list[Section]:
     """Own chips per project type on the city plan, then districts reached."""
     v = game.values
     return [
         Section("Chips on the city plan", [
             stepper(kind, game.colours[kind].label, v["plan_fields"], mark=mark(game, kind))
-            for kind in ("houses", "commercial", "industry", "parks")]),
+            for kind in simstown.TYPES]),
         Section("Districts", [stepper("districts", "Districts with a chip", v["districts"],
                                       f"{v['points_per_district']} each")]),
     ]
 
 
-def monolyth_(game: Game) -> list[Section]:
+def monolyth_form(game: Game) -> list[Section]:
     """Structure token, level tokens bottom up, one prophecy per board side."""
     counts = range(game.players.min, game.players.max + 1)
     in_play = {n: monolyth.stacks(game, n) for n in counts}
@@ -129,13 +129,14 @@ def monolyth_(game: Game) -> list[Section]:
                                  for n in range(1, levels + 1)]),
         Section("Prophecies (one per side)", [
             Widget("entry", "prophecies[]", Mark(f"Side {s}"), parts=(
-                choice("value", "Token", "prophecy"),
-                stepper("cubes", "Cubes of the side's colour", tallest, "scores the token when at least its value")))
+                choice("value", f"Side {s} token", "prophecy"),
+                stepper("cubes", f"Side {s}: cubes of its colour", tallest, "the token scores when at least its value")))
             for s in range(1, sides + 1)]),
     ]
 
 
-FORMS = {"copenhagen": copenhagen, "lost-cities": lost_cities, "simstown": simstown, "monolyth": monolyth_}
+FORMS = {"copenhagen": copenhagen_form, "lost-cities": lost_cities_form, "simstown": simstown_form,
+         "monolyth": monolyth_form}
 
 
 def form(game: Game) -> list[Section]:
@@ -143,14 +144,20 @@ def form(game: Game) -> list[Section]:
     return FORMS[game.id](game)
 
 
-def breakdown_labels(game: Game) -> dict[str, str]:
-    """Breakdown key -> what a person calls it, for the result table."""
-    own = {"copenhagen": {"rows_windows": "Rows of windows", "rows_bricks": "Rows with a brick",
-                          "columns_windows": "Columns of windows", "columns_bricks": "Columns with a brick",
-                          "tracks_completed": "Ability tracks"},
-           "lost-cities": {"artifacts": "Artifacts", "dice": "Dice", "bridges": "Bridges"},
-           "simstown": {"chips": "Chips on the plan", "districts": "Districts"},
-           "monolyth": {"structure": "Structure", "levels": "Levels", "prophecies": "Prophecies"}}[game.id]
-    colours = {name: f"Most {c.label.lower()}" if game.id == "simstown" else c.label
-               for name, c in game.colours.items()}
-    return colours | own
+def breakdown_labels(game: Game) -> dict[str, dict]:
+    """Breakdown key -> how the result table shows it: label, and the colour chip where the paper has one."""
+    if game.id == "copenhagen":
+        marks = {"rows_windows": Mark("Rows of windows"), "rows_bricks": Mark("Rows with a brick"),
+                 "columns_windows": Mark("Columns of windows"), "columns_bricks": Mark("Columns with a brick"),
+                 "tracks_completed": Mark("Ability tracks")}
+    elif game.id == "lost-cities":
+        marks = {c: mark(game, c) for c in game.colours} | {
+            "artifacts": Mark("Artifacts"), "dice": Mark("Dice"), "bridges": Mark("Bridges")}
+    elif game.id == "simstown":
+        marks = {"chips": Mark("Chips on the plan")} | {
+            kind: replace(mark(game, kind), label=f"Most {game.colours[kind].label.lower()}")
+            for kind in simstown.TYPES} | {"districts": Mark("Districts")}
+    else:
+        marks = {"structure": Mark("Structure"), "levels": Mark("Levels"), "prophecies": Mark("Prophecies")}
+    return {key: {"label": m.label, "glyph": m.glyph, "rgb": m.rgb, "ink": m.ink if m.rgb else ""}
+            for key, m in marks.items()}

@@ -153,6 +153,18 @@ function cell(tag, text, className) {
   return element;
 }
 
+function label(key) {
+  const { label: text, glyph, rgb, ink } = labels[key] || { label: key };
+  const head = cell("th", text);
+  if (glyph) {
+    const chip = cell("span", glyph, "chip");
+    Object.assign(chip.style, { background: rgb, color: ink });
+    chip.setAttribute("aria-hidden", "true");
+    head.prepend(chip);
+  }
+  return head;
+}
+
 function showResult(result) {
   const totals = Object.fromEntries(result.players.map((p) => [p.name, p.total]));
   [...cards.children].forEach((card) => {
@@ -173,7 +185,7 @@ function showResult(result) {
   head.append(cell("th", ""), ...result.players.map((p) => cell("th", p.name)));
   const rows = Object.keys(result.players[0].breakdown).map((key) => {
     const row = document.createElement("tr");
-    row.append(cell("th", labels[key] || key), ...result.players.map((p) => cell("td", p.breakdown[key])));
+    row.append(label(key), ...result.players.map((p) => cell("td", p.breakdown[key])));
     return row;
   });
   const total = document.createElement("tr");
