@@ -123,6 +123,7 @@ function clearErrors() {
   document.querySelectorAll(".field-error, #form-error").forEach((slot) => { slot.textContent = ""; });
   document.getElementById("form-error").hidden = true;
   document.getElementById("result").classList.remove("stale");
+  cards.classList.remove("stale");
 }
 
 function showError({ error, field }, where) {
@@ -144,6 +145,7 @@ function showError({ error, field }, where) {
     box.querySelector("input")?.setAttribute("aria-invalid", "true");
   }
   document.getElementById("result").classList.add("stale");
+  cards.classList.add("stale");
 }
 
 function cell(tag, text, className) {

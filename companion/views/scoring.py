@@ -12,7 +12,6 @@ from flask import Blueprint, Response, abort, jsonify, render_template, request
 import layouts
 from companion import scoring
 from companion.scoring import forms
-from companion.scoring.export import to_csv
 
 bp = Blueprint("scoring", __name__)
 
@@ -52,7 +51,7 @@ def score(game_id: str):
     except scoring.ScoreError as error:
         return _error(error.message, error.field)
     if kind == "csv":
-        return _answer(to_csv(result), "text/csv", f"{game_id}-score.csv")
+        return _answer(scoring.to_csv(result), "text/csv", f"{game_id}-score.csv")
     return _answer(json.dumps(result, ensure_ascii=False, indent=2), "application/json",
                    f"{game_id}-score.json" if kind else None)
 
