@@ -47,7 +47,7 @@ def score(game_id: str):
     try:
         result = scoring.score(game_id, payload)
         if payload.get("room") is not None:
-            record_in_room(payload["room"], result)
+            record_in_room(payload["room"], game_id, result)
     except scoring.ScoreError as error:
         return _error(error.message, error.field)
     if kind == "csv":
@@ -56,8 +56,8 @@ def score(game_id: str):
                    f"{game_id}-score.json" if kind else None)
 
 
-def record_in_room(code: object, result: dict) -> None:
-    """Add a result to a room's history; the rooms feature provides the storage (see docs-scoring.md)."""
+def record_in_room(code: object, game_id: str, result: dict) -> None:
+    """Add a result to the history of room `code` playing `game_id`; the rooms feature stores it."""
     raise scoring.ScoreError("rooms are not available on this companion yet", "room")
 
 
