@@ -12,6 +12,7 @@ from pathlib import Path
 import yaml
 from pydantic import ValidationError
 
+from layouts.blocks import BLOCK_TYPES
 from layouts.model import Game, fill_values
 
 HERE = Path(__file__).parent
@@ -72,12 +73,12 @@ def _references(raw: dict) -> dict:
 
 
 def _dotted(loc: tuple) -> str:
-    """('blocks', 3, 'at') -> 'blocks[3].at', skipping pydantic's union tags."""
+    """('blocks', 3, 'text', 'at') -> 'blocks[3].at', skipping pydantic's union tags."""
     out = ""
     for part in loc:
         if isinstance(part, int):
             out += f"[{part}]"
-        elif part.startswith("function-") or part in ("int", "str"):
+        elif part.startswith("function-") or part in ("int", "str") or part in BLOCK_TYPES:
             continue
         else:
             out += f".{part}" if out else str(part)

@@ -55,6 +55,7 @@ class Printable(Strict):
     size: tuple[Mm, Mm] = Field(description="width and height of one sheet or card, mm")
     per: str = Field("player", pattern="^(player|table)$", description="copies per player or one per table")
     gutter: float = Field(6, ge=0, le=30, description="space between sheets on a page, mm; 0 for cards")
+    grow: bool = Field(False, description="scaled up to fill the safe area of larger paper (a board on A3)")
     blocks: list[Block] = Field(min_length=1)
 
 

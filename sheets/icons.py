@@ -75,3 +75,69 @@ ICONS = {"star": _star, "plus": _plus, "arrow": _arrow, "artifact": _artifact, "
 def draw_icon(pen, name: str, cx: float, cy: float, size: float, colour: Color, fill: Color | None = None):
     """Draw the named icon centred on (cx, cy), `size` mm across."""
     ICONS[name](pen, cx, cy, size, colour, fill)
+
+
+def _house(pen, cx, cy, s, colour, fill):
+    a = s / 2
+    pen.polygon([(cx - a * 0.75, cy + a * 0.95), (cx - a * 0.75, cy - a * 0.1), (cx, cy - a * 0.9),
+                 (cx + a * 0.75, cy - a * 0.1), (cx + a * 0.75, cy + a * 0.95)], stroke=colour, fill=fill, width=0.7)
+    pen.rect(cx - a * 0.2, cy + a * 0.3, a * 0.4, a * 0.65, stroke=colour, fill=white, width=0.6)
+
+
+def _shop(pen, cx, cy, s, colour, fill):
+    a = s / 2
+    pen.rect(cx - a * 0.8, cy - a * 0.35, a * 1.6, a * 1.3, stroke=colour, fill=fill, width=0.7)
+    pen.polygon([(cx - a * 0.8, cy - a * 0.9), (cx + a * 0.8, cy - a * 0.9), (cx + a * 0.98, cy - a * 0.3),
+                 (cx - a * 0.98, cy - a * 0.3)], stroke=colour, fill=colour, width=0.6)
+    pen.rect(cx - a * 0.6, cy - a * 0.05, a * 0.65, a * 0.55, stroke=colour, fill=white, width=0.5)
+    pen.rect(cx + a * 0.2, cy - a * 0.05, a * 0.4, a * 1.0, stroke=colour, fill=white, width=0.5)
+
+
+def _factory(pen, cx, cy, s, colour, fill):
+    a = s / 2
+    pen.polygon([(cx - a, cy + a * 0.95), (cx - a, cy - a * 0.95), (cx - a * 0.62, cy - a * 0.95),
+                 (cx - a * 0.62, cy - a * 0.15), (cx - a * 0.1, cy - a * 0.6), (cx - a * 0.1, cy - a * 0.15),
+                 (cx + a * 0.45, cy - a * 0.6), (cx + a * 0.45, cy - a * 0.15), (cx + a, cy - a * 0.6),
+                 (cx + a, cy + a * 0.95)], stroke=colour, fill=fill, width=0.7)
+    for i in (-0.35, 0.2, 0.72):
+        pen.rect(cx + a * i - a * 0.13, cy + a * 0.2, a * 0.26, a * 0.3, stroke=colour, fill=white, width=0.5)
+
+
+def _tree(pen, cx, cy, s, colour, fill):
+    a = s / 2
+    pen.rect(cx - a * 0.14, cy + a * 0.25, a * 0.28, a * 0.7, stroke=colour, fill=fill or colour, width=0.6)
+    pen.circle(cx, cy - a * 0.28, a * 0.66, stroke=colour, fill=fill, width=0.7)
+
+
+def _pin(pen, cx, cy, s, colour, fill):
+    a = s / 2
+    top, r = cy - a * 0.3, a * 0.64
+    arc = [math.radians(d) for d in range(-35, 216, 10)]
+    pen.polygon([(cx + r * math.cos(t), top - r * math.sin(t)) for t in arc] + [(cx, cy + a)],
+                stroke=colour, fill=fill, width=0.7)
+    pen.circle(cx, top, r * 0.4, stroke=colour, fill=white, width=0.6)
+
+
+PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+        4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+        6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
+"""Pip positions of each die face, in steps from the centre (-1, 0, 1 across and down)."""
+
+
+def draw_pips(pen, value: int, cx: float, cy: float, size: float, colour: Color):
+    """The pips of die face `value` as filled dots, laid out in a square `size` mm across."""
+    step, radius = size * 0.3, size * 0.1
+    for dx, dy in PIPS[value]:
+        pen.circle(cx + dx * step, cy + dy * step, radius, stroke=None, fill=colour)
+
+
+def _die(value):
+    def draw(pen, cx, cy, s, colour, fill):
+        pen.rect(cx - s * 0.45, cy - s * 0.45, s * 0.9, s * 0.9, stroke=colour, fill=fill or white, width=0.7,
+                 radius=s * 0.15)
+        draw_pips(pen, value, cx, cy, s * 0.85, colour)
+    return draw
+
+
+ICONS.update({"house": _house, "shop": _shop, "factory": _factory, "tree": _tree, "pin": _pin,
+              **{f"die{value}": _die(value) for value in PIPS}})

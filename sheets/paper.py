@@ -39,6 +39,16 @@ def grid_fit(size: tuple[float, float], area: Rect, gutter: float = GUTTER) -> t
     return int((area[2] + gutter) // (w + gutter)), int((area[3] + gutter) // (h + gutter))
 
 
+def grow_scale(size: tuple[float, float], paper: str) -> float:
+    """The largest scale, never below 1, at which one item fills the paper's safe area either way round."""
+    w, h = size
+    best = 1.0
+    for landscape in (False, True):
+        _, _, sw, sh = page(paper, landscape).safe
+        best = max(best, min(sw / w, sh / h))
+    return best
+
+
 @dataclass(frozen=True)
 class Imposition:
     page: Page

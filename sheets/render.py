@@ -7,7 +7,7 @@ depend on the input alone.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from io import BytesIO
 
 from reportlab.lib.units import mm
@@ -17,7 +17,7 @@ from layouts import Game
 from sheets.blocks import DRAWERS, PER_COPY
 from sheets.context import Context
 from sheets.ink import Ink
-from sheets.paper import impose
+from sheets.paper import Imposition, grow_scale, impose
 from sheets.units import Pen
 
 
@@ -45,7 +45,8 @@ def render(job: Job, progress: Callable[[int], None] | None = None) -> bytes:
     """The job's PDF; `progress(n)` is told after each page with the sheets done so far."""
     spec = job.game.printables[job.printable]
     width, height = spec.size
-    layout = impose(spec.size, job.paper, job.per_page, spec.gutter)
+    scale = grow_scale(spec.size, job.paper) if spec.grow else 1.0
+    layout = impose((width * scale, height * scale), job.paper, job.per_page, spec.gutter)
     buffer = BytesIO()
     canvas = Canvas(buffer, pagesize=(layout.page.width * mm, layout.page.height * mm), invariant=1)
     canvas.setTitle(f"{job.game.name}: {spec.title}")
@@ -60,18 +61,21 @@ def render(job: Job, progress: Callable[[int], None] | None = None) -> bytes:
     canvas.endForm()
     canvas.beginForm("cutmarks", 0, 0, layout.page.width * mm, layout.page.height * mm)
     page_pen = Pen(canvas, layout.page.height)
-    for x1, y1, x2, y2 in layout.cut_marks():
-        page_pen.line(x1, y1, x2, y2, width=0.5)
+    _cut_marks(page_pen, layout, spec.grow)
     canvas.endForm()
 
     total = job.sheet_count
     for first in range(0, total, layout.per_page):
-        canvas.doForm("cutmarks")
+        if first + layout.per_page <= total:
+            canvas.doForm("cutmarks")
+        else:
+            _cut_marks(page_pen, replace(layout, slots=layout.slots[:total - first]), spec.grow)
         for number, (x, y, _, _) in enumerate(layout.slots, start=first + 1):
             if number > total:
                 break
             canvas.saveState()
-            canvas.translate(x * mm, (layout.page.height - y - height) * mm)
+            canvas.translate(x * mm, (layout.page.height - y - height * scale) * mm)
+            canvas.scale(scale, scale)
             canvas.doForm("sheet")
             _draw(Pen(canvas, height), per_copy, ctx.for_copy(number, (number - 1) % job.players + 1))
             canvas.restoreState()
@@ -80,6 +84,12 @@ def render(job: Job, progress: Callable[[int], None] | None = None) -> bytes:
             progress(min(first + layout.per_page, total))
     canvas.save()
     return buffer.getvalue()
+
+
+def _cut_marks(pen: Pen, layout: Imposition, board: bool) -> None:
+    """Cut marks around the used slots; none for a board that fills its page."""
+    for x1, y1, x2, y2 in [] if board else layout.cut_marks():
+        pen.line(x1, y1, x2, y2, width=0.5)
 
 
 def _draw(pen: Pen, blocks, ctx: Context) -> None:

@@ -84,6 +84,17 @@ class Pen:
         for i, line in enumerate(lines):
             self.text(anchor, top + leading * (i + 0.8), line, size, bold, colour, align)
 
+    def text_upward(self, cx, cy, text, size=10.0, bold=False, colour=black):
+        """One line of text centred on (cx, cy), turned to read from bottom to top."""
+        c = self.canvas
+        c.saveState()
+        c.translate(*self._xy(cx, cy))
+        c.rotate(90)
+        c.setFillColor(colour)
+        c.setFont(FONTS[bold], max(size, MIN_TEXT_PT))
+        c.drawCentredString(0, -size * 0.35, text)
+        c.restoreState()
+
 
 def fit_lines(text: str, width: float, height: float, size: float, font: str) -> tuple[float, list[str]]:
     """The largest size (down to 7 pt) at which text wraps into width x height mm, and its lines."""

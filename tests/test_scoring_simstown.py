@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import pytest
 
+import layouts
 from companion.scoring import ScoreError
+from companion.scoring.simstown import city_plan, fields_by_type
 from tests.scoring_play import play, points, total
 
 
@@ -32,13 +34,13 @@ def test_every_district_with_a_chip_scores_five():
 
 
 def test_solo_city_scores_its_majorities():
-    result = play("simstown", {"houses": 15, "districts": 6})
-    assert total(result, "Ana") == 15 + 5 + 30
+    result = play("simstown", {"houses": 12, "parks": 3, "districts": 6})
+    assert total(result, "Ana") == 15 + 5 + 5 + 30
 
 
 @pytest.mark.parametrize("player, field", [
-    ({"houses": 49, "districts": 1}, "players[0].houses"),
-    ({"houses": 30, "parks": 7, "districts": 1}, "players[0].parks"),
+    ({"houses": 13, "districts": 1}, "players[0].houses"),
+    ({"houses": 12, "commercial": 12, "industry": 12, "parks": 1, "districts": 8}, "players[0].parks"),
     ({"houses": 9, "districts": 9}, "players[0].districts"),
     ({"houses": 2, "districts": 3}, "players[0].districts"),
     ({"houses": 2}, "players[0].districts"),
@@ -49,10 +51,15 @@ def test_chips_and_districts_the_plan_cannot_hold_are_refused(player, field):
     assert refused.value.field == field
 
 
-def test_players_cannot_hold_more_chips_than_the_plan_has_fields():
+def test_players_cannot_hold_more_chips_of_a_type_than_the_plan_has_fields():
     with pytest.raises(ScoreError) as refused:
-        play("simstown", {"houses": 30, "districts": 8}, {"parks": 19, "districts": 8})
-    assert refused.value.field == "players"
+        play("simstown", {"houses": 7, "districts": 3}, {"houses": 6, "districts": 3})
+    assert refused.value.field == "players[1].houses"
+
+
+def test_plan_fields_and_districts_come_from_the_city_plan():
+    game = layouts.load("simstown")
+    assert sum(fields_by_type(game).values()) == 48 and len(city_plan(game).districts) == 8
 
 
 def test_simstown_ties_are_shared():

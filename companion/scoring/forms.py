@@ -98,14 +98,13 @@ def lost_cities_form(game: Game) -> list[Section]:
 
 
 def simstown_form(game: Game) -> list[Section]:
-    """Own chips per project type on the city plan, then districts reached."""
-    v = game.values
+    """The score pad's rows: own chips per project type on the city plan, then districts reached."""
+    fields, districts = simstown.fields_by_type(game), len(simstown.city_plan(game).districts)
     return [
         Section("Chips on the city plan", [
-            stepper(kind, game.colours[kind].label, v["plan_fields"], mark=mark(game, kind))
-            for kind in simstown.TYPES]),
-        Section("Districts", [stepper("districts", "Districts with a chip", v["districts"],
-                                      f"{v['points_per_district']} each")]),
+            stepper(kind, game.colours[kind].label, fields[kind], mark=mark(game, kind)) for kind in simstown.TYPES]),
+        Section("Districts", [stepper("districts", "Districts with a chip", districts,
+                                      f"{game.values['points_per_district']} each")]),
     ]
 
 

@@ -1,14 +1,23 @@
 """Every kind of block a printable can hold; the `type` key picks the kind."""
-from typing import Annotated, Union
+from typing import Annotated, Union, get_args
 
 from pydantic import Field
 
 from layouts.blocks.basic import CopyText, NameLine, Qr, Text, ValueTable, WriteBox
+from layouts.blocks.chips import Chips
 from layouts.blocks.columns import BoxColumns
+from layouts.blocks.dice_fields import DiceFields
+from layouts.blocks.legend import Legend
+from layouts.blocks.region_map import RegionMap
+from layouts.blocks.score_pad import ScorePad
 
 Block = Annotated[
-    Union[Text, NameLine, WriteBox, ValueTable, Qr, CopyText, BoxColumns],
+    Union[Text, NameLine, WriteBox, ValueTable, Qr, CopyText, BoxColumns,
+          RegionMap, DiceFields, Chips, ScorePad, Legend],
     Field(discriminator="type"),
 ]
 
-__all__ = ["Block"]
+BLOCK_TYPES = frozenset(get_args(kind.model_fields["type"].annotation)[0] for kind in get_args(get_args(Block)[0]))
+"""The `type` names of all block kinds."""
+
+__all__ = ["BLOCK_TYPES", "Block"]

@@ -11,6 +11,7 @@ Box = tuple[Mm, Mm, Annotated[float, Field(gt=0, le=420)], Annotated[float, Fiel
 
 Icon = Literal[
     "arrow", "artifact", "temple", "star", "plus", "shield", "circle", "double_circle",
+    "house", "shop", "factory", "tree", "pin", "die1", "die2", "die3", "die4", "die5", "die6",
 ]
 """The vector icons the kit draws (sheets/icons.py); never font glyphs."""
 
@@ -41,6 +42,8 @@ def _fills_values(text: str, info: ValidationInfo) -> str:
 
 ColourRef = Annotated[str, _known("colours")]
 TableRef = Annotated[str, _known("tables")]
+ValueRef = Annotated[str, _known("values")]
+"""The name of one of the game's values."""
 ValueText = Annotated[str, AfterValidator(_fills_values)]
 """Text whose {name} placeholders are filled from the game's values."""
 

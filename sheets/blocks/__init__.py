@@ -3,8 +3,13 @@
 Every drawer is `draw(pen, block, ctx)`. Blocks in `PER_COPY` change per copy
 and are drawn on every sheet; all others are drawn once per document.
 """
+from sheets.blocks.chips import draw_chips
 from sheets.blocks.columns import draw_box_columns
+from sheets.blocks.dice_fields import draw_dice_fields
+from sheets.blocks.legend import draw_legend
 from sheets.blocks.qr import draw_qr
+from sheets.blocks.region_map import draw_region_map
+from sheets.blocks.score_pad import draw_score_pad
 from sheets.blocks.table import draw_table
 from sheets.blocks.text import draw_copy_text, draw_name_line, draw_text, draw_write_box
 
@@ -16,5 +21,10 @@ DRAWERS = {
     "table": draw_table,
     "qr": draw_qr,
     "box_columns": draw_box_columns,
+    "region_map": draw_region_map,
+    "dice_fields": draw_dice_fields,
+    "chips": draw_chips,
+    "score_pad": draw_score_pad,
+    "legend": draw_legend,
 }
-PER_COPY = {"copy_text"}
+PER_COPY = {"copy_text", "chips"}

@@ -5,7 +5,7 @@ from reportlab.lib.colors import black, white
 
 from sheets.icons import draw_icon
 
-HEADER, FOOT, SCORE, BRIDGE_GAP, INSET = 9.0, 7.5, 10.0, 4.5, 1.0
+HEADER, FOOT, SCORE, BRIDGE_GAP, INSET = 7.5, 6.5, 9.5, 4.5, 0.8
 
 
 def box_tops(block, top: float, box_h: float) -> dict[int, float]:

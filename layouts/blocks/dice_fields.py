@@ -1,0 +1,47 @@
+"""Build fields: rows of circles, each showing a die face to cover with a chip."""
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, model_validator
+
+from layouts.blocks.base import BlockBase, ColourRef, Icon, Strict, ValueText
+
+LABEL_WIDTH = 38.0
+"""mm kept at the left of each row for the field's name, glyph and icon."""
+
+
+class DiceField(Strict):
+    colour: ColourRef | None = None
+    label: ValueText | None = Field(None, description="defaults to the colour's label")
+    icon: Icon | None = None
+    faces: list[Annotated[int, Field(ge=1, le=6)]] = Field(min_length=1, max_length=8)
+    note: ValueText = ""
+
+    @model_validator(mode="after")
+    def _named(self):
+        if not (self.colour or self.label):
+            raise ValueError("a build field needs a colour or a label")
+        return self
+
+
+class DiceFields(BlockBase):
+    """One row per field: its name band, then a circle per die face, big enough for a chip."""
+
+    type: Literal["dice_fields"]
+    fields: list[DiceField] = Field(min_length=1)
+    circle: float = Field(16, ge=8, le=40, description="circle diameter, mm")
+
+    @model_validator(mode="after")
+    def _circles_fit(self):
+        _, _, w, h = self.at
+        widest = max(len(f.faces) for f in self.fields)
+        need_w = LABEL_WIDTH + widest * (self.circle + 1.5)
+        need_h = len(self.fields) * (self.circle + 2)
+        if need_w > w + 1e-6:
+            raise ValueError(f"at: {widest} circles of {self.circle:g} mm need {need_w:g} mm across; "
+                             f"the block is {w:g} mm wide")
+        if need_h > h + 1e-6:
+            raise ValueError(f"at: {len(self.fields)} rows of {self.circle:g} mm circles need {need_h:g} mm; "
+                             f"the block is {h:g} mm tall")
+        return self

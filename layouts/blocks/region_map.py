@@ -1,0 +1,102 @@
+"""A map of regions on a cell grid: numbered districts, the streets between them, projects.
+
+Glossary:
+- grid: the map's size in cells, [columns, rows]; a cell is one field (room for one chip).
+- CellRect: [column, row, width, height] in cells, from the map's top-left cell (0, 0).
+- street: a band of cells between districts, drawn as a road with an optional name.
+- district: a numbered rectangle of cells holding projects (numbered 1, 2, ... in order).
+- project: a rectangle of fields of one type (a colour of the game with its icon).
+"""
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Annotated, Literal
+
+from pydantic import Field, model_validator
+
+from layouts.blocks.base import BlockBase, ColourRef, Icon, Strict
+
+Count = Annotated[int, Field(ge=1, le=60)]
+CellRect = tuple[Annotated[int, Field(ge=0)], Annotated[int, Field(ge=0)], Count, Count]
+
+
+def rect_cells(rect: CellRect) -> set[tuple[int, int]]:
+    """The (column, row) cells a CellRect covers."""
+    c, r, w, h = rect
+    return {(c + i, r + j) for i in range(w) for j in range(h)}
+
+
+class Street(Strict):
+    cells: CellRect
+    name: str = ""
+
+
+class Project(Strict):
+    type: str = Field(description="one of the map's types")
+    cells: CellRect
+
+    @property
+    def fields(self) -> int:
+        """How many fields (cells) the project has."""
+        return self.cells[2] * self.cells[3]
+
+
+class District(Strict):
+    cells: CellRect
+    projects: list[Project] = []
+
+    @model_validator(mode="after")
+    def _has_project(self):
+        if not self.projects:
+            raise ValueError("projects: this district has no project; every district needs at least one")
+        return self
+
+
+class RegionMap(BlockBase):
+    """A city plan (or any map of numbered regions) drawn on a grid of square cells."""
+
+    type: Literal["region_map"]
+    grid: tuple[Count, Count] = Field(description="columns and rows of cells")
+    types: dict[ColourRef, Icon] = Field(min_length=1, description="project type (a colour) and its icon")
+    fields_per_project: tuple[Count, Count] = (1, 60)
+    streets: list[Street] = []
+    districts: list[District] = Field(min_length=1)
+
+    @cached_property
+    def field_count(self) -> int:
+        """All fields of all projects."""
+        return sum(p.fields for d in self.districts for p in d.projects)
+
+    @model_validator(mode="after")
+    def _plan_consistent(self):
+        cols, rows = self.grid
+        plan = rect_cells((0, 0, cols, rows))
+        taken: dict[tuple[int, int], str] = {}
+
+        def claim(where: str, rect: CellRect, within: list[tuple[set, str]], owners: tuple[str, ...]):
+            cells = rect_cells(rect)
+            for area, name in within:
+                if not cells <= area:
+                    raise ValueError(f"{where}.cells: {list(rect)} reaches outside {name}")
+            for cell in sorted(cells):
+                if taken.get(cell, "").startswith(owners):
+                    raise ValueError(f"{where}.cells: {list(rect)} overlaps {taken[cell]} at cell {list(cell)}")
+            taken.update((cell, where) for cell in cells)
+
+        whole = [(plan, f"the {cols} x {rows} plan")]
+        for i, street in enumerate(self.streets):
+            claim(f"streets[{i}]", street.cells, whole, ())
+        low, high = self.fields_per_project
+        for d, district in enumerate(self.districts):
+            where = f"districts[{d}]"
+            claim(where, district.cells, whole, ("streets", "districts"))
+            for p, project in enumerate(district.projects):
+                at = f"{where}.projects[{p}]"
+                if project.type not in self.types:
+                    raise ValueError(f"{at}.type: unknown type {project.type!r}; "
+                                     f"this map has: {', '.join(self.types)}")
+                if not low <= project.fields <= high:
+                    raise ValueError(f"{at}.cells: {project.fields} fields; a project has {low}-{high}")
+                claim(at, project.cells, whole + [(rect_cells(district.cells), f"district {d + 1}")],
+                      (f"{where}.projects",))
+        return self

@@ -1,0 +1,37 @@
+"""A score pad: labelled rows, a column of write-in boxes per player."""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from layouts.blocks.base import BlockBase, ColourRef, Icon, Strict, ValueText
+
+MIN_BOX = 8.0
+"""mm: the smallest box a digit is written in."""
+
+
+class PadRow(Strict):
+    label: ValueText
+    colour: ColourRef | None = None
+    icon: Icon | None = None
+    hint: ValueText = Field("", description="small text under the label, e.g. '5 each'")
+    total: bool = Field(False, description="drawn bold with heavy boxes")
+
+
+class ScorePad(BlockBase):
+    type: Literal["score_pad"]
+    rows: list[PadRow] = Field(min_length=1)
+    columns: int = Field(4, ge=1, le=8, description="player columns")
+    name_row: ValueText | None = "Name"
+    label_width: float = Field(50, ge=15, le=200, description="mm for the row labels")
+
+    @model_validator(mode="after")
+    def _boxes_big_enough(self):
+        _, _, w, h = self.at
+        rows = len(self.rows) + (self.name_row is not None)
+        box_w = (w - self.label_width) / self.columns
+        if h / rows < MIN_BOX or box_w < MIN_BOX:
+            raise ValueError(f"at: {rows} rows x {self.columns} columns make boxes of "
+                             f"{box_w:.1f} x {h / rows:.1f} mm; write-in boxes need {MIN_BOX:g} mm")
+        return self

@@ -1,0 +1,55 @@
+"""Build fields: per row a name band (colour, glyph, icon) and a circle per die face with its pips."""
+from __future__ import annotations
+
+from reportlab.lib.colors import black, white
+
+from layouts.blocks.dice_fields import LABEL_WIDTH
+from sheets.icons import draw_icon, draw_pips
+
+GAP = 1.5
+
+
+def circle_centres(block) -> list[list[tuple[float, float]]]:
+    """Per field, the centre (mm) of each face's circle."""
+    x, y, _, h = block.at
+    row_h = h / len(block.fields)
+    step = block.circle + GAP
+    return [[(x + LABEL_WIDTH + (i + 0.5) * step, y + (r + 0.5) * row_h) for i in range(len(field.faces))]
+            for r, field in enumerate(block.fields)]
+
+
+def draw_dice_fields(pen, block, ctx):
+    """Each field: a tinted row, its name band, then white circles showing the die faces to cover."""
+    x, y, w, h = block.at
+    row_h = h / len(block.fields)
+    for r, (field, centres) in enumerate(zip(block.fields, circle_centres(block))):
+        top = y + r * row_h
+        rgb = ctx.rgb(field.colour) if field.colour else None
+        line = ctx.ink.strong(rgb) if rgb else black
+        tint = ctx.ink.tint(rgb) if rgb else None
+        if tint:
+            pen.rect(x, top + 0.6, w, row_h - 1.2, stroke=None, fill=tint, radius=2)
+        _name_band(pen, ctx, field, rgb, (x, top + 0.6, LABEL_WIDTH - 2, row_h - 1.2))
+        for (cx, cy), face in zip(centres, field.faces):
+            pen.circle(cx, cy, block.circle / 2, stroke=line, fill=white, width=1.2)
+            draw_pips(pen, face, cx, cy, block.circle * 0.6, line)
+
+
+def _name_band(pen, ctx, field, rgb, band):
+    x, y, w, h = band
+    fill = ctx.ink.fill(rgb) if rgb else None
+    text = ctx.ink.on_fill(rgb) if fill else black
+    pen.rect(x, y, w, h, stroke=ctx.ink.strong(rgb) if rgb else black, fill=fill or white, width=0.9, radius=2)
+    icon = min(8.0, h * 0.45)
+    top_row = (x + 3 + icon, y + 1, w - 4 - icon, h / 2 - 1)
+    bottom_row = (x + 2, y + h / 2, w - 3, h / 2 - 1)
+    if field.icon:
+        cx, cy = x + 1.5 + icon / 2, y + h / 4 + 0.5
+        pen.circle(cx, cy, icon * 0.62, stroke=None, fill=white)
+        draw_icon(pen, field.icon, cx, cy, icon * 0.85, ctx.ink.strong(rgb) if rgb else black,
+                  ctx.ink.tint(rgb) if rgb else None)
+    label = ctx.text(field.label) if field.label else ctx.game.colours[field.colour].label
+    heading, below = (ctx.glyph(field.colour), label) if field.colour else (label, "")
+    pen.fit_text(top_row, heading, 15 if field.colour else 11, bold=True, colour=text)
+    lines = "\n".join(part for part in (below, ctx.text(field.note)) if part)
+    pen.fit_text(bottom_row, lines, 9.5, bold=bool(below), colour=text)

@@ -1,0 +1,57 @@
+"""A score pad: a name row, then labelled rows with a white write-in box per player column."""
+from __future__ import annotations
+
+from reportlab.lib.colors import black, white
+
+from sheets.blocks.legend import draw_swatch
+from sheets.icons import draw_icon
+
+PAD = 0.8
+
+
+def pad_cells(block) -> list[list[tuple[float, float, float, float]]]:
+    """Per row (the name row first, when there is one), the write-in box (x, y, w, h) of each column."""
+    x, y, w, h = block.at
+    rows = len(block.rows) + (block.name_row is not None)
+    row_h, col_w = h / rows, (w - block.label_width) / block.columns
+    return [[(x + block.label_width + c * col_w + PAD, y + r * row_h + PAD, col_w - 2 * PAD, row_h - 2 * PAD)
+             for c in range(block.columns)] for r in range(rows)]
+
+
+def draw_score_pad(pen, block, ctx):
+    """Labels at the left, striped rows, boxes per player; total rows heavy."""
+    x, y, w, _ = block.at
+    cells = pad_cells(block)
+    labels = ([("name", None)] if block.name_row is not None else []) + [("row", row) for row in block.rows]
+    for r, ((kind, row), boxes) in enumerate(zip(labels, cells)):
+        top, row_h = boxes[0][1] - PAD, boxes[0][3] + 2 * PAD
+        if r % 2 == 1 and ctx.ink.stripe:
+            pen.rect(x, top, w, row_h, stroke=None, fill=ctx.ink.stripe)
+        heavy = kind == "row" and row.total
+        for bx, by, bw, bh in boxes:
+            pen.rect(bx, by, bw, bh, fill=white, width=1.6 if heavy else 0.8, radius=1.0)
+        label_box = (x + 1, top, block.label_width - 2, row_h)
+        if kind == "name":
+            pen.fit_text(label_box, ctx.text(block.name_row), 10, bold=True)
+        else:
+            _row_label(pen, ctx, row, label_box, any(r.colour or r.icon for r in block.rows))
+
+
+def _row_label(pen, ctx, row, box, markers: bool):
+    x, y, w, h = box
+    side = min(h - 2, 8.0)
+    rgb = ctx.rgb(row.colour) if row.colour else None
+    colour = ctx.ink.strong(rgb) if rgb else black
+    cx, cy = x + side / 2, y + h / 2
+    if row.icon:
+        draw_icon(pen, row.icon, cx, cy, side * 0.9, colour, ctx.ink.tint(rgb) if rgb else None)
+    elif rgb:
+        draw_swatch(pen, ctx, row.colour, x, cy, side)
+    indent = side + 2 if markers else 0.0
+    area = (x + indent, y, w - indent, h)
+    if row.hint:
+        pen.fit_text((area[0], y + 0.5, area[2], h * 0.55), ctx.text(row.label), 10, bold=True, valign="bottom")
+        pen.fit_text((area[0], y + h * 0.55 + 0.3, area[2], h * 0.45 - 0.8), ctx.text(row.hint), 7.5,
+                     colour=ctx.ink.muted, valign="top")
+    else:
+        pen.fit_text(area, ctx.text(row.label), 11 if row.total else 10, bold=True)

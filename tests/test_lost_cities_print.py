@@ -1,0 +1,76 @@
+"""The Lost Cities score sheet as it reaches paper: size, margins, boxes, QR, structure."""
+from __future__ import annotations
+
+import pytest
+
+import layouts
+from tests.pdfread import boxes, outside_margin, read_pages
+from tests.printing import decode_qr, qpdf_check, render_png
+
+URL = "http://table.local:5000"
+PAGE_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+
+
+@pytest.fixture(scope="module", params=["a4", "letter"])
+def printed(request, tmp_path_factory):
+    """`rollsheet print lost-cities --players 4 --paper P --companion-url URL` once per paper."""
+    from typer.testing import CliRunner
+    from sheets.cli import app
+
+    out = tmp_path_factory.mktemp(request.param)
+    result = CliRunner().invoke(app, ["print", "lost-cities", "--players", "4", "--paper", request.param,
+                                      "--companion-url", URL, "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    pdf = next(out.glob("*.pdf"))
+    return request.param, pdf, read_pages(pdf.read_bytes())
+
+
+def test_pages_are_exactly_the_paper_size(printed):
+    paper, _, pages = printed
+    for page in pages:
+        assert (page["width"], page["height"]) == pytest.approx(PAGE_MM[paper], abs=0.05)
+
+
+def test_four_players_get_four_sheets_two_per_page(printed):
+    _, _, pages = printed
+    assert len(pages) == 2
+    assert [p["text"].count("LOST CITIES") for p in pages] == [2, 2]
+
+
+def test_every_mark_lies_inside_the_safe_margin(printed):
+    _, _, pages = printed
+    for page in pages:
+        assert outside_margin(page) == []
+
+
+def test_each_sheet_has_72_large_write_in_boxes(printed):
+    _, _, pages = printed
+    write_in = boxes(pages[0], min_w=10, min_h=8, max_w=20, max_h=12)
+    assert len(write_in) == 2 * (8 * 9 + 8), "9 boxes in each of 8 columns, plus a points box per column"
+    assert all(b.fill in ((1, 1, 1), None) or b.fill == (1.0, 1.0, 1.0) for b in write_in)
+
+
+def test_bridge_between_boxes_six_and_seven_is_marked_with_its_value(printed):
+    _, _, pages = printed
+    bonus = layouts.load("lost-cities").values["bridge_points"]
+    assert pages[0]["text"].count(" ".join([str(bonus)] * 8)) == 2, "a bridge badge on all 8 columns"
+
+
+def test_points_table_is_printed_from_the_layout(printed):
+    _, _, pages = printed
+    tables = layouts.load("lost-cities").tables
+    for box in range(1, 10):
+        row = f"{box} {tables['expedition'].values[box]} {tables['artifacts'].values[box]} {tables['dice'].values[box]}"
+        assert row in pages[0]["text"]
+
+
+def test_qr_code_opens_the_companion_for_this_game(printed, tmp_path):
+    _, pdf, _ = printed
+    first_page = render_png(pdf, tmp_path)[0]
+    assert decode_qr(first_page) == [f"{URL}/play/lost-cities"] * 2
+
+
+def test_pdf_passes_qpdf_check(printed):
+    _, pdf, _ = printed
+    done = qpdf_check(pdf)
+    assert done.returncode == 0, done.stdout + done.stderr

@@ -1,0 +1,18 @@
+"""A plain `pip install .` carries the layouts and the companion's pages."""
+from __future__ import annotations
+
+import subprocess
+import sys
+import zipfile
+
+import layouts
+
+
+def test_wheel_ships_layouts_templates_and_static_files(tmp_path):
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q",
+                    "-w", str(tmp_path), "."], check=True)
+    names = set(zipfile.ZipFile(next(tmp_path.glob("rollsheet-*.whl"))).namelist())
+    assert {f"layouts/{g}.yaml" for g in layouts.game_ids()} <= names
+    assert {"companion/templates/base.html", "companion/static/app.css", "sheets/cli.py"} <= names
+    entry_points = next(n for n in names if n.endswith("entry_points.txt"))
+    assert "rollsheet = sheets.cli:app" in zipfile.ZipFile(next(tmp_path.glob("*.whl"))).read(entry_points).decode()
