@@ -28,6 +28,14 @@ POINTS = {"rows_windows": "row_windows", "rows_bricks": "row_bricks", "columns_w
 
 TIEBREAK = TieBreak(value=lambda player: player.empty_cells, what="empty cells")
 
+JOKER = "joker"
+"""The die face that counts as any colour; every other colour has an ability track."""
+
+
+def track_colours(game: Game) -> list[str]:
+    """The colours with an ability track."""
+    return [colour for colour in game.colours if colour != JOKER]
+
 
 def problems(game: Game, players: list[Player]):
     """(field, message) for every count the facade cannot show, first problem first."""
@@ -39,7 +47,7 @@ def problems(game: Game, players: list[Player]):
                            "{value} completed rows (windows + bricks), but the facade has {limit} rows")
         yield from at_most(at + "columns_bricks", full_columns, columns,
                            "{value} completed columns (windows + bricks), but the facade has {limit} columns")
-        yield from at_most(at + "tracks_completed", p.tracks_completed, game.values["ability_tracks"],
+        yield from at_most(at + "tracks_completed", p.tracks_completed, len(track_colours(game)),
                            "{value} completed tracks, but there are {limit} ability tracks")
         if (full_rows == rows) != (full_columns == columns):
             yield at + "columns_bricks", (f"{full_rows} of {rows} rows but {full_columns} of {columns} columns "

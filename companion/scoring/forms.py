@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 
 from layouts import Game
 
-from companion.scoring import monolyth, simstown
+from companion.scoring import copenhagen, monolyth, simstown
 
 
 @dataclass(frozen=True)
@@ -67,7 +67,7 @@ def stepper(path: str, label: str, high: int, hint: str = "", **more) -> Widget:
 def copenhagen_form(game: Game) -> list[Section]:
     """Facade rows and columns, ability tracks, and empty cells for the tie-break."""
     v = game.values
-    tracks = tuple(mark(game, c) for c in game.colours if c != "joker")
+    tracks = tuple(mark(game, c) for c in copenhagen.track_colours(game))
     return [
         Section("Facade: completed rows", [
             stepper("rows_windows", "All windows", v["facade_rows"], f"{v['row_windows']} each"),

@@ -5,7 +5,8 @@ Glossary:
   was never started.
 - artifacts, dice: boxes filled in the artifact and dice columns (dice box 9 = exhausted).
 - bridges: bridges won (first to fill box 7 of a column, same-turn arrivals all win).
-- tables `expedition`, `artifacts`, `dice`: points by boxes filled; values `bridge_points`, `bridge_box`.
+- tables `expedition`, `artifacts`, `dice`: points by boxes filled; value `bridge_points`.
+- bridge box: the first box above the score sheet's bridge line (its `box_columns` block).
 """
 from __future__ import annotations
 
@@ -31,6 +32,13 @@ class Player(PlayerInput):
 TIEBREAK = None
 
 
+def bridge_box(game: Game) -> int:
+    """The box whose filling crosses a column's bridge, as the score sheet draws it."""
+    columns = next(block for printable in game.printables.values() for block in printable.blocks
+                   if block.type == "box_columns")
+    return columns.bridge.after + 1
+
+
 def problems(game: Game, players: list[Player]):
     """(field, message) for unknown colours, overfull columns and bridges no column reached."""
     boxes, bridges = game.values["boxes"], game.values["bridges"]
@@ -45,9 +53,9 @@ def problems(game: Game, players: list[Player]):
         yield from at_most(at + "dice", p.dice, boxes, full)
         yield from at_most(at + "bridges", p.bridges, bridges, "{value} bridges, but there are {limit}")
         columns = [e.boxes for e in p.expeditions.values()] + [p.artifacts, p.dice]
-        reached = sum(n >= game.values["bridge_box"] for n in columns)
+        reached = sum(n >= bridge_box(game) for n in columns)
         yield from at_most(at + "bridges", p.bridges, reached, "bridges won: {value}, but only {limit} of your "
-                           f"columns reach box {game.values['bridge_box']}, past the bridge")
+                           f"columns reach box {bridge_box(game)}, past the bridge")
 
 
 def breakdowns(game: Game, players: list[Player]) -> list[dict[str, int]]:
