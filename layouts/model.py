@@ -15,6 +15,7 @@ from pydantic import Field, model_validator
 
 from layouts.blocks import Block
 from layouts.blocks.base import ColourRef, Strict
+from layouts.patterns import Pattern
 from layouts.polycubes import Piece
 from layouts.shapes import Shape
 
@@ -53,10 +54,12 @@ class Table(Strict):
 class Printable(Strict):
     title: str
     size: tuple[Mm, Mm] = Field(description="width and height of one sheet or card, mm")
-    per: str = Field("player", pattern="^(player|table)$", description="copies per player or one per table")
+    per: str = Field("player", pattern="^(player|table|pattern)$",
+                     description="copies per player, one per table, or one per structure pattern")
     gutter: float = Field(6, ge=0, le=30, description="space between sheets on a page, mm; 0 for cards")
     grow: bool = Field(False, description="scaled up to fill the safe area of larger paper (a board on A3)")
     blocks: list[Block] = Field(min_length=1)
+    back: list[Block] = Field([], description="a card back shared by all copies, printed with --backs")
 
 
 class Game(Strict):
@@ -69,15 +72,24 @@ class Game(Strict):
     values: dict[str, int] = {}
     shapes: list[Shape] = []
     pieces: list[Piece] = []
+    patterns: list[Pattern] = Field([], description="Monolyth structure cards")
     printables: dict[GameId, Printable] = {}
 
     @model_validator(mode="after")
     def _ids_unique(self):
-        for kind, items in (("shape", self.shapes), ("piece", self.pieces)):
+        for kind, items in (("shape", self.shapes), ("piece", self.pieces), ("pattern", self.patterns)):
             ids = [item.id for item in items]
             repeated = sorted({i for i in ids if ids.count(i) > 1})
             if repeated:
                 raise ValueError(f"{kind} ids repeat: {', '.join(repeated)}")
+        return self
+
+    @model_validator(mode="after")
+    def _patterns_for_cards(self):
+        for name, spec in self.printables.items():
+            cards = spec.per == "pattern" or any(block.type == "structure_card" for block in spec.blocks)
+            if cards and not self.patterns:
+                raise ValueError(f"printables.{name}: structure cards, but the game has no patterns")
         return self
 
     def shape(self, shape_id: str) -> Shape:

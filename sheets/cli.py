@@ -82,6 +82,7 @@ def print_sheets(
     per_page: Annotated[Optional[int], typer.Option(help="Sheets or cards per page; default as many as fit.")] = None,
     companion_url: Annotated[Optional[str], typer.Option(envvar="ROLLSHEET_URL", help="Companion URL for the QR code, e.g. http://192.168.1.20:5000.")] = None,
     out: Annotated[Path, typer.Option(help="Folder for the PDFs.")] = Path("output"),
+    backs: Annotated[bool, typer.Option("--backs", help="Follow each page of cards with their backs, for long-edge duplex.")] = False,
 ) -> None:
     """Print a game's sheets and cards as PDFs (or every game's with --all)."""
     import layouts
@@ -90,13 +91,14 @@ def print_sheets(
 
     try:
         jobs = plan_jobs(game, all_games, what or [], players, copies, paper.value, ink.value, per_page,
-                         companion_url)
+                         companion_url, backs)
     except UsageError as error:
         fail(f"Error: {error}", 2)
     except layouts.LayoutError as error:
         fail(str(error), 1)
     for path, job, pages in write_jobs(jobs, out):
-        typer.echo(f"wrote {path}  ({job.sheet_count} sheets on {pages} pages)")
+        backs = ", each followed by a page of backs" if job.with_backs else ""
+        typer.echo(f"wrote {path}  ({job.sheet_count} sheets on {pages} pages{backs})")
     if not companion_url:
         typer.echo("No QR code printed: add --companion-url http://<this computer>:5000 "
                    "or set ROLLSHEET_URL (`rollsheet serve` shows the address).")

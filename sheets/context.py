@@ -1,4 +1,4 @@
-"""What a block needs besides its own data: the game, the ink and the companion URL."""
+"""What a block needs besides its own data: the game, the ink, the companion URL, the players."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
@@ -12,6 +12,7 @@ class Context:
     game: Game
     ink: Ink
     url: str | None = None
+    players: int = 4
     copy: int = 1
     player: int = 1
 

@@ -141,3 +141,32 @@ def _die(value):
 
 ICONS.update({"house": _house, "shop": _shop, "factory": _factory, "tree": _tree, "pin": _pin,
               **{f"die{value}": _die(value) for value in PIPS}})
+
+
+def _layers(pen, cx, cy, s, colour, fill):
+    a, b = s / 2, s / 4
+    for dy in (b * 0.9, 0.0, -b * 0.9):
+        pen.polygon([(cx - a, cy + dy), (cx, cy + dy - b), (cx + a, cy + dy), (cx, cy + dy + b)],
+                    stroke=colour, fill=fill or white, width=0.6)
+
+
+def _cube(pen, cx, cy, s, colour, fill):
+    a = s / 2
+    h = a * math.cos(math.pi / 6)
+    top = [(cx, cy - a), (cx + h, cy - a / 2), (cx, cy), (cx - h, cy - a / 2)]
+    pen.polygon(top, stroke=colour, fill=fill or white, width=0.6)
+    pen.polygon([(cx - h, cy - a / 2), (cx, cy), (cx, cy + a), (cx - h, cy + a / 2)], stroke=colour,
+                fill=white, width=0.6)
+    pen.polygon([(cx + h, cy - a / 2), (cx, cy), (cx, cy + a), (cx + h, cy + a / 2)], stroke=colour,
+                fill=fill, width=0.6)
+
+
+def _eye(pen, cx, cy, s, colour, fill):
+    a = s / 2
+    upper = [(cx + a * math.cos(t), cy - a * 0.55 * math.sin(t)) for t in [i * math.pi / 8 for i in range(9)]]
+    lower = [(cx - a * math.cos(t), cy + a * 0.55 * math.sin(t)) for t in [i * math.pi / 8 for i in range(1, 8)]]
+    pen.polygon(upper + lower, stroke=colour, fill=white, width=0.7)
+    pen.circle(cx, cy, a * 0.3, stroke=colour, fill=fill or colour, width=0.5)
+
+
+ICONS.update({"layers": _layers, "cube": _cube, "eye": _eye})

@@ -16,7 +16,7 @@ DEFAULT_PLAYERS = 4
 PROGRESS_FROM_SHEETS = 40
 
 
-def plan_jobs(game_id, all_games, what, players, copies, paper, ink, per_page, url) -> list[Job]:
+def plan_jobs(game_id, all_games, what, players, copies, paper, ink, per_page, url, backs=False) -> list[Job]:
     """The jobs a print request asks for; UsageError for anything we cannot print."""
     if copies < 1:
         raise UsageError(f"--copies must be 1 or more, not {copies}")
@@ -41,12 +41,14 @@ def plan_jobs(game_id, all_games, what, players, copies, paper, ink, per_page, u
         if unknown and not all_games:
             raise UsageError(f"{gid} has no printable {unknown[0]!r}; it has: {', '.join(game.printables)}")
         for name in [w for w in what if w in game.printables] or list(game.printables):
-            job = Job(game, name, count, copies, paper, Ink(ink), url, per_page)
+            job = Job(game, name, count, copies, paper, Ink(ink), url, per_page, backs)
             try:
                 impose(game.printables[name].size, paper, per_page, game.printables[name].gutter)
             except ValueError as error:
                 raise UsageError(f"{gid} {name}: {error}") from None
             jobs.append(job)
+    if backs and not any(job.with_backs for job in jobs):
+        raise UsageError("--backs: none of these printables has a card back (`back:` in the layout)")
     return jobs
 
 

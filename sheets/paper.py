@@ -58,6 +58,13 @@ class Imposition:
     def per_page(self) -> int:
         return len(self.slots)
 
+    def back_slots(self) -> tuple[Rect, ...]:
+        """Where each slot's back lies on the next page for long-edge duplex: mirrored across
+        the page on portrait pages, down the page on landscape ones (the paper turns over its long edge)."""
+        if self.page.width <= self.page.height:
+            return tuple((self.page.width - x - w, y, w, h) for x, y, w, h in self.slots)
+        return tuple((x, self.page.height - y - h, w, h) for x, y, w, h in self.slots)
+
     def cut_marks(self) -> list[tuple[float, float, float, float]]:
         """Short lines (x1, y1, x2, y2) along the item edges, in the gutters, inside the safe area."""
         sx, sy, sw, sh = self.page.safe

@@ -18,12 +18,13 @@ def preflight(game: Game, source: str) -> list[str]:
                 impose(spec.size, paper, gutter=spec.gutter)
             except ValueError as error:
                 problems.append(f"{where}.size: {error} (8 mm margin)")
-        for i, block in enumerate(spec.blocks):
+        for field, i, block in [("blocks", i, b) for i, b in enumerate(spec.blocks)] + \
+                [("back", i, b) for i, b in enumerate(spec.back)]:
             x, y, w, h = block.at
             if x + w > width + 1e-6:
-                problems.append(f"{where}.blocks[{i}].at: reaches {x + w:g} mm across, past the sheet's "
+                problems.append(f"{where}.{field}[{i}].at: reaches {x + w:g} mm across, past the sheet's "
                                 f"{width:g} mm (would cross the 8 mm safe margin)")
             if y + h > height + 1e-6:
-                problems.append(f"{where}.blocks[{i}].at: reaches {y + h:g} mm down, past the sheet's "
+                problems.append(f"{where}.{field}[{i}].at: reaches {y + h:g} mm down, past the sheet's "
                                 f"{height:g} mm (would cross the 8 mm safe margin)")
     return problems

@@ -33,12 +33,18 @@ class Job:
     ink: Ink = Ink()
     url: str | None = None
     per_page: int | None = None
+    backs: bool = False
 
     @property
     def sheet_count(self) -> int:
-        """Sheets to print: `copies` per player, or `copies` for the table."""
+        """Sheets to print: `copies` per player, per table, or per structure pattern."""
         spec = self.game.printables[self.printable]
-        return self.copies * (self.players if spec.per == "player" else 1)
+        return self.copies * {"player": self.players, "table": 1, "pattern": len(self.game.patterns)}[spec.per]
+
+    @property
+    def with_backs(self) -> bool:
+        """True when each page is followed by a page of card backs (asked for, and declared)."""
+        return self.backs and bool(self.game.printables[self.printable].back)
 
 
 def render(job: Job, progress: Callable[[int], None] | None = None) -> bytes:
@@ -52,13 +58,17 @@ def render(job: Job, progress: Callable[[int], None] | None = None) -> bytes:
     canvas.setTitle(f"{job.game.name}: {spec.title}")
     canvas.setAuthor("rollsheet")
     canvas.setCreator("rollsheet")
-    ctx = Context(job.game, job.ink, job.url)
+    ctx = Context(job.game, job.ink, job.url, job.players)
     static = [b for b in spec.blocks if b.type not in PER_COPY]
     per_copy = [b for b in spec.blocks if b.type in PER_COPY]
 
     canvas.beginForm("sheet", 0, 0, width * mm, height * mm)
     _draw(Pen(canvas, height), static, ctx)
     canvas.endForm()
+    if job.with_backs:
+        canvas.beginForm("back", 0, 0, width * mm, height * mm)
+        _draw(Pen(canvas, height), spec.back, ctx)
+        canvas.endForm()
     canvas.beginForm("cutmarks", 0, 0, layout.page.width * mm, layout.page.height * mm)
     page_pen = Pen(canvas, layout.page.height)
     _cut_marks(page_pen, layout, spec.grow)
@@ -80,6 +90,8 @@ def render(job: Job, progress: Callable[[int], None] | None = None) -> bytes:
             _draw(Pen(canvas, height), per_copy, ctx.for_copy(number, (number - 1) % job.players + 1))
             canvas.restoreState()
         canvas.showPage()
+        if job.with_backs:
+            _backs(canvas, layout, min(layout.per_page, total - first), height)
         if progress:
             progress(min(first + layout.per_page, total))
     canvas.save()
@@ -90,6 +102,16 @@ def _cut_marks(pen: Pen, layout: Imposition, board: bool) -> None:
     """Cut marks around the used slots; none for a board that fills its page."""
     for x1, y1, x2, y2 in [] if board else layout.cut_marks():
         pen.line(x1, y1, x2, y2, width=0.5)
+
+
+def _backs(canvas, layout, count: int, height: float) -> None:
+    """A page with the shared back behind each of the `count` cards of the page before."""
+    for x, y, _, _ in layout.back_slots()[:count]:
+        canvas.saveState()
+        canvas.translate(x * mm, (layout.page.height - y - height) * mm)
+        canvas.doForm("back")
+        canvas.restoreState()
+    canvas.showPage()
 
 
 def _draw(pen: Pen, blocks, ctx: Context) -> None:

@@ -3,17 +3,22 @@ from typing import Annotated, Union, get_args
 
 from pydantic import Field
 
+from layouts.blocks.board import EdgeBoard, HeightRuler
 from layouts.blocks.basic import CopyText, NameLine, Qr, Text, ValueTable, WriteBox
 from layouts.blocks.chips import Chips
 from layouts.blocks.columns import BoxColumns
 from layouts.blocks.dice_fields import DiceFields
 from layouts.blocks.legend import Legend
+from layouts.blocks.polycube import PieceCatalogue, Polycube, StructureCard
 from layouts.blocks.region_map import RegionMap
+from layouts.blocks.score_grid import ScoreGrid
 from layouts.blocks.score_pad import ScorePad
+from layouts.blocks.tokens import TokenSheet
 
 Block = Annotated[
     Union[Text, NameLine, WriteBox, ValueTable, Qr, CopyText, BoxColumns,
-          RegionMap, DiceFields, Chips, ScorePad, Legend],
+          RegionMap, DiceFields, Chips, ScorePad, Legend,
+          Polycube, StructureCard, PieceCatalogue, TokenSheet, EdgeBoard, HeightRuler, ScoreGrid],
     Field(discriminator="type"),
 ]
 

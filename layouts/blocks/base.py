@@ -12,6 +12,7 @@ Box = tuple[Mm, Mm, Annotated[float, Field(gt=0, le=420)], Annotated[float, Fiel
 Icon = Literal[
     "arrow", "artifact", "temple", "star", "plus", "shield", "circle", "double_circle",
     "house", "shop", "factory", "tree", "pin", "die1", "die2", "die3", "die4", "die5", "die6",
+    "layers", "cube", "eye",
 ]
 """The vector icons the kit draws (sheets/icons.py); never font glyphs."""
 
@@ -43,7 +44,7 @@ def _fills_values(text: str, info: ValidationInfo) -> str:
 ColourRef = Annotated[str, _known("colours")]
 TableRef = Annotated[str, _known("tables")]
 ValueRef = Annotated[str, _known("values")]
-"""The name of one of the game's values."""
+"""The name of one of the game's house values, standing for its number."""
 ValueText = Annotated[str, AfterValidator(_fills_values)]
 """Text whose {name} placeholders are filled from the game's values."""
 

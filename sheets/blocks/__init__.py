@@ -3,14 +3,19 @@
 Every drawer is `draw(pen, block, ctx)`. Blocks in `PER_COPY` change per copy
 and are drawn on every sheet; all others are drawn once per document.
 """
+from sheets.blocks.board import draw_edge_board, draw_height_ruler
 from sheets.blocks.chips import draw_chips
 from sheets.blocks.columns import draw_box_columns
 from sheets.blocks.dice_fields import draw_dice_fields
 from sheets.blocks.legend import draw_legend
+from sheets.blocks.polycube import draw_piece_catalogue, draw_polycube
 from sheets.blocks.qr import draw_qr
 from sheets.blocks.region_map import draw_region_map
+from sheets.blocks.score_grid import draw_score_grid
 from sheets.blocks.score_pad import draw_score_pad
+from sheets.blocks.structure_card import draw_structure_card
 from sheets.blocks.table import draw_table
+from sheets.blocks.tokens import draw_token_sheet
 from sheets.blocks.text import draw_copy_text, draw_name_line, draw_text, draw_write_box
 
 DRAWERS = {
@@ -26,5 +31,12 @@ DRAWERS = {
     "chips": draw_chips,
     "score_pad": draw_score_pad,
     "legend": draw_legend,
+    "polycube": draw_polycube,
+    "structure_card": draw_structure_card,
+    "piece_catalogue": draw_piece_catalogue,
+    "token_sheet": draw_token_sheet,
+    "edge_board": draw_edge_board,
+    "height_ruler": draw_height_ruler,
+    "score_grid": draw_score_grid,
 }
-PER_COPY = {"copy_text", "chips"}
+PER_COPY = {"copy_text", "chips", "structure_card", "edge_board"}

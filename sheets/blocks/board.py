@@ -1,0 +1,65 @@
+"""A building board with coloured edges (glyphs along each) and token slots, and a height ruler."""
+from __future__ import annotations
+
+from reportlab.lib.colors import black, white
+
+EDGE, SLOT_GAP, RULER_W, HEADING = 7.0, 2.0, 11.0, 6.0
+SIDES = ("top", "right", "bottom", "left")
+
+
+def draw_edge_board(pen, block, ctx):
+    """This copy's board: cells, an edge band per side in its colour and glyph, a dashed slot beyond."""
+    x, y, w, h = block.at
+    edges = block.boards[(ctx.player - 1) % len(block.boards)]
+    side = min(w, h) - 2 * (EDGE + SLOT_GAP + block.slot)
+    cell = side / block.cells
+    left, top = x + (w - side) / 2, y + (h - side) / 2
+    for row in range(block.cells):
+        for col in range(block.cells):
+            pen.rect(left + col * cell, top + row * cell, cell, cell, stroke=ctx.ink.muted, fill=white, width=0.6)
+    pen.rect(left, top, side, side, width=1.2)
+    for name, colour in zip(SIDES, edges):
+        _edge(pen, ctx, name, colour, (left, top, side, cell), block)
+
+
+def _edge(pen, ctx, name, colour, grid, block):
+    left, top, side, cell = grid
+    rgb = ctx.rgb(colour)
+    fill = ctx.ink.fill(rgb)
+    horizontal = name in ("top", "bottom")
+    if horizontal:
+        band = (left, top - EDGE if name == "top" else top + side, side, EDGE)
+    else:
+        band = (left + side if name == "right" else left - EDGE, top, EDGE, side)
+    pen.rect(*band, stroke=ctx.ink.strong(rgb), fill=fill or white, width=0.8)
+    text = ctx.ink.on_fill(rgb) if fill else black
+    for i in range(block.cells):
+        at = ((band[0] + i * cell, band[1], cell, EDGE) if horizontal else (band[0], band[1] + i * cell, EDGE, cell))
+        pen.fit_text(at, ctx.glyph(colour), 11, bold=True, colour=text, align="center")
+    r = block.slot / 2
+    centre = {"top": (left + side / 2, band[1] - SLOT_GAP - r), "bottom": (left + side / 2, band[1] + EDGE + SLOT_GAP + r),
+              "left": (band[0] - SLOT_GAP - r, top + side / 2), "right": (band[0] + EDGE + SLOT_GAP + r, top + side / 2)}
+    cx, cy = centre[name]
+    pen.circle(cx, cy, r, stroke=ctx.ink.strong(rgb), fill=white, width=0.8)
+    pen.circle(cx, cy, r - 1.2, stroke=ctx.ink.muted, width=0.5)
+    pen.fit_text((cx - r * 0.8, cy - r * 0.55, r * 1.6, r * 0.45), ctx.text(block.slot_label), 7.5, align="center")
+    label = f"{ctx.glyph(colour)} {ctx.game.colours[colour].label}"
+    pen.fit_text((cx - r * 0.8, cy - r * 0.1, r * 1.6, r * 0.6), label, 9, bold=True,
+                 colour=ctx.ink.strong(rgb), align="center")
+
+
+def draw_height_ruler(pen, block, ctx):
+    """Levels numbered from 1 at the bottom, each `step` mm; a line and label at each marked top."""
+    x, y, w, h = block.at
+    pen.fit_text((x, y, w, HEADING), ctx.text(block.label), 10, bold=True)
+    bottom = y + h
+    for level in range(1, block.levels + 1):
+        top = bottom - level * block.step
+        pen.rect(x, top, RULER_W, block.step, fill=white, width=0.7)
+        pen.fit_text((x, top, RULER_W, block.step), str(level), 10, bold=True, align="center")
+    for mark in block.marks:
+        level = ctx.game.values[mark.level] if isinstance(mark.level, str) else mark.level
+        line_y = bottom - level * block.step
+        pen.line(x, line_y, x + RULER_W + 3, line_y, width=1.6)
+        pen.fit_text((x + RULER_W + 4, line_y - 3.5, w - RULER_W - 4, 7), ctx.text(mark.label), 8, bold=True,
+                     valign="middle")
