@@ -120,17 +120,17 @@ def monolyth_form(game: Game) -> list[Section]:
              max(n for n in counts if t in in_play[n].get(stack, []))) for t in values))
 
     levels = max(monolyth.height(game, n) for n in counts)
-    sides = game.values["board_size"]
-    tallest = sides * levels
+    tallest = game.values["board_size"] * levels
     return [
         Section("Structure", [choice("structure", "Structure token", "structure")]),
         Section("Level tokens", [choice("levels[]", game.tables[f"level-{n}"].label, f"level-{n}")
                                  for n in range(1, levels + 1)]),
         Section("Prophecies (one per side)", [
-            Widget("entry", "prophecies[]", Mark(f"Side {s}"), parts=(
-                choice("value", f"Side {s} token", "prophecy"),
-                stepper("cubes", f"Side {s}: cubes of its colour", tallest, "the token scores when at least its value")))
-            for s in range(1, sides + 1)]),
+            Widget("entry", "prophecies[]", Mark(f"Prophecy {s}"), parts=(
+                choice("value", f"Prophecy {s}: token", "prophecy"),
+                stepper("cubes", f"Prophecy {s}: cubes of its side's colour", tallest,
+                        "scores the token when at least its number")))
+            for s in range(1, monolyth.SIDES + 1)]),
     ]
 
 

@@ -1,12 +1,12 @@
 """Monolyth scoring (RULES.md section 4).
 
 Glossary:
-- stack: a token table (`level-1`..`level-4`, `structure`), highest first; a game uses the top
-  token per player (3 players: level 1 = 5, 3, 2).
+- stacks: the tokens in play for a player count, as the layout's token sheet prints them (3 players:
+  level 1 = 5, 3, 2; level 4 only with 1-2 players; prophecies two of each value).
 - structure: the player's structure token value, 0 without one.
 - levels: the level token values the player took, at most one per level of their monolith.
 - prophecies: `{"value": N, "cubes": M}` per prophecy token on a board side; scores N when M >= N.
-- height: levels of the monolith, `height_small_table` with 1-2 players, else `height_large_table`.
+- height: levels of the monolith at a table: one per level stack in play.
 """
 from __future__ import annotations
 
@@ -16,9 +16,8 @@ from layouts import Game
 
 from companion.scoring.common import Count, PlayerInput
 
-SMALL_TABLE = 2
-"""Up to this many players build the taller monolith and use level 4 and the big prophecies."""
-
+SIDES = 4
+"""Sides of a player's square board, one prophecy each."""
 
 class Prophecy(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -35,25 +34,29 @@ class Player(PlayerInput):
 TIEBREAK = None
 
 
+def stacks(game: Game, player_count: int) -> dict[str, list[int]]:
+    """Tokens in play, highest first: `level-N` for each level built, `structure`, `prophecy` (all of them)."""
+    sheet = next(block for printable in game.printables.values() for block in printable.blocks
+                 if block.type == "token_sheet")
+    out: dict[str, list[int]] = {}
+    for stack in sheet.stacks:
+        tokens = stack.tokens(game.tables[stack.table].values, player_count)
+        kind = "prophecy" if stack.table.startswith("prophecy") else stack.table
+        if tokens:
+            out[kind] = sorted(out.get(kind, []) + tokens, reverse=True)
+    return out
+
+
 def height(game: Game, player_count: int) -> int:
     """Levels of a monolith at this table."""
-    return game.values["height_small_table" if player_count <= SMALL_TABLE else "height_large_table"]
-
-
-def stacks(game: Game, player_count: int) -> dict[str, list[int]]:
-    """The token stacks in play: `level-N` for each level, `structure`, `prophecy` (two of each value)."""
-    out = {f"level-{n}": game.tables[f"level-{n}"].values[:player_count] for n in range(1, height(game, player_count) + 1)}
-    out["structure"] = game.tables["structure"].values[:player_count]
-    prophecies = game.tables["prophecy"].values + (
-        game.tables["prophecy-small-table"].values if player_count <= SMALL_TABLE else [])
-    out["prophecy"] = sorted(prophecies * 2)
-    return out
+    return sum(kind.startswith("level-") for kind in stacks(game, player_count))
 
 
 def problems(game: Game, players: list[Player]):
     """(field, message) for tokens not in play, taken twice, or prophecies on missing sides."""
     stack = stacks(game, len(players))
-    sides, tall = game.values["board_size"], height(game, len(players))
+    tall = height(game, len(players))
+    side = game.values["board_size"] * tall  # cubes a side of the monolith shows at most
     said = ", ".join
     for i, p in enumerate(players):
         at = f"players[{i}]."
@@ -67,14 +70,14 @@ def problems(game: Game, players: list[Player]):
             yield at + "levels", f"{len(p.levels)} level tokens, but the monolith has {tall} levels"
         elif not _fits([(i, value) for value in p.levels], levels):
             yield at + "levels", f"no way to take {said(map(str, p.levels))} one level each: {_listed(stack, 'level-')}"
-        if len(p.prophecies) > sides:
-            yield at + "prophecies", f"{len(p.prophecies)} prophecies, but a board has {sides} sides"
+        if len(p.prophecies) > SIDES:
+            yield at + "prophecies", f"{len(p.prophecies)} prophecies, but a board has {SIDES} sides"
         for j, prophecy in enumerate(p.prophecies):
             if prophecy.value not in stack["prophecy"]:
                 yield at + f"prophecies[{j}].value", f"{prophecy.value} is no prophecy token in play: " \
                                                      f"{said(map(str, sorted(set(stack['prophecy']))))}"
-            if prophecy.cubes > sides * tall:
-                yield at + f"prophecies[{j}].cubes", f"{prophecy.cubes} cubes, but a side shows {sides * tall}"
+            if prophecy.cubes > side:
+                yield at + f"prophecies[{j}].cubes", f"{prophecy.cubes} cubes, but a side shows at most {side}"
     held = [(i, value) for i, p in enumerate(players) for value in p.levels]
     if not _fits(held, [stack[f"level-{n}"] for n in range(1, tall + 1)]):
         yield "players", f"the players hold more level tokens than the stacks have: {_listed(stack, 'level-')}"
