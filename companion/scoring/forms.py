@@ -128,8 +128,8 @@ def monolyth_form(game: Game) -> list[Section]:
         Section("Prophecies (one per side)", [
             Widget("entry", "prophecies[]", Mark(f"Prophecy {s}"), parts=(
                 choice("value", f"Prophecy {s}: token", "prophecy"),
-                stepper("cubes", f"Prophecy {s}: cubes of its side's colour", tallest,
-                        "scores the token when at least its number")))
+                stepper("cubes", f"Prophecy {s}: cubes", tallest,
+                        "of its side's colour; scores the token when at least its number")))
             for s in range(1, monolyth.SIDES + 1)]),
     ]
 
