@@ -16,7 +16,9 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     from companion import store
     from companion.views import home
+    from companion.views import scoring
 
     store.init_app(app)
     app.register_blueprint(home.bp)
+    app.register_blueprint(scoring.bp)
     return app

@@ -1,0 +1,242 @@
+// Score form: one card per player; every change posts the form to /api/score/<game>, which
+// answers the running totals and the result, or the first bad field (shown next to it).
+// Widgets carry data-path: where their value goes in the player's JSON ("a.b" nests, "x[]" appends).
+"use strict";
+
+const form = document.getElementById("score");
+const cards = document.getElementById("players");
+const cardTemplate = document.getElementById("player-card");
+const labels = JSON.parse(document.getElementById("breakdown-labels").textContent);
+const [fewest, most] = [Number(form.dataset.min), Number(form.dataset.max)];
+let radioGroups = 0;
+let asked = 0;
+let timer = null;
+let touched = false; // the result shows once someone has typed a number
+
+function addPlayer() {
+  const card = cardTemplate.content.firstElementChild.cloneNode(true);
+  card.querySelector(".name").value = `Player ${cards.children.length + 1}`;
+  card.querySelectorAll("fieldset.choice").forEach((choice) => {
+    radioGroups += 1;
+    choice.querySelectorAll("input[type=radio]").forEach((radio) => { radio.name = `choice-${radioGroups}`; });
+  });
+  cards.append(card);
+  playersChanged();
+}
+
+function playersChanged() {
+  const count = cards.children.length;
+  document.getElementById("add-player").hidden = count >= most;
+  cards.querySelectorAll(".remove").forEach((button) => { button.hidden = count <= fewest; });
+  cards.querySelectorAll("[data-players]").forEach((option) => {
+    const [low, high] = option.dataset.players.split("-").map(Number);
+    option.hidden = count < low || count > high;
+    if (option.hidden && option.querySelector("input").checked) {
+      option.parentElement.querySelector("input[value='']").checked = true;
+    }
+  });
+  cards.querySelectorAll("fieldset.choice").forEach((choice) => {
+    choice.hidden = ![...choice.querySelectorAll("[data-players]")].some((option) => !option.hidden);
+  });
+  schedule();
+}
+
+function read(field) {
+  if (field.classList.contains("stepper")) {
+    const text = field.querySelector("input").value.trim();
+    return text === "" ? undefined : /^\d+$/.test(text) ? Number(text) : text;
+  }
+  if (field.classList.contains("tally")) return field.querySelectorAll("input:checked").length;
+  if (field.classList.contains("choice")) {
+    const picked = field.querySelector("input:checked");
+    return picked && picked.value !== "" ? Number(picked.value) : undefined;
+  }
+  return field.querySelector("input").checked || undefined; // toggle
+}
+
+function put(target, path, value, element, where, prefix) {
+  if (value === undefined) return;
+  if (path.endsWith("[]")) {
+    const list = path.slice(0, -2);
+    (target[list] ||= []).push(value);
+    where[`${prefix}${list}`] ||= element.closest("fieldset.section");
+    where[`${prefix}${list}[${target[list].length - 1}]`] = element;
+    return;
+  }
+  const keys = path.split(".");
+  let node = target;
+  keys.slice(0, -1).forEach((key) => { node = node[key] ||= {}; });
+  node[keys.at(-1)] = value;
+  keys.forEach((_, n) => { where[prefix + keys.slice(0, n + 1).join(".")] ||= element; });
+}
+
+function gather() {
+  const where = {};
+  const players = [...cards.children].map((card, i) => {
+    const prefix = `players[${i}].`;
+    const player = { name: card.querySelector(".name").value };
+    where[`${prefix}name`] = card.querySelector("header");
+    where[`players[${i}]`] = card;
+    card.querySelectorAll("[data-path]").forEach((field) => {
+      if (field.parentElement.closest(".entry")) return;
+      if (!field.classList.contains("entry")) {
+        put(player, field.dataset.path, read(field), field, where, prefix);
+        return;
+      }
+      const item = {};
+      const inner = {};
+      field.querySelectorAll("[data-path]").forEach((part) => put(item, part.dataset.path, read(part), part, inner, ""));
+      if (item.value === undefined) return;
+      put(player, field.dataset.path, item, field, where, prefix);
+      const at = `${prefix}${field.dataset.path.slice(0, -2)}[${player[field.dataset.path.slice(0, -2)].length - 1}].`;
+      Object.entries(inner).forEach(([key, part]) => { where[at + key] = part; });
+    });
+    return player;
+  });
+  return { payload: { players }, where };
+}
+
+function post(payload, format = "") {
+  return fetch(form.dataset.api + (format ? `?format=${format}` : ""), {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(payload),
+  });
+}
+
+function schedule() {
+  clearTimeout(timer);
+  timer = setTimeout(update, 200);
+}
+
+async function update() {
+  const mine = ++asked;
+  const { payload, where } = gather();
+  const answer = await post(payload);
+  const body = await answer.json();
+  if (mine !== asked) return;
+  clearErrors();
+  if (answer.ok) showResult(body);
+  else showError(body, where);
+}
+
+function clearErrors() {
+  document.querySelectorAll(".invalid").forEach((element) => element.classList.remove("invalid"));
+  document.querySelectorAll(".field-error, #form-error").forEach((slot) => { slot.textContent = ""; });
+  document.getElementById("form-error").hidden = true;
+  document.getElementById("result").classList.remove("stale");
+  cards.classList.remove("stale");
+}
+
+function showError({ error, field }, where) {
+  let path = field;
+  while (path && !where[path]) {
+    const parent = path.replace(/(\.[^.[\]]+|\[\d+\])$/, "");
+    path = parent === path ? "" : parent;
+  }
+  const element = where[path];
+  if (!element) {
+    const slot = document.getElementById("form-error");
+    slot.textContent = error;
+    slot.hidden = false;
+  } else {
+    const box = element.matches(".player") ? element : element.closest(".field, header");
+    const slot = element.matches(".player") ? element.querySelector(".card-error") : box.querySelector(".field-error");
+    box.classList.add("invalid");
+    slot.textContent = error;
+    box.querySelector("input")?.setAttribute("aria-invalid", "true");
+  }
+  document.getElementById("result").classList.add("stale");
+  cards.classList.add("stale");
+}
+
+function cell(tag, text, className) {
+  const element = document.createElement(tag);
+  element.textContent = text;
+  if (className) element.className = className;
+  return element;
+}
+
+function label(key) {
+  const { label: text, glyph, rgb, ink } = labels[key] || { label: key };
+  const head = cell("th", text);
+  if (glyph) {
+    const chip = cell("span", glyph, "chip");
+    Object.assign(chip.style, { background: rgb, color: ink });
+    chip.setAttribute("aria-hidden", "true");
+    head.prepend(chip);
+  }
+  return head;
+}
+
+function showResult(result) {
+  const totals = Object.fromEntries(result.players.map((p) => [p.name, p.total]));
+  [...cards.children].forEach((card) => {
+    card.querySelector(".running").value = totals[card.querySelector(".name").value.trim()] ?? "";
+  });
+  cards.querySelectorAll("[aria-invalid]").forEach((input) => input.removeAttribute("aria-invalid"));
+  const [first, ...others] = result.winners;
+  const names = others.length ? `${[first, ...others].slice(0, -1).join(", ")} and ${others.at(-1)}` : first;
+  document.getElementById("winner").textContent = result.tiebreak || (others.length ? `${names} share the win` : `${first} wins`);
+  document.getElementById("ranking").replaceChildren(...result.players.map((p) => {
+    const row = document.createElement("tr");
+    row.className = result.winners.includes(p.name) ? "won" : "";
+    row.append(cell("td", p.rank, "rank"), cell("th", p.name), cell("td", p.total, "points"));
+    row.firstChild.setAttribute("scope", "row");
+    return row;
+  }));
+  const head = document.createElement("tr");
+  head.append(cell("th", ""), ...result.players.map((p) => cell("th", p.name)));
+  const rows = Object.keys(result.players[0].breakdown).map((key) => {
+    const row = document.createElement("tr");
+    row.append(label(key), ...result.players.map((p) => cell("td", p.breakdown[key])));
+    return row;
+  });
+  const total = document.createElement("tr");
+  total.className = "total";
+  total.append(cell("th", "Total"), ...result.players.map((p) => cell("td", p.total)));
+  document.getElementById("breakdown").replaceChildren(head, ...rows, total);
+  document.getElementById("result").hidden = !touched;
+}
+
+async function download(format) {
+  const answer = await post(gather().payload, format);
+  if (!answer.ok) return;
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(await answer.blob());
+  link.download = `${form.dataset.game}-score.${format}`;
+  link.click();
+  URL.revokeObjectURL(link.href);
+}
+
+async function saveToRoom() {
+  const { payload, where } = gather();
+  const answer = await post({ ...payload, room: form.dataset.room });
+  const body = await answer.json();
+  clearErrors();
+  if (answer.ok) document.getElementById("saved").textContent = `Saved to room ${form.dataset.room}.`;
+  else showError(body, where);
+}
+
+cards.addEventListener("click", (event) => {
+  const step = event.target.closest(".step");
+  if (step) {
+    const input = step.parentElement.querySelector("input");
+    const next = (parseInt(input.value, 10) || 0) + Number(step.dataset.step);
+    input.value = Math.max(0, Math.min(Number(input.dataset.max), next));
+    touched = true;
+    schedule();
+  }
+  const remove = event.target.closest(".remove");
+  if (remove) {
+    remove.closest(".player").remove();
+    playersChanged();
+  }
+});
+cards.addEventListener("input", () => { touched = true; schedule(); });
+cards.addEventListener("change", () => { touched = true; schedule(); });
+document.getElementById("add-player").addEventListener("click", addPlayer);
+document.querySelectorAll("[data-export]").forEach((button) => {
+  button.addEventListener("click", () => download(button.dataset.export));
+});
+document.getElementById("save-room")?.addEventListener("click", saveToRoom);
+form.addEventListener("submit", (event) => event.preventDefault());
+for (let n = 0; n < Math.max(fewest, Math.min(2, most)); n += 1) addPlayer();

@@ -1,0 +1,77 @@
+"""The score form on a phone-sized screen: fill it in, see totals, the winner and errors by the field."""
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+
+def field(page, player: int, path: str):
+    """A widget of one player's card by its JSON path."""
+    return page.locator("article.player").nth(player).locator(f'[data-path="{path}"]')
+
+
+def number(page, player: int, path: str):
+    """A stepper's number box."""
+    return field(page, player, path).locator(".controls input")
+
+
+def tap_plus(page, player: int, path: str, times: int = 1):
+    for _ in range(times):
+        field(page, player, path).locator('[data-step="1"]').tap()
+
+
+def test_copenhagen_form_names_the_winner_on_fewer_empty_cells(live_server, phone):
+    page = phone()
+    page.goto(f"{live_server}/score/copenhagen")
+    cards = page.locator("article.player")
+    expect(cards).to_have_count(2)
+    cards.nth(0).locator(".name").fill("Ana")
+    cards.nth(1).locator(".name").fill("Ben")
+    tap_plus(page, 0, "rows_windows", 2)
+    cards.nth(0).locator(".tally label", has_text="Blue").tap()
+    tap_plus(page, 1, "columns_windows")
+    tap_plus(page, 1, "rows_bricks", 2)
+    number(page, 0, "empty_cells").fill("3")
+    number(page, 1, "empty_cells").fill("5")
+    expect(page.locator("#winner")).to_have_text("Ana wins on fewer empty cells")
+    expect(cards.nth(0).locator(".running")).to_have_text("6")
+    expect(cards.nth(1).locator(".running")).to_have_text("6")
+    ranking = page.locator("#ranking tr")
+    expect(ranking.nth(0)).to_contain_text("Ana")
+    expect(ranking.nth(0).locator(".rank")).to_have_text("1")
+    expect(ranking.nth(1).locator(".rank")).to_have_text("2")
+    expect(page.locator("#breakdown")).to_contain_text("Ability tracks")
+
+
+def test_bad_number_shows_the_message_next_to_its_field(live_server, phone):
+    page = phone()
+    page.goto(f"{live_server}/score/copenhagen")
+    number(page, 0, "rows_windows").fill("8")
+    number(page, 0, "rows_bricks").fill("2")
+    error = field(page, 0, "rows_bricks").locator(".field-error")
+    expect(error).to_have_text("10 completed rows (windows + bricks), but the facade has 9 rows")
+    number(page, 0, "rows_windows").fill("4")
+    expect(error).to_have_text("")
+    expect(page.locator("article.player").nth(0).locator(".running")).to_have_text(str(4 * 2 + 2 * 1))
+
+
+def test_lost_cities_doubled_expedition_and_shared_win(live_server, phone):
+    page = phone()
+    page.goto(f"{live_server}/score/lost-cities")
+    number(page, 0, "expeditions.red.boxes").fill("2")
+    field(page, 0, "expeditions.red.doubled").tap()
+    number(page, 1, "expeditions.blue.boxes").fill("2")
+    field(page, 1, "expeditions.blue.doubled").tap()
+    expect(page.locator("#winner")).to_have_text("Player 1 and Player 2 share the win")
+    expect(page.locator("article.player").nth(0).locator(".running")).to_have_text("-20")
+
+
+def test_monolyth_token_choices_follow_the_player_count(live_server, phone):
+    page = phone()
+    page.goto(f"{live_server}/score/monolyth")
+    level_four = page.locator("article.player").nth(0).locator("fieldset.choice", has_text="Level 4")
+    expect(level_four).to_be_visible()
+    page.locator("#add-player").tap()
+    expect(level_four).to_be_hidden()
+    field(page, 0, "structure").locator("label", has_text="12").tap()
+    field(page, 2, "structure").locator("label", has_text="8").tap()
+    expect(page.locator("#winner")).to_have_text("Player 1 wins")
