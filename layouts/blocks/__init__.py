@@ -11,14 +11,13 @@ from layouts.blocks.dice_fields import DiceFields
 from layouts.blocks.legend import Legend
 from layouts.blocks.polycube import PieceCatalogue, Polycube, StructureCard
 from layouts.blocks.region_map import RegionMap
-from layouts.blocks.score_grid import ScoreGrid
 from layouts.blocks.score_pad import ScorePad
 from layouts.blocks.tokens import TokenSheet
 
 Block = Annotated[
     Union[Text, NameLine, WriteBox, ValueTable, Qr, CopyText, BoxColumns,
           RegionMap, DiceFields, Chips, ScorePad, Legend,
-          Polycube, StructureCard, PieceCatalogue, TokenSheet, EdgeBoard, HeightRuler, ScoreGrid],
+          Polycube, StructureCard, PieceCatalogue, TokenSheet, EdgeBoard, HeightRuler],
     Field(discriminator="type"),
 ]
 
