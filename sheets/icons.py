@@ -1,7 +1,9 @@
 """Vector icons drawn by the kit (never font glyphs), each fitted to a square.
 
-Every icon is `draw_icon(pen, name, cx, cy, size, colour)`: centred on (cx, cy),
-`size` mm across.
+Every icon is `draw_icon(pen, name, cx, cy, size, colour, fill=None)`: centred
+on (cx, cy), `size` mm across, outlined in `colour`, filled with `fill` (or its
+own default). The icons come in themes (marks, expedition, city, dice,
+building); `ICONS` at the end names them all, `draw_pips` draws a die face.
 """
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ import math
 from reportlab.lib.colors import Color, black, white
 
 
+# Marks: plain symbols for tracks and boxes.
 def _star(pen, cx, cy, s, colour, fill):
     points = []
     for i in range(10):
@@ -32,6 +35,16 @@ def _arrow(pen, cx, cy, s, colour, fill):
                  (cx - b, cy), (cx - a, cy)], stroke=colour, fill=fill, width=0.7)
 
 
+def _circle(pen, cx, cy, s, colour, fill):
+    pen.circle(cx, cy, s / 2, stroke=colour, fill=fill or white, width=0.8)
+
+
+def _double_circle(pen, cx, cy, s, colour, fill):
+    pen.circle(cx, cy, s / 2, stroke=colour, fill=white, width=0.8)
+    pen.circle(cx, cy, s / 2 - 1.0, stroke=colour, fill=None, width=0.6)
+
+
+# Expedition: finds and sites.
 def _artifact(pen, cx, cy, s, colour, fill):
     a = s / 2
     pen.polygon([(cx - a * 0.6, cy - a * 0.45), (cx + a * 0.6, cy - a * 0.45), (cx + a, cy - a * 0.05),
@@ -59,24 +72,7 @@ def _shield(pen, cx, cy, s, colour, fill):
     pen.line(cx - a * 0.6, cy - a * 0.2, cx + a * 0.6, cy - a * 0.2, stroke=colour, width=0.6)
 
 
-def _circle(pen, cx, cy, s, colour, fill):
-    pen.circle(cx, cy, s / 2, stroke=colour, fill=fill or white, width=0.8)
-
-
-def _double_circle(pen, cx, cy, s, colour, fill):
-    pen.circle(cx, cy, s / 2, stroke=colour, fill=white, width=0.8)
-    pen.circle(cx, cy, s / 2 - 1.0, stroke=colour, fill=None, width=0.6)
-
-
-ICONS = {"star": _star, "plus": _plus, "arrow": _arrow, "artifact": _artifact, "temple": _temple,
-         "shield": _shield, "circle": _circle, "double_circle": _double_circle}
-
-
-def draw_icon(pen, name: str, cx: float, cy: float, size: float, colour: Color, fill: Color | None = None):
-    """Draw the named icon centred on (cx, cy), `size` mm across."""
-    ICONS[name](pen, cx, cy, size, colour, fill)
-
-
+# City: building types and places.
 def _house(pen, cx, cy, s, colour, fill):
     a = s / 2
     pen.polygon([(cx - a * 0.75, cy + a * 0.95), (cx - a * 0.75, cy - a * 0.1), (cx, cy - a * 0.9),
@@ -118,6 +114,7 @@ def _pin(pen, cx, cy, s, colour, fill):
     pen.circle(cx, top, r * 0.4, stroke=colour, fill=white, width=0.6)
 
 
+# Dice: faces by their pips.
 PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
         4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
         6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
@@ -139,10 +136,7 @@ def _die(value):
     return draw
 
 
-ICONS.update({"house": _house, "shop": _shop, "factory": _factory, "tree": _tree, "pin": _pin,
-              **{f"die{value}": _die(value) for value in PIPS}})
-
-
+# Building: levels, cubes and prophecies.
 def _layers(pen, cx, cy, s, colour, fill):
     a, b = s / 2, s / 4
     for dy in (b * 0.9, 0.0, -b * 0.9):
@@ -169,7 +163,19 @@ def _eye(pen, cx, cy, s, colour, fill):
     pen.circle(cx, cy, a * 0.3, stroke=colour, fill=fill or colour, width=0.5)
 
 
-ICONS.update({"layers": _layers, "cube": _cube, "eye": _eye})
+ICONS = {
+    "star": _star, "plus": _plus, "arrow": _arrow, "circle": _circle, "double_circle": _double_circle,
+    "artifact": _artifact, "temple": _temple, "shield": _shield,
+    "house": _house, "shop": _shop, "factory": _factory, "tree": _tree, "pin": _pin,
+    **{f"die{value}": _die(value) for value in PIPS},
+    "layers": _layers, "cube": _cube, "eye": _eye,
+}
+"""Every icon by the name layouts use (layouts.blocks.base.Icon)."""
+
+
+def draw_icon(pen, name: str, cx: float, cy: float, size: float, colour: Color, fill: Color | None = None):
+    """Draw the named icon centred on (cx, cy), `size` mm across."""
+    ICONS[name](pen, cx, cy, size, colour, fill)
 
 
 def draw_badge(pen, ctx, colour: str, box, size: float = 14.0):

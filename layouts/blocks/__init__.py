@@ -12,7 +12,6 @@ from layouts.blocks.grid import Grid
 from layouts.blocks.legend import Legend
 from layouts.blocks.polycube import PieceCatalogue, Polycube, StructureCard
 from layouts.blocks.region_map import RegionMap
-from layouts.blocks.score_grid import ScoreGrid
 from layouts.blocks.score_pad import ScorePad
 from layouts.blocks.shapes import ShapeCatalogue
 from layouts.blocks.tokens import TokenSheet
@@ -22,7 +21,7 @@ Block = Annotated[
     Union[Text, NameLine, WriteBox, ValueTable, Qr, CopyText, BoxColumns, Rule,
           Grid, Track, Tally, ShapeCatalogue,
           RegionMap, DiceFields, Chips, ScorePad, Legend,
-          Polycube, StructureCard, PieceCatalogue, TokenSheet, EdgeBoard, HeightRuler, ScoreGrid],
+          Polycube, StructureCard, PieceCatalogue, TokenSheet, EdgeBoard, HeightRuler],
     Field(discriminator="type"),
 ]
 

@@ -1,4 +1,9 @@
-"""A score pad: labelled rows, a column of write-in boxes per player."""
+"""A score pad: a name row, then labelled rows with a white write-in box per player column.
+
+Glossary: a row's `note` is small print under its label; `parts` split each of
+its boxes into labelled sub-boxes side by side (e.g. N, cubes, met, pts); an
+`emphasis` row (a total) is drawn bold with heavy boxes.
+"""
 from __future__ import annotations
 
 from typing import Literal
@@ -9,14 +14,17 @@ from layouts.blocks.base import BlockBase, ColourRef, Icon, Strict, ValueText
 
 MIN_BOX = 8.0
 """mm: the smallest box a digit is written in."""
+INSET = 0.8
+"""mm between a cell's edge and its write-in box."""
 
 
 class PadRow(Strict):
     label: ValueText
     colour: ColourRef | None = None
     icon: Icon | None = None
-    hint: ValueText = Field("", description="small text under the label, e.g. '5 each'")
-    total: bool = Field(False, description="drawn bold with heavy boxes")
+    note: ValueText = Field("", description="small text under the label, e.g. '5 each'")
+    parts: list[ValueText] = Field([], max_length=5, description="labelled boxes side by side in each cell")
+    emphasis: bool = Field(False, description="a total: drawn bold with heavy boxes")
 
 
 class ScorePad(BlockBase):
@@ -34,4 +42,9 @@ class ScorePad(BlockBase):
         if h / rows < MIN_BOX or box_w < MIN_BOX:
             raise ValueError(f"at: {rows} rows x {self.columns} columns make boxes of "
                              f"{box_w:.1f} x {h / rows:.1f} mm; write-in boxes need {MIN_BOX:g} mm")
+        inner_w = box_w - 2 * INSET
+        for row in (row for row in self.rows if row.parts):
+            if inner_w / len(row.parts) < MIN_BOX:
+                raise ValueError(f"rows: {row.label!r} splits {inner_w:.1f} mm boxes into {len(row.parts)} parts "
+                                 f"of {inner_w / len(row.parts):.1f} mm; write-in boxes need {MIN_BOX:g} mm")
         return self

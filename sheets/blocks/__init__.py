@@ -12,7 +12,6 @@ from sheets.blocks.legend import draw_legend
 from sheets.blocks.polycube import draw_piece_catalogue, draw_polycube
 from sheets.blocks.qr import draw_qr
 from sheets.blocks.region_map import draw_region_map
-from sheets.blocks.score_grid import draw_score_grid
 from sheets.blocks.score_pad import draw_score_pad
 from sheets.blocks.shapes import draw_shapes
 from sheets.blocks.structure_card import draw_structure_card
@@ -40,7 +39,6 @@ DRAWERS = {
     "token_sheet": draw_token_sheet,
     "edge_board": draw_edge_board,
     "height_ruler": draw_height_ruler,
-    "score_grid": draw_score_grid,
     "rule": draw_rule,
     "grid": draw_grid,
     "track": draw_track,

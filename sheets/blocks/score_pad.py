@@ -3,10 +3,9 @@ from __future__ import annotations
 
 from reportlab.lib.colors import black, white
 
+from layouts.blocks.score_pad import INSET
 from sheets.blocks.legend import draw_swatch
 from sheets.icons import draw_icon
-
-PAD = 0.8
 
 
 def pad_cells(block) -> list[list[tuple[float, float, float, float]]]:
@@ -14,27 +13,40 @@ def pad_cells(block) -> list[list[tuple[float, float, float, float]]]:
     x, y, w, h = block.at
     rows = len(block.rows) + (block.name_row is not None)
     row_h, col_w = h / rows, (w - block.label_width) / block.columns
-    return [[(x + block.label_width + c * col_w + PAD, y + r * row_h + PAD, col_w - 2 * PAD, row_h - 2 * PAD)
+    return [[(x + block.label_width + c * col_w + INSET, y + r * row_h + INSET, col_w - 2 * INSET, row_h - 2 * INSET)
              for c in range(block.columns)] for r in range(rows)]
 
 
 def draw_score_pad(pen, block, ctx):
-    """Labels at the left, striped rows, boxes per player; total rows heavy."""
+    """Labels at the left, striped rows, boxes (or labelled parts) per player; emphasis rows heavy."""
     x, y, w, _ = block.at
     cells = pad_cells(block)
-    labels = ([("name", None)] if block.name_row is not None else []) + [("row", row) for row in block.rows]
-    for r, ((kind, row), boxes) in enumerate(zip(labels, cells)):
-        top, row_h = boxes[0][1] - PAD, boxes[0][3] + 2 * PAD
+    labels = ([None] if block.name_row is not None else []) + list(block.rows)
+    markers = any(row.colour or row.icon for row in block.rows)
+    for r, (row, boxes) in enumerate(zip(labels, cells)):
+        top, row_h = boxes[0][1] - INSET, boxes[0][3] + 2 * INSET
         if r % 2 == 1 and ctx.ink.stripe:
             pen.rect(x, top, w, row_h, stroke=None, fill=ctx.ink.stripe)
-        heavy = kind == "row" and row.total
-        for bx, by, bw, bh in boxes:
-            pen.rect(bx, by, bw, bh, fill=white, width=1.6 if heavy else 0.8, radius=1.0)
+        heavy = row is not None and row.emphasis
+        for box in boxes:
+            pen.rect(*box, fill=white, width=1.6 if heavy else 0.8, radius=1.0)
+            if row is not None and row.parts:
+                _parts(pen, ctx, row.parts, box)
         label_box = (x + 1, top, block.label_width - 2, row_h)
-        if kind == "name":
+        if row is None:
             pen.fit_text(label_box, ctx.text(block.name_row), 10, bold=True)
         else:
-            _row_label(pen, ctx, row, label_box, any(r.colour or r.icon for r in block.rows))
+            _row_label(pen, ctx, row, label_box, markers)
+
+
+def _parts(pen, ctx, parts, box):
+    x, y, w, h = box
+    each = w / len(parts)
+    for i, part in enumerate(parts):
+        left = x + i * each
+        if i:
+            pen.line(left, y, left, y + h, stroke=ctx.ink.muted, width=0.6)
+        pen.text(left + 0.7, y + 2.9, ctx.text(part), 7, colour=ctx.ink.muted)
 
 
 def _row_label(pen, ctx, row, box, markers: bool):
@@ -49,9 +61,9 @@ def _row_label(pen, ctx, row, box, markers: bool):
         draw_swatch(pen, ctx, row.colour, x, cy, side)
     indent = side + 2 if markers else 0.0
     area = (x + indent, y, w - indent, h)
-    if row.hint:
+    if row.note:
         pen.fit_text((area[0], y + 0.5, area[2], h * 0.55), ctx.text(row.label), 10, bold=True, valign="bottom")
-        pen.fit_text((area[0], y + h * 0.55 + 0.3, area[2], h * 0.45 - 0.8), ctx.text(row.hint), 7.5,
+        pen.fit_text((area[0], y + h * 0.55 + 0.3, area[2], h * 0.45 - 0.8), ctx.text(row.note), 7.5,
                      colour=ctx.ink.muted, valign="top")
     else:
-        pen.fit_text(area, ctx.text(row.label), 11 if row.total else 10, bold=True)
+        pen.fit_text(area, ctx.text(row.label), 11 if row.emphasis else 10, bold=True)
