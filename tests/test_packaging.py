@@ -1,16 +1,23 @@
 """A plain `pip install .` carries the layouts and the companion's pages."""
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import zipfile
+from pathlib import Path
 
 import layouts
 
 
+ROOT = Path(__file__).parent.parent
+
+
 def test_wheel_ships_layouts_templates_and_static_files(tmp_path):
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q",
-                    "-w", str(tmp_path), "."], check=True)
+    source = tmp_path / "src"
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(".git", "build", "output", "*.egg-info", "__pycache__"))
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(source)],
+                   check=True)
     names = set(zipfile.ZipFile(next(tmp_path.glob("rollsheet-*.whl"))).namelist())
     assert {f"layouts/{g}.yaml" for g in layouts.game_ids()} <= names
     assert {"companion/templates/base.html", "companion/static/app.css", "sheets/cli.py"} <= names
