@@ -18,7 +18,6 @@ from reportlab.pdfgen.canvas import Canvas
 import layouts
 from sheets.blocks import DRAWERS
 from sheets.context import Context
-from sheets.ink import Ink
 from sheets.paper import impose
 from sheets.render import Job, render
 from sheets.units import Pen

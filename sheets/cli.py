@@ -5,7 +5,6 @@ Flask) are imported inside the commands that use them, so `--help` stays quick.
 """
 from __future__ import annotations
 
-import os
 from enum import Enum
 from importlib.metadata import entry_points
 from pathlib import Path
@@ -17,7 +16,6 @@ app = typer.Typer(
     help="Print kit and table companion for Copenhagen, Lost Cities, Simstown and Monolyth.",
     no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False, rich_markup_mode=None,
 )
-PROGRESS_FROM_PAGES = 20
 
 
 class PaperName(str, Enum):
