@@ -1,0 +1,65 @@
+"""The JSON API the room pages use: open a room, read it (long polling), act in it."""
+from __future__ import annotations
+
+from flask import Blueprint, current_app, jsonify, request, url_for
+
+import layouts
+from companion import rooms
+from companion.errors import Refused, malformed, missing
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+LONGEST_WAIT = 25.0
+
+
+def body() -> dict:
+    """The request's JSON object (an empty one when there is no body)."""
+    if not request.get_data():
+        return {}
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        raise malformed("Send a JSON object, e.g. {\"player\": \"Ana\"}.")
+    return data
+
+
+def game_data(game: layouts.Game) -> dict:
+    """What a phone needs to draw a game: colours with glyphs, dice, shapes, pieces, values."""
+    return game.model_dump(mode="json", exclude={"printables"})
+
+
+@bp.errorhandler(Refused)
+def refused(error: Refused):
+    return jsonify(error=error.message), error.status
+
+
+@bp.get("/games/<game_id>")
+def game(game_id):
+    """A game's data as the room page draws it."""
+    if game_id not in layouts.game_ids():
+        raise missing(f"Unknown game {game_id!r}; this companion has: {', '.join(layouts.game_ids())}.")
+    return jsonify(game_data(layouts.load(game_id)))
+
+
+@bp.post("/rooms")
+def open_room():
+    """Open a room: {"game": id, "players": n (optional)} -> 201 {"code", "url"}."""
+    data = body()
+    code = rooms.create(data.get("game"), data.get("players"))
+    return jsonify(code=code, url=url_for("pages.room", code=code, _external=True)), 201
+
+
+@bp.get("/rooms/<code>")
+def room(code):
+    """The room's state; with ?since=V, held up to ?wait= seconds until its version passes V."""
+    since = request.args.get("since", type=int)
+    if since is not None:
+        wait = min(max(request.args.get("wait", 20.0, type=float), 0.0), LONGEST_WAIT)
+        current_app.extensions["rollsheet.bell"].wait(rooms.normal_code(code), since, rooms.version(code), wait)
+    return jsonify(rooms.state(code))
+
+
+@bp.post("/rooms/<code>/<action>")
+def act(code, action):
+    """One of the game's actions (roll, reroll, pick, move...); answers the new state."""
+    rooms.version(code)
+    return jsonify(rooms.act(code, action, body()))
