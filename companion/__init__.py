@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from flask import Flask, jsonify, request
-from werkzeug.exceptions import HTTPException
+if TYPE_CHECKING:
+    from flask import Flask
 
 
 def create_app(test_config: dict | None = None) -> Flask:
@@ -12,7 +13,11 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     LIVE_WAITERS: how many long-poll requests may be held at once (keep it below the
     server's thread count); PUBLIC_URL: the LAN address to put in QR codes.
+    Flask loads here, not at import, so `rollsheet --help` (which imports companion.cli) stays fast.
     """
+    from flask import Flask
+    from werkzeug.exceptions import HTTPException
+
     app = Flask(__name__, instance_relative_config=True)
     app.config.from_mapping(DATABASE=str(Path(app.instance_path) / "rollsheet.sqlite3"), LIVE_WAITERS=4,
                             PUBLIC_URL=None)
@@ -35,6 +40,8 @@ def create_app(test_config: dict | None = None) -> Flask:
 
 def _api_errors_as_json(error: HTTPException):
     """API callers get JSON errors (unknown route, wrong method); pages keep HTML ones."""
+    from flask import jsonify, request
+
     if request.path.startswith("/api/"):
         return jsonify(error=error.description), error.code
     return error

@@ -30,7 +30,7 @@ def decode_svg(svg: bytes, tmp: Path) -> str:
 
 def decode_terminal(text: str, tmp: Path) -> str:
     """Decode qrcode's inverted ASCII output: each character is two modules, top and bottom."""
-    upper = {"\u2588": (False, False), "\u2580": (False, True), "\u2584": (True, False), " ": (True, True)}
+    upper = {"\u2588": (False, False), "\u2580": (False, True), "\u2584": (True, False), "\xa0": (True, True)}
     dark = set()
     for row, line in enumerate(line for line in text.splitlines() if line):
         for column, char in enumerate(line):
