@@ -83,8 +83,10 @@ def game_of(code: str) -> layouts.Game:
 
 def state(code: str) -> dict:
     """Everything a phone shows: the game state, the version and the newest log entries."""
-    db = get_db()
-    code = normal_code(code)
+    return _snapshot(get_db(), normal_code(code))
+
+
+def _snapshot(db, code: str) -> dict:
     row = _row(db, code)
     log = db.execute("SELECT at, player, kind, text FROM room_log WHERE room = ? ORDER BY id DESC LIMIT ?",
                      (code, LOG_SHOWN)).fetchall()
@@ -100,9 +102,9 @@ def change(code: str, step) -> dict:
         new, player, kind, text = step(layouts.load(row["game"]), json.loads(row["state"]))
         db.execute("UPDATE rooms SET version = version + 1, state = ? WHERE code = ?", (json.dumps(new), code))
         _log(db, code, player, kind, text)
-        reached = row["version"] + 1
-    current_app.extensions["rollsheet.bell"].ring(code, reached)
-    return state(code)
+        answer = _snapshot(db, code)
+    current_app.extensions["rollsheet.bell"].ring(code, answer["version"])
+    return answer
 
 
 def act(code: str, action: str, body: dict, rng=secrets) -> dict:
