@@ -17,7 +17,7 @@ import time
 from flask import current_app
 
 import layouts
-from companion import rules
+from companion import lists, rules
 from companion.errors import malformed, missing
 from companion.store import get_db, transaction
 
@@ -47,7 +47,7 @@ def create(game_id, players=None, rng=secrets) -> str:
     count = game.players.max if players is None else players
     if type(count) is not int or not game.players.min <= count <= game.players.max:
         raise malformed(f"{game.name} is for {game.players.min} to {game.players.max} players.")
-    state = rules.new_state(game, count, rng)
+    state = dict(rules.new_state(game, count, rng), lists=lists.start(game, count))
     with transaction() as db:
         while True:
             code = "".join(secrets.choice(ALPHABET) for _ in range(CODE_LENGTH))
@@ -113,6 +113,16 @@ def act(code: str, action: str, body: dict, rng=secrets) -> dict:
     def step(game, current):
         new, text = rules.apply(game, current, action, body, rng)
         return new, rules.player_name(body), action, text
+
+    return change(code, step)
+
+
+def cross(code: str, list_id: str, item_id: str, body: dict) -> dict:
+    """Cross, uncross or use again one item of a shared list and log it; the new state."""
+
+    def step(game, current):
+        new, text = lists.cross(game, current, list_id, item_id, body, time.time())
+        return new, rules.player_name(body), "list", text
 
     return change(code, step)
 

@@ -15,6 +15,7 @@ from pydantic import Field, model_validator
 
 from layouts.blocks import Block
 from layouts.blocks.base import ColourRef, Strict
+from layouts.lists import SharedList
 from layouts.polycubes import Piece
 from layouts.shapes import Shape
 
@@ -66,6 +67,7 @@ class Game(Strict):
     dice: list[Die] = []
     tables: dict[str, Table] = {}
     values: dict[str, int] = {}
+    lists: dict[GameId, SharedList] = Field({}, description="shared crossed-off lists (layouts/lists.py)")
     shapes: list[Shape] = []
     pieces: list[Piece] = []
     printables: dict[GameId, Printable] = {}

@@ -2,7 +2,7 @@
 
 Glossary:
 - state: a room's game state as plain JSON data: `turn` (counts turns), `active` (who is
-  on turn), `players` (how many at the table), `dice`, the game's own keys, `lists`.
+  on turn), `players` (how many at the table), `dice`, the game's own keys (and `lists`, see companion/lists.py).
 - action: `fn(state, body, game, rng) -> log line`; it changes the state it is handed,
   and `apply` hands it a copy, so to its callers an action is a pure function.
 - body: the request's JSON object; `player` names who acts.
@@ -43,7 +43,7 @@ def rules_of(game: Game):
 
 def new_state(game: Game, players: int, rng=secrets) -> dict:
     """The state of a new room for `players` at the table."""
-    state = {"turn": 0, "active": None, "players": players, "dice": [], "lists": {}}
+    state = {"turn": 0, "active": None, "players": players, "dice": []}
     state.update(rules_of(game).start(game, rng))
     return state
 

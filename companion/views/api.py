@@ -58,6 +58,13 @@ def room(code):
     return jsonify(rooms.state(code))
 
 
+@bp.post("/rooms/<code>/lists/<list_id>/<item_id>")
+def cross(code, list_id, item_id):
+    """Cross {"crossed": true}, uncross {"crossed": false} or use again {"again": true} a list item."""
+    rooms.version(code)
+    return jsonify(rooms.cross(code, list_id, item_id, body()))
+
+
 @bp.post("/rooms/<code>/<action>")
 def act(code, action):
     """One of the game's actions (roll, reroll, pick, move...); answers the new state."""
