@@ -6,6 +6,7 @@ from flask import Blueprint, current_app, jsonify, request, url_for
 import layouts
 from companion import rooms
 from companion.errors import Refused, malformed, missing
+from layouts.lists import lists_in_play
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -23,8 +24,14 @@ def body() -> dict:
 
 
 def game_data(game: layouts.Game) -> dict:
-    """What a phone needs to draw a game: colours with glyphs, dice, shapes, pieces, values."""
-    return game.model_dump(mode="json", exclude={"printables"})
+    """What a phone needs to draw a game: colours with glyphs, dice, shapes, pieces, values,
+    and `list_items`: every shared list's items by id (labels, colours, shapes, values)."""
+    data = game.model_dump(mode="json", exclude={"printables"})
+    data["list_items"] = {}
+    for players in range(game.players.min, game.players.max + 1):
+        for name, items in lists_in_play(game, players).items():
+            data["list_items"].setdefault(name, {}).update({item.id: item.model_dump(mode="json") for item in items})
+    return data
 
 
 @bp.errorhandler(Refused)
