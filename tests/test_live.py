@@ -100,3 +100,36 @@ def test_two_phones_see_the_same_roll_within_a_second(live_server, phone):
     expect(ben.locator("#status")).to_have_text(rolled)
     assert ben.locator("#board .die").evaluate_all("ds => ds.map(d => d.ariaLabel)") == \
         ana.locator("#board .die").evaluate_all("ds => ds.map(d => d.ariaLabel)")
+
+
+def test_twenty_simultaneous_crosses_of_one_tile_give_exactly_one_success(live_server):
+    code = call(live_server, "/api/rooms", {"game": "copenhagen", "players": 3})[1]["code"]
+    answers = together(20, lambda i: call(live_server, f"/api/rooms/{code}/lists/tiles/R5", {"player": f"P{i}"}))
+    winners = [answer["lists"]["tiles"]["crossed"]["R5"]["by"] for status, answer in answers if status == 200]
+    assert len(winners) == 1
+    refusals = [answer["error"] for status, answer in answers if status == 409]
+    assert len(refusals) == 19 and all(f"by {winners[0][0]}" in error for error in refusals)
+
+
+def test_fifteen_simultaneous_crosses_of_fifteen_tiles_all_succeed_and_survive_a_restart(live_server, tmp_path):
+    from companion import create_app, rooms
+
+    code = call(live_server, "/api/rooms", {"game": "copenhagen", "players": 4})[1]["code"]
+    tiles = call(live_server, f"/api/rooms/{code}")[1]["lists"]["tiles"]["items"]
+    answers = together(15, lambda i: call(live_server, f"/api/rooms/{code}/lists/tiles/{tiles[i]}", {"player": f"P{i}"}))
+    assert [status for status, _ in answers] == [200] * 15
+    restarted = create_app({"DATABASE": str(tmp_path / "live.sqlite3")})
+    with restarted.test_request_context():
+        kept = rooms.state(code)
+    assert sorted(kept["lists"]["tiles"]["crossed"]) == sorted(tiles) and kept["version"] == 16
+    assert {kept["lists"]["tiles"]["crossed"][tile]["by"][0] for tile in tiles} == {f"P{i}" for i in range(15)}
+
+
+def test_phone_a_crosses_r5_and_phone_b_sees_it_crossed(live_server, phone):
+    from playwright.sync_api import expect
+
+    code = call(live_server, "/api/rooms", {"game": "copenhagen", "players": 3})[1]["code"]
+    ana, ben = open_phone(phone, live_server, code, "Ana"), open_phone(phone, live_server, code, "Ben")
+    ana.get_by_role("button", name="R5 P-pentomino, free").click()
+    expect(ben.get_by_role("button", name="R5 P-pentomino, crossed off by Ana")).to_be_visible(timeout=1000)
+    expect(ben.locator("#status")).to_have_text("Ana crossed off R5 (Single-use tiles)")
