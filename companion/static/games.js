@@ -87,28 +87,11 @@
 
   function piece(p, size) {
     if (!p) return el("span", {class: "empty"}, "empty");
-    const shape = game.pieces.find((x) => x.id === p.piece);
     const colour = game.colours[p.colour];
     const tall = {};
-    for (const [x, y] of shape.cubes) tall[`${x},${y}`] = (tall[`${x},${y}`] || 0) + 1;
-    const ns = "http://www.w3.org/2000/svg";
-    const svg = document.createElementNS(ns, "svg");
-    const cells = Object.keys(tall).map((k) => k.split(",").map(Number));
-    const w = Math.max(...cells.map((c) => c[0])) + 1, h = Math.max(...cells.map((c) => c[1])) + 1;
-    svg.setAttribute("viewBox", `0 0 ${w * 10} ${h * 10}`);
-    svg.setAttribute("width", w * size); svg.setAttribute("height", h * size);
-    svg.setAttribute("aria-hidden", "true");
-    for (const [x, y] of cells) {
-      const rect = document.createElementNS(ns, "rect");
-      Object.entries({x: x * 10 + 0.5, y: y * 10 + 0.5, width: 9, height: 9, rx: 1.5, fill: colour.rgb, stroke: "#1b1b1b", "stroke-width": 0.8})
-        .forEach(([k, v]) => rect.setAttribute(k, v));
-      const label = document.createElementNS(ns, "text");
-      Object.entries({x: x * 10 + 5, y: y * 10 + 7.2, "text-anchor": "middle", "font-size": 6.5, "font-weight": 700, fill: Room.onFill(colour.rgb)})
-        .forEach(([k, v]) => label.setAttribute(k, v));
-      label.textContent = tall[`${x},${y}`] > 1 ? `${colour.glyph}${tall[`${x},${y}`]}` : colour.glyph;
-      svg.append(rect, label);
-    }
-    return svg;
+    for (const [x, y] of game.pieces.find((x) => x.id === p.piece).cubes) tall[`${x},${y}`] = (tall[`${x},${y}`] || 0) + 1;
+    const cells = Object.entries(tall).map(([key, n]) => [...key.split(",").map(Number), n > 1 ? `${colour.glyph}${n}` : colour.glyph]);
+    return Room.cellsSvg(cells, colour, size);
   }
   const pieceName = (p) => (p ? `${game.colours[p.colour].label} ${game.pieces.find((x) => x.id === p.piece).name}` : "empty slot");
 

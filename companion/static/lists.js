@@ -7,24 +7,9 @@
   const setupMode = {};       // list id -> taps are setup crossings
 
   function shapeSvg(shapeId, colour) {
-    const shape = game.shapes.find((s) => s.id === shapeId);
-    const rows = shape.cells.trim().split("\n").map((r) => r.replace(/ /g, ""));
-    const ns = "http://www.w3.org/2000/svg", svg = document.createElementNS(ns, "svg");
-    const w = Math.max(...rows.map((r) => r.length)), h = rows.length;
-    svg.setAttribute("viewBox", `-1 -1 ${w * 10 + 2} ${h * 10 + 2}`);
-    svg.setAttribute("width", w * 13); svg.setAttribute("height", h * 13); svg.setAttribute("aria-hidden", "true");
-    rows.forEach((row, y) => [...row].forEach((c, x) => {
-      if (c !== "#") return;
-      const rect = document.createElementNS(ns, "rect");
-      Object.entries({x: x * 10, y: y * 10, width: 10, height: 10, fill: colour.rgb, stroke: "#1b1b1b", "stroke-width": 0.8})
-        .forEach(([k, v]) => rect.setAttribute(k, v));
-      const text = document.createElementNS(ns, "text");
-      Object.entries({x: x * 10 + 5, y: y * 10 + 7.3, "text-anchor": "middle", "font-size": 6.5, "font-weight": 700, fill: Room.onFill(colour.rgb)})
-        .forEach(([k, v]) => text.setAttribute(k, v));
-      text.textContent = colour.glyph;
-      svg.append(rect, text);
-    }));
-    return svg;
+    const rows = game.shapes.find((s) => s.id === shapeId).cells.trim().split("\n").map((r) => r.replace(/ /g, ""));
+    const cells = rows.flatMap((row, y) => [...row].flatMap((c, x) => (c === "#" ? [[x, y, colour.glyph]] : [])));
+    return Room.cellsSvg(cells, colour, 13);
   }
 
   function face(item) {

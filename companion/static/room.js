@@ -26,6 +26,22 @@ const Room = (function () {
     return 0.299 * r + 0.587 * g + 0.114 * b > 150 ? "#1b1b1b" : "#ffffff";
   };
 
+  // A polyomino (or a piece seen from above) as SVG: [x, y, text] cells in a colour, `px` per cell.
+  room.cellsSvg = function (cells, colour, px) {
+    const ns = "http://www.w3.org/2000/svg", svg = document.createElementNS(ns, "svg");
+    const w = Math.max(...cells.map((c) => c[0])) + 1, h = Math.max(...cells.map((c) => c[1])) + 1;
+    const set = (node, attrs) => { for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v); return node; };
+    set(svg, {viewBox: `-1 -1 ${w * 10 + 2} ${h * 10 + 2}`, width: w * px, height: h * px, "aria-hidden": "true"});
+    for (const [x, y, text] of cells) {
+      const label = set(document.createElementNS(ns, "text"), {x: x * 10 + 5, y: y * 10 + 7.3, "text-anchor": "middle",
+        "font-size": 6.5, "font-weight": 700, fill: room.onFill(colour.rgb)});
+      label.textContent = text;
+      svg.append(set(document.createElementNS(ns, "rect"), {x: x * 10, y: y * 10, width: 10, height: 10,
+        fill: colour.rgb, stroke: "#1b1b1b", "stroke-width": 0.8}), label);
+    }
+    return svg;
+  };
+
   room.say = function (text, isError) {
     const status = document.getElementById("status");
     status.textContent = text;

@@ -21,6 +21,12 @@ def _game_or_404(game_id: str) -> layouts.Game:
     return layouts.load(game_id)
 
 
+@bp.get("/favicon.ico")
+def favicon():
+    """The tab icon browsers ask for on their own."""
+    return redirect(url_for("static", filename="favicon.svg"))
+
+
 @bp.route("/play/<game_id>", methods=["GET", "POST"])
 def play(game_id):
     """Start a room for the game (POST), or offer to start, rejoin or join one (GET)."""
