@@ -32,9 +32,11 @@ def normal_code(text: str) -> str:
 
 
 def _game(game_id) -> layouts.Game:
+    if not isinstance(game_id, str):
+        raise malformed(f'Name the game: "game" is one of {", ".join(layouts.game_ids())}.')
     try:
         return layouts.load(game_id)
-    except (KeyError, TypeError):
+    except KeyError:
         raise missing(f"Unknown game {game_id!r}; this companion has: {', '.join(layouts.game_ids())}.") from None
 
 

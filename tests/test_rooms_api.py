@@ -160,3 +160,29 @@ def test_join_qr_code_asked_on_the_laptop_points_phones_at_the_lan_address(app, 
     assert decode_svg(svg, tmp_path) == f"http://192.168.1.20:5000/r/{code}"
     assert client.get(f"/r/{code}/qr.svg").status_code == 200
     assert client.get("/r/ZZZZZZ/qr.svg").status_code == 404
+
+
+def test_a_room_without_a_game_named_is_refused(client):
+    response = client.post("/api/rooms", json={})
+    assert response.status_code == 400 and "copenhagen" in response.get_json()["error"]
+
+
+@pytest.mark.parametrize("wait", ["nan", "-inf", "inf&wait=0.01", "soon"])
+def test_odd_waits_never_hang_or_crash(client, wait):
+    code = open_room(client, "simstown")
+    post(client, code, "roll")
+    assert client.get(f"/api/rooms/{code}?since=1&wait={wait}").status_code == 200
+
+
+def test_history_entries_reach_the_room_log(app, client):
+    from companion import rooms
+    from companion.errors import Refused
+
+    code = open_room(client, "lost-cities")
+    with app.test_request_context():
+        state = rooms.add_history(code, {"text": "Final scores: Ana 120, Ben 95", "kind": "score"})
+        with pytest.raises(Refused):
+            rooms.add_history(code, {"text": " "})
+    assert state["version"] == 2
+    assert client.get(f"/api/rooms/{code}").get_json()["log"][0] == {
+        "at": state["log"][0]["at"], "player": None, "kind": "score", "text": "Final scores: Ana 120, Ben 95"}

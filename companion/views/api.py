@@ -1,6 +1,8 @@
 """The JSON API the room pages use: open a room, read it (long polling), act in it."""
 from __future__ import annotations
 
+import math
+
 from flask import Blueprint, current_app, jsonify, request, url_for
 
 import layouts
@@ -60,7 +62,8 @@ def room(code):
     """The room's state; with ?since=V, held up to ?wait= seconds until its version passes V."""
     since = request.args.get("since", type=int)
     if since is not None:
-        wait = min(max(request.args.get("wait", 20.0, type=float), 0.0), LONGEST_WAIT)
+        wait = request.args.get("wait", 20.0, type=float)
+        wait = 0.0 if math.isnan(wait) else min(max(wait, 0.0), LONGEST_WAIT)
         current_app.extensions["rollsheet.bell"].wait(rooms.normal_code(code), since, rooms.version(code), wait)
     return jsonify(rooms.state(code))
 
