@@ -12,6 +12,11 @@ from flask import Flask, current_app, g
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS rooms (code TEXT PRIMARY KEY, game TEXT NOT NULL, created REAL NOT NULL,
+                                  version INTEGER NOT NULL, state TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS room_log (id INTEGER PRIMARY KEY AUTOINCREMENT, room TEXT NOT NULL,
+                                     at REAL NOT NULL, player TEXT, kind TEXT NOT NULL, text TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS room_log_by_room ON room_log (room, id);
 """
 
 

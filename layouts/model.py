@@ -15,6 +15,7 @@ from pydantic import Field, field_validator, model_validator
 
 from layouts.blocks import Block
 from layouts.blocks.base import ColourRef, Strict
+from layouts.lists import SharedList
 from layouts.patterns import Pattern
 from layouts.polycubes import Piece
 from layouts.shapes import Shape
@@ -70,6 +71,7 @@ class Game(Strict):
     dice: list[Die] = []
     tables: dict[str, Table] = {}
     values: dict[str, int] = {}
+    lists: dict[GameId, SharedList] = Field({}, description="shared crossed-off lists (layouts/lists.py)")
     shapes: list[Shape] = []
     pieces: list[Piece] = []
     patterns: list[Pattern] = Field([], description="Monolyth structure cards")

@@ -1,0 +1,56 @@
+"""Dice rolled on the server: uniform faces from an injected random source.
+
+Glossary:
+- rng: anything with `randbelow(n)`; the default is the `secrets` module
+  (cryptographic, uniform over 0..n-1, no modulo bias).
+- die (in a room): {"die": die id, "face": colour id or number, "held": bool, "used": bool}.
+- faces: a layout die's faces, colour ids or numbers.
+"""
+from __future__ import annotations
+
+import secrets
+
+from companion.errors import malformed
+from layouts import Game
+
+
+def roll_face(faces: list, rng=secrets):
+    """One face of a die, each face equally likely."""
+    return faces[rng.randbelow(len(faces))]
+
+
+def roll_all(game: Game, rng=secrets) -> list[dict]:
+    """A fresh roll of every die the game uses, in layout order."""
+    return [{"die": die.id, "face": roll_face(die.faces, rng), "held": False, "used": False}
+            for die in game.dice for _ in range(die.count)]
+
+
+def reroll(dice: list[dict], chosen: list[int], game: Game, rng=secrets) -> list[dict]:
+    """The dice with the chosen ones rolled again (faces looked up by die id)."""
+    faces = {die.id: die.faces for die in game.dice}
+    return [dict(d, face=roll_face(faces[d["die"]], rng)) if i in chosen else dict(d)
+            for i, d in enumerate(dice)]
+
+
+def dice_indexes(value, count: int, what: str = "dice") -> list[int]:
+    """Validate a list of die positions 0..count-1 (no repeats), or explain what is wrong."""
+    if value is None:
+        return []
+    if not isinstance(value, list) or not all(type(i) is int for i in value):
+        raise malformed(f'"{what}" must be a list of die numbers, e.g. [0, 2]')
+    for i in value:
+        if not 0 <= i < count:
+            raise malformed(f"{what}: there is no die {i}; the dice are numbered 0 to {count - 1}")
+    if len(set(value)) != len(value):
+        raise malformed(f"{what}: a die is listed twice")
+    return sorted(value)
+
+
+def face_text(game: Game, face) -> str:
+    """A face as a person reads it: a colour's name, or its number."""
+    return game.colours[face].label.lower() if isinstance(face, str) else str(face)
+
+
+def faces_text(game: Game, dice: list[dict]) -> str:
+    """Several dice's faces, comma separated."""
+    return ", ".join(face_text(game, d["face"]) for d in dice)

@@ -1,0 +1,82 @@
+"""The JSON API the room pages use: open a room, read it (long polling), act in it."""
+from __future__ import annotations
+
+import math
+
+from flask import Blueprint, current_app, jsonify, request, url_for
+
+import layouts
+from companion import rooms
+from companion.errors import Refused, malformed, missing
+from layouts.lists import lists_in_play
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+LONGEST_WAIT = 25.0
+
+
+def body() -> dict:
+    """The request's JSON object (an empty one when there is no body)."""
+    if not request.get_data():
+        return {}
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        raise malformed("Send a JSON object, e.g. {\"player\": \"Ana\"}.")
+    return data
+
+
+def game_data(game: layouts.Game) -> dict:
+    """What a phone needs to draw a game: colours with glyphs, dice, shapes, pieces, values,
+    and `list_items`: every shared list's items by id (labels, colours, shapes, values)."""
+    data = game.model_dump(mode="json", exclude={"printables"})
+    data["list_items"] = {}
+    for players in range(game.players.min, game.players.max + 1):
+        for name, items in lists_in_play(game, players).items():
+            data["list_items"].setdefault(name, {}).update({item.id: item.model_dump(mode="json") for item in items})
+    return data
+
+
+@bp.errorhandler(Refused)
+def refused(error: Refused):
+    return jsonify(error=error.message), error.status
+
+
+@bp.get("/games/<game_id>")
+def game(game_id):
+    """A game's data as the room page draws it."""
+    if game_id not in layouts.game_ids():
+        raise missing(f"Unknown game {game_id!r}; this companion has: {', '.join(layouts.game_ids())}.")
+    return jsonify(game_data(layouts.load(game_id)))
+
+
+@bp.post("/rooms")
+def open_room():
+    """Open a room: {"game": id, "players": n (optional)} -> 201 {"code", "url"}."""
+    data = body()
+    code = rooms.create(data.get("game"), data.get("players"))
+    return jsonify(code=code, url=url_for("pages.room", code=code, _external=True)), 201
+
+
+@bp.get("/rooms/<code>")
+def room(code):
+    """The room's state; with ?since=V, held up to ?wait= seconds until its version passes V."""
+    since = request.args.get("since", type=int)
+    if since is not None:
+        wait = request.args.get("wait", 20.0, type=float)
+        wait = 0.0 if math.isnan(wait) else min(max(wait, 0.0), LONGEST_WAIT)
+        current_app.extensions["rollsheet.bell"].wait(rooms.normal_code(code), since, rooms.version(code), wait)
+    return jsonify(rooms.state(code))
+
+
+@bp.post("/rooms/<code>/lists/<list_id>/<item_id>")
+def cross(code, list_id, item_id):
+    """Cross {"crossed": true}, uncross {"crossed": false} or use again {"again": true} a list item."""
+    rooms.version(code)
+    return jsonify(rooms.cross(code, list_id, item_id, body()))
+
+
+@bp.post("/rooms/<code>/<action>")
+def act(code, action):
+    """One of the game's actions (roll, reroll, pick, move...); answers the new state."""
+    rooms.version(code)
+    return jsonify(rooms.act(code, action, body()))

@@ -1,0 +1,84 @@
+"""The pages phones open: /play/<game> (start or join a room) and /r/<code> (a room)."""
+from __future__ import annotations
+
+import ipaddress
+
+import qrcode
+import qrcode.image.svg
+from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
+
+import layouts
+from companion import rooms
+from companion.errors import Refused
+from companion.views.api import game_data
+
+bp = Blueprint("pages", __name__)
+
+
+def _game_or_404(game_id: str) -> layouts.Game:
+    if game_id not in layouts.game_ids():
+        abort(404)
+    return layouts.load(game_id)
+
+
+@bp.get("/favicon.ico")
+def favicon():
+    """The tab icon browsers ask for on their own."""
+    return redirect(url_for("static", filename="favicon.svg"))
+
+
+@bp.route("/play/<game_id>", methods=["GET", "POST"])
+def play(game_id):
+    """Start a room for the game (POST), or offer to start, rejoin or join one (GET)."""
+    game = _game_or_404(game_id)
+    if request.method == "POST":
+        players = request.form.get("players", type=int)
+        try:
+            code = rooms.create(game.id, players)
+        except Refused as error:
+            return render_template("play.html", game=game, error=error.message), error.status
+        return redirect(url_for("pages.room", code=code))
+    return render_template("play.html", game=game)
+
+
+@bp.get("/join")
+def join():
+    """Go to the room whose code was typed in."""
+    code = rooms.normal_code(request.args.get("code", ""))
+    return redirect(url_for("pages.room", code=code) if code else url_for("home.index"))
+
+
+def public_url(path: str) -> str:
+    """The address a phone can open: the request's host, or the LAN address when asked via loopback."""
+    host = request.host.rsplit(":", 1)[0].strip("[]")
+    try:
+        loopback = host == "localhost" or ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        loopback = False
+    base = current_app.config.get("PUBLIC_URL") if loopback else None
+    return (base or request.host_url).rstrip("/") + path
+
+
+@bp.get("/r/<code>")
+def room(code):
+    """A room: its dice or market, shared lists, log and join QR code."""
+    if code != rooms.normal_code(code):
+        return redirect(url_for("pages.room", code=rooms.normal_code(code)))
+    try:
+        game = rooms.game_of(code)
+    except Refused as error:
+        return render_template("missing.html", message=error.message), 404
+    return render_template("room.html", game=game, code=code, game_data=game_data(game),
+                           join_url=public_url(url_for("pages.room", code=code)))
+
+
+@bp.get("/r/<code>/qr.svg")
+def room_qr(code):
+    """The room's join QR code as SVG, for latecomers to scan."""
+    try:
+        rooms.version(code)
+    except Refused:
+        abort(404)
+    image = qrcode.make(public_url(url_for("pages.room", code=code)), image_factory=qrcode.image.svg.SvgPathImage,
+                        box_size=10, border=4)
+    return Response(image.to_string(), mimetype="image/svg+xml")

@@ -1,0 +1,135 @@
+"""The companion under a real waitress server: live updates, concurrent taps, two phones."""
+from __future__ import annotations
+
+import json
+import threading
+import urllib.error
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+
+from companion.live import Bell
+
+
+def call(base, path, body=None):
+    """(status, JSON answer) of a GET, or of a POST when there is a body."""
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(base + path, data, {"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status, json.load(response)
+    except urllib.error.HTTPError as error:
+        return error.code, json.load(error)
+
+
+def together(count, work):
+    """Run `work(i)` for i in 0..count-1 at the same moment; their results."""
+    start = threading.Barrier(count)
+
+    def run(i):
+        start.wait()
+        return work(i)
+
+    with ThreadPoolExecutor(count) as pool:
+        return list(pool.map(run, range(count)))
+
+
+def test_a_waiting_phone_is_woken_by_a_roll(live_server):
+    code = call(live_server, "/api/rooms", {"game": "lost-cities"})[1]["code"]
+    seen = {}
+    waiter = threading.Thread(target=lambda: seen.update(call(live_server, f"/api/rooms/{code}?since=1&wait=20")[1]))
+    waiter.start()
+    rolled = call(live_server, f"/api/rooms/{code}/roll", {"player": "Ana"})[1]
+    waiter.join(timeout=10)
+    assert not waiter.is_alive(), "the held request was not woken by the roll"
+    assert seen["version"] == 2 and seen["dice"] == rolled["dice"]
+
+
+def test_twenty_simultaneous_rolls_are_all_kept(live_server):
+    code = call(live_server, "/api/rooms", {"game": "copenhagen"})[1]["code"]
+    answers = together(20, lambda i: call(live_server, f"/api/rooms/{code}/roll", {"player": f"P{i}"}))
+    assert [status for status, _ in answers] == [200] * 20
+    state = call(live_server, f"/api/rooms/{code}")[1]
+    assert state["version"] == 21 and state["turn"] == 20
+    assert sorted(answer["version"] for _, answer in answers) == list(range(2, 22))
+
+
+def test_simultaneous_simstown_rolls_stop_at_three(live_server):
+    code = call(live_server, "/api/rooms", {"game": "simstown"})[1]["code"]
+    answers = together(12, lambda i: call(live_server, f"/api/rooms/{code}/roll", {"player": "Ana"}))
+    statuses = sorted(status for status, _ in answers)
+    assert statuses == [200] * 3 + [409] * 9
+    assert call(live_server, f"/api/rooms/{code}")[1]["rolls"] == 3
+
+
+def test_bell_wakes_a_waiter_when_its_room_changes():
+    bell = Bell(max_waiters=2)
+    woken = []
+    waiter = threading.Thread(target=lambda: woken.append(bell.wait("ROOM", since=1, known=1, timeout=30)))
+    waiter.start()
+    while not bell._waiting:
+        threading.Event().wait(0.01)
+    bell.ring("OTHER", 5)
+    bell.ring("ROOM", 2)
+    waiter.join(timeout=10)
+    assert woken == [True]
+
+
+def test_bell_answers_at_once_when_every_waiting_place_is_taken():
+    bell = Bell(max_waiters=0)
+    assert bell.wait("ROOM", since=1, known=1, timeout=30) is False
+    assert bell.wait("ROOM", since=1, known=2, timeout=30) is True
+
+
+def open_phone(phone, base, code, name):
+    page = phone()
+    page.add_init_script(f"localStorage.setItem('rollsheet.name', {json.dumps(name)})")
+    page.goto(f"{base}/r/{code}")
+    page.wait_for_selector("#board .actions")
+    return page
+
+
+def test_two_phones_see_the_same_roll_within_a_second(live_server, phone):
+    from playwright.sync_api import expect
+
+    code = call(live_server, "/api/rooms", {"game": "copenhagen"})[1]["code"]
+    ana, ben = open_phone(phone, live_server, code, "Ana"), open_phone(phone, live_server, code, "Ben")
+    ana.get_by_role("button", name="Roll all five: new turn").click()
+    expect(ana.locator("#log li").first).to_contain_text("Ana rolled")
+    rolled = call(live_server, f"/api/rooms/{code}")[1]["log"][0]["text"]
+    expect(ben.locator("#log li").first).to_contain_text(rolled, timeout=1000)
+    expect(ben.locator("#status")).to_have_text(rolled)
+    assert ben.locator("#board .die").evaluate_all("ds => ds.map(d => d.ariaLabel)") == \
+        ana.locator("#board .die").evaluate_all("ds => ds.map(d => d.ariaLabel)")
+
+
+def test_twenty_simultaneous_crosses_of_one_tile_give_exactly_one_success(live_server):
+    code = call(live_server, "/api/rooms", {"game": "copenhagen", "players": 3})[1]["code"]
+    answers = together(20, lambda i: call(live_server, f"/api/rooms/{code}/lists/tiles/R5", {"player": f"P{i}"}))
+    winners = [answer["lists"]["tiles"]["crossed"]["R5"]["by"] for status, answer in answers if status == 200]
+    assert len(winners) == 1
+    refusals = [answer["error"] for status, answer in answers if status == 409]
+    assert len(refusals) == 19 and all(f"by {winners[0][0]}" in error for error in refusals)
+
+
+def test_fifteen_simultaneous_crosses_of_fifteen_tiles_all_succeed_and_survive_a_restart(live_server, tmp_path):
+    from companion import create_app, rooms
+
+    code = call(live_server, "/api/rooms", {"game": "copenhagen", "players": 4})[1]["code"]
+    tiles = call(live_server, f"/api/rooms/{code}")[1]["lists"]["tiles"]["items"]
+    answers = together(15, lambda i: call(live_server, f"/api/rooms/{code}/lists/tiles/{tiles[i]}", {"player": f"P{i}"}))
+    assert [status for status, _ in answers] == [200] * 15
+    restarted = create_app({"DATABASE": str(tmp_path / "live.sqlite3")})
+    with restarted.test_request_context():
+        kept = rooms.state(code)
+    assert sorted(kept["lists"]["tiles"]["crossed"]) == sorted(tiles) and kept["version"] == 16
+    assert {kept["lists"]["tiles"]["crossed"][tile]["by"][0] for tile in tiles} == {f"P{i}" for i in range(15)}
+
+
+def test_phone_a_crosses_r5_and_phone_b_sees_it_crossed(live_server, phone):
+    from playwright.sync_api import expect
+
+    code = call(live_server, "/api/rooms", {"game": "copenhagen", "players": 3})[1]["code"]
+    ana, ben = open_phone(phone, live_server, code, "Ana"), open_phone(phone, live_server, code, "Ben")
+    ana.get_by_role("button", name="R5 P-pentomino, free").click()
+    expect(ben.get_by_role("button", name="R5 P-pentomino, crossed off by Ana")).to_be_visible(timeout=1000)
+    expect(ben.locator("#status")).to_have_text("Ana crossed off R5 (Single-use tiles)")

@@ -1,0 +1,188 @@
+"""The companion's JSON API through Flask's test client: every action and every refusal."""
+from __future__ import annotations
+
+import pytest
+
+from tests.qrread import decode_svg
+
+
+def open_room(client, game_id, **extra):
+    response = client.post("/api/rooms", json={"game": game_id, **extra})
+    assert response.status_code == 201
+    return response.get_json()["code"]
+
+
+def post(client, code, action, **body):
+    return client.post(f"/api/rooms/{code}/{action}", json={"player": "Ana", **body})
+
+
+def test_opening_a_room_answers_its_code_and_url(client):
+    answer = client.post("/api/rooms", json={"game": "copenhagen"}).get_json()
+    assert len(answer["code"]) == 6 and answer["url"].endswith(f"/r/{answer['code']}")
+    state = client.get(f"/api/rooms/{answer['code']}").get_json()
+    assert state["game"] == "copenhagen" and state["version"] == 1 and state["players"] == 4
+    assert state["log"][0]["text"].startswith("Room opened")
+
+
+def test_room_codes_differ_and_avoid_look_alike_characters(client):
+    codes = {open_room(client, "simstown") for _ in range(20)}
+    assert len(codes) == 20
+    assert not set("".join(codes)) & set("01ILO")
+
+
+@pytest.mark.parametrize("game_id, actions", [
+    ("copenhagen", [("roll", {}), ("reroll", {"dice": [0]}), ("use", {"dice": [1, 2]})]),
+    ("lost-cities", [("roll", {}), ("pick", {"dice": [0, 3]}), ("roll", {}), ("refuse", {})]),
+    ("simstown", [("roll", {}), ("roll", {"hold": [0, 2]}), ("roll", {"hold": []}), ("next", {})]),
+    ("monolyth", [("move", {"steps": 1}), ("move", {"steps": 4, "take": "block"})]),
+])
+def test_each_action_answers_the_new_state_with_a_higher_version(client, game_id, actions):
+    code = open_room(client, game_id)
+    version = 1
+    for action, body in actions:
+        response = post(client, code, action, **body)
+        assert response.status_code == 200, response.get_json()
+        state = response.get_json()
+        assert state["version"] == version + 1 and state["log"][0]["player"] == "Ana"
+        version = state["version"]
+    assert client.get(f"/api/rooms/{code}").get_json()["version"] == version
+
+
+def test_green_star_turns_the_dice_everyone_sees(client):
+    code = open_room(client, "copenhagen")
+    face = post(client, code, "roll").get_json()["dice"][0]["face"]
+    target = "blue" if face != "blue" else "red"
+    state = post(client, code, "recolour", **{"from": face, "to": target}).get_json()
+    assert state["dice"][0]["face"] == target and "green star" in state["log"][0]["text"]
+    assert client.get(f"/api/rooms/{code}").get_json()["dice"] == state["dice"]
+
+
+def test_everyone_in_the_room_reads_the_same_dice(client):
+    code = open_room(client, "lost-cities")
+    rolled = post(client, code, "roll").get_json()["dice"]
+    assert client.get(f"/api/rooms/{code}").get_json()["dice"] == rolled
+
+
+def test_unknown_game_and_room_answer_404_json(client):
+    assert client.post("/api/rooms", json={"game": "chess"}).status_code == 404
+    assert "chess" in client.post("/api/rooms", json={"game": "chess"}).get_json()["error"]
+    for response in (client.get("/api/rooms/ZZZZZZ"), post(client, "ZZZZZZ", "roll"),
+                     client.get("/api/games/chess"), client.get("/api/nothing")):
+        assert response.status_code == 404 and response.get_json()["error"]
+    assert post(client, open_room(client, "simstown"), "fly").status_code == 404
+
+
+@pytest.mark.parametrize("game_id, steps, status, words", [
+    ("simstown", [("roll", {}), ("roll", {}), ("roll", {}), ("roll", {})], 409, "Only 3 rolls"),
+    ("simstown", [("roll", {}), ("roll", {"hold": [3]})], 400, "no die 3"),
+    ("simstown", [("roll", {}), ("roll", {"hold": "0"})], 400, "list of die numbers"),
+    ("simstown", [("next", {})], 409, "Nobody has rolled"),
+    ("monolyth", [("move", {"steps": 5})], 400, "1 to 4"),
+    ("monolyth", [("move", {"steps": 2, "take": "cube"})], 400, '"take"'),
+    ("copenhagen", [("use", {"dice": [0]})], 409, "roll first"),
+    ("copenhagen", [("roll", {"hold": [1]})], 400, "red star"),
+    ("lost-cities", [("roll", {}), ("pick", {"dice": [0, 1]})], 400, "one colour die and one number die"),
+    ("lost-cities", [("roll", {}), ("refuse", {}), ("pick", {"dice": [0, 3]})], 409, "already refused"),
+])
+def test_impossible_requests_are_refused_with_a_reason(client, game_id, steps, status, words):
+    code = open_room(client, game_id)
+    *before, (action, body) = steps
+    for step, step_body in before:
+        assert post(client, code, step, **step_body).status_code == 200
+    response = post(client, code, action, **body)
+    assert response.status_code == status and words in response.get_json()["error"]
+
+
+def test_refused_requests_change_nothing(client):
+    code = open_room(client, "simstown")
+    post(client, code, "roll")
+    before = client.get(f"/api/rooms/{code}").get_json()
+    post(client, code, "roll", hold=[7])
+    assert client.get(f"/api/rooms/{code}").get_json() == before
+
+
+@pytest.mark.parametrize("payload", [b"not json", b"[1, 2]", b'"Ana"', b"{}", b'{"player": ""}',
+                                     b'{"player": 7}', b'{"player": "' + b"x" * 31 + b'"}'])
+def test_malformed_bodies_answer_400(client, payload):
+    code = open_room(client, "copenhagen")
+    response = client.post(f"/api/rooms/{code}/roll", data=payload, content_type="application/json")
+    assert response.status_code == 400 and response.get_json()["error"]
+
+
+@pytest.mark.parametrize("players", [1, 5, "two", 2.5])
+def test_player_count_must_fit_the_game(client, players):
+    response = client.post("/api/rooms", json={"game": "copenhagen", "players": players})
+    assert response.status_code == 400 and "2 to 4 players" in response.get_json()["error"]
+
+
+def test_game_data_carries_colours_with_glyphs(client, game):
+    data = client.get(f"/api/games/{game.id}").get_json()
+    assert all(colour["glyph"] for colour in data["colours"].values())
+    assert "printables" not in data
+
+
+def test_long_poll_answers_at_once_when_the_phone_is_behind(client):
+    code = open_room(client, "simstown")
+    post(client, code, "roll")
+    assert client.get(f"/api/rooms/{code}?since=1&wait=20").get_json()["version"] == 2
+
+
+def test_long_poll_gives_up_after_its_wait_with_the_same_version(client):
+    code = open_room(client, "simstown")
+    assert client.get(f"/api/rooms/{code}?since=1&wait=0.05").get_json()["version"] == 1
+
+
+def test_room_page_and_play_page(client):
+    code = open_room(client, "monolyth")
+    page = client.get(f"/r/{code}")
+    assert page.status_code == 200 and code[:3].encode() in page.data
+    assert client.get(f"/r/{code.lower()}").status_code == 302
+    assert client.get("/r/ZZZZZZ").status_code == 404
+    assert client.get("/play/chess").status_code == 404
+    made = client.post("/play/simstown", data={"players": "2"})
+    assert made.status_code == 302 and made.location.startswith("/r/")
+    assert client.post("/play/simstown", data={"players": "9"}).status_code == 400
+    assert client.get("/join?code=ab c-123").location == "/r/ABC123"
+
+
+def test_join_qr_code_decodes_to_the_room_url(client, tmp_path):
+    code = open_room(client, "copenhagen")
+    svg = client.get(f"/r/{code}/qr.svg")
+    assert svg.mimetype == "image/svg+xml"
+    assert decode_svg(svg.data, tmp_path) == f"http://localhost/r/{code}"
+
+
+def test_join_qr_code_asked_on_the_laptop_points_phones_at_the_lan_address(app, tmp_path):
+    app.config["PUBLIC_URL"] = "http://192.168.1.20:5000"
+    client = app.test_client()
+    code = open_room(client, "simstown")
+    svg = client.get(f"/r/{code}/qr.svg", base_url="http://127.0.0.1:5000").data
+    assert decode_svg(svg, tmp_path) == f"http://192.168.1.20:5000/r/{code}"
+    assert client.get(f"/r/{code}/qr.svg").status_code == 200
+    assert client.get("/r/ZZZZZZ/qr.svg").status_code == 404
+
+
+def test_a_room_without_a_game_named_is_refused(client):
+    response = client.post("/api/rooms", json={})
+    assert response.status_code == 400 and "copenhagen" in response.get_json()["error"]
+
+
+@pytest.mark.parametrize("wait", ["nan", "-inf", "inf&wait=0.01", "soon"])
+def test_odd_waits_never_hang_or_crash(client, wait):
+    code = open_room(client, "simstown")
+    post(client, code, "roll")
+    assert client.get(f"/api/rooms/{code}?since=1&wait={wait}").status_code == 200
+
+
+def test_history_entries_reach_the_room_log(app, client):
+    from companion import rooms
+    from companion.errors import Refused
+
+    code = open_room(client, "lost-cities")
+    with app.test_request_context():
+        state = rooms.add_history(code, {"text": "Final scores: Ana 120, Ben 95", "kind": "score"})
+        with pytest.raises(Refused):
+            rooms.add_history(code, {"text": " "})
+    assert state["version"] == 2
+    assert client.get(f"/api/rooms/{code}").get_json()["log"][0] == {
+        "at": state["log"][0]["at"], "player": None, "kind": "score", "text": "Final scores: Ana 120, Ben 95"}
