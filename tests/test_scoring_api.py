@@ -75,9 +75,28 @@ def test_unknown_export_format_answers_400(api):
     assert answer.status_code == 400 and answer.get_json()["field"] == "format"
 
 
-def test_room_without_rooms_feature_answers_400_and_keeps_nothing(api):
-    answer = api.post("/api/score/monolyth", json={"players": [{"name": "Ana"}], "room": "ABCD"})
+def test_result_scored_in_a_room_joins_its_history(api):
+    code = api.post("/api/rooms", json={"game": "monolyth"}).get_json()["code"]
+    before = api.get(f"/api/rooms/{code}").get_json()["version"]
+    answer = api.post("/api/score/monolyth", json={"players": [{"name": "Ana", "structure": 12},
+                                                              {"name": "Ben", "structure": 8}], "room": code})
+    assert answer.status_code == 200 and answer.get_json()["winners"] == ["Ana"]
+    room = api.get(f"/api/rooms/{code}").get_json()
+    assert room["version"] > before
+    assert "Final score: 1. Ana 12, 2. Ben 8" in json.dumps(room)
+
+
+@pytest.mark.parametrize("room", ["NOSUCH", 42])
+def test_score_for_an_unknown_room_answers_400_naming_the_room(api, room):
+    answer = api.post("/api/score/monolyth", json={"players": [{"name": "Ana"}], "room": room})
     assert answer.status_code == 400 and answer.get_json()["field"] == "room"
+
+
+def test_score_for_a_room_of_another_game_is_refused(api):
+    code = api.post("/api/rooms", json={"game": "simstown"}).get_json()["code"]
+    answer = api.post("/api/score/monolyth", json={"players": [{"name": "Ana"}], "room": code})
+    assert answer.status_code == 400 and "plays another game" in answer.get_json()["error"]
+    assert "Final score" not in json.dumps(api.get(f"/api/rooms/{code}").get_json())
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -10,7 +10,8 @@ import json
 from flask import Blueprint, Response, abort, jsonify, render_template, request
 
 import layouts
-from companion import scoring
+from companion import rooms, scoring
+from companion.errors import Refused
 from companion.scoring import forms
 
 bp = Blueprint("scoring", __name__)
@@ -57,8 +58,17 @@ def score(game_id: str):
 
 
 def record_in_room(code: object, game_id: str, result: dict) -> None:
-    """Add a result to the history of room `code` playing `game_id`; the rooms feature stores it."""
-    raise scoring.ScoreError("rooms are not available on this companion yet", "room")
+    """Add a result to the history of room `code`, which must be playing `game_id`."""
+    if not isinstance(code, str):
+        raise scoring.ScoreError("room must be a room code, e.g. \"K7QX2M\"", "room")
+    try:
+        if rooms.game_of(code).id != game_id:
+            raise scoring.ScoreError(f"room {code} plays another game", "room")
+        ranking = ", ".join(f"{p['rank']}. {p['name']} {p['total']}" for p in result["players"])
+        tiebreak = f" ({result['tiebreak']})" if result.get("tiebreak") else ""
+        rooms.add_history(code, {"kind": "score", "text": f"Final score: {ranking}{tiebreak}"})
+    except Refused as error:
+        raise scoring.ScoreError(error.message, "room") from None
 
 
 def _error(message: str, field: str, status: int = 400):
