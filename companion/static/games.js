@@ -32,6 +32,9 @@
     const options = (list) => list.map((f) => el("option", {value: f}, `${game.colours[f].glyph} ${game.colours[f].label}`));
     const from = el("select", {"aria-label": "Colour to turn"}, options(faces));
     const to = el("select", {"aria-label": "Colour it becomes"}, options(colours));
+    const shown = state.dice.find((d) => !d.used);
+    if (shown) from.value = shown.face;
+    to.value = colours.find((c) => c !== from.value);
     const left = state.dice.filter((d) => !d.used);
     return [
       turnLine(state),
