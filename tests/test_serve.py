@@ -16,11 +16,14 @@ def test_serve_prints_the_phone_url_and_its_qr_code(monkeypatch, capsys, tmp_pat
     cli.serve(host="0.0.0.0", port=5123, data=tmp_path, threads=64)
     out = capsys.readouterr().out
     assert "http://192.168.1.20:5123" in out
-    qr = "\n".join(line for line in out.splitlines() if line and set(line) <= set("\u2588\u2580\u2584\xa0"))
-    assert decode_terminal(qr, tmp_path) == "http://192.168.1.20:5123"
+    assert cli.terminal_qr("http://192.168.1.20:5123") in out
     assert started["port"] == 5123 and started["threads"] == 64
     assert started["app"].config["DATABASE"] == str(tmp_path / "rollsheet.sqlite3")
     assert started["app"].config["LIVE_WAITERS"] < 64
+
+
+def test_terminal_qr_code_scans_to_the_url(tmp_path):
+    assert decode_terminal(cli.terminal_qr("http://192.168.1.20:5123"), tmp_path) == "http://192.168.1.20:5123"
 
 
 def test_a_named_host_is_the_url_shown():
