@@ -75,9 +75,12 @@ class Pen:
 
     def fit_text(self, box, text, size=10.0, bold=False, colour=black, align="left", valign="middle"):
         """Text wrapped and shrunk (never below 7 pt) to fit a box (x, y, w, h)."""
+        size, lines = fit_lines(text, box[2], box[3], size, FONTS[bold])
+        self.text_lines(box, lines, size, bold, colour, align, valign)
+
+    def text_lines(self, box, lines, size, bold=False, colour=black, align="left", valign="middle"):
+        """Lines already fitted to a box (see `fit_lines`), placed in it as `fit_text` places them."""
         x, y, w, h = box
-        font = FONTS[bold]
-        size, lines = fit_lines(text, w, h, size, font)
         leading = size * 1.15 / mm
         top = {"top": y, "middle": y + (h - leading * len(lines)) / 2, "bottom": y + h - leading * len(lines)}[valign]
         anchor = {"left": x, "center": x + w / 2, "right": x + w}[align]

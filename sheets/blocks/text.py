@@ -1,7 +1,11 @@
 """Text blocks: fitted text, the name line, labelled write-in boxes, per-copy labels, rules."""
 from __future__ import annotations
 
+from functools import cache
+
 from reportlab.lib.colors import black, white
+
+from sheets.units import FONTS, fit_lines
 
 
 def draw_text(pen, block, ctx):
@@ -31,7 +35,13 @@ def draw_write_box(pen, block, ctx):
 def draw_copy_text(pen, block, ctx):
     """A per-copy label, `{copy}` the sheet number and `{player}` the player."""
     text = block.text.format(copy=ctx.copy, player=ctx.player)
-    pen.fit_text(block.at, text, block.size, colour=ctx.ink.muted, align=block.align)
+    pen.text_lines(block.at, [text], _copy_text_size(block), colour=ctx.ink.muted, align=block.align)
+
+
+@cache
+def _copy_text_size(block) -> float:
+    """The size that fits the block's text for any copy up to 9999; fitted once, drawn on every sheet."""
+    return fit_lines(block.text.format(copy=9999, player=99), block.at[2], block.at[3], block.size, FONTS[False])[0]
 
 
 def draw_rule(pen, block, ctx):
