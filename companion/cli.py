@@ -13,6 +13,7 @@ import typer
 
 STACK_BYTES = 1024 * 1024
 SPARE_THREADS = 16
+GIL_SWITCH_SECONDS = 0.0005
 
 
 def lan_address() -> str:
@@ -61,6 +62,7 @@ def serve(
     threads: Annotated[int, typer.Option(min=8, max=1000, help="Server threads; live pages hold one each while they wait.")] = 300,
 ) -> None:
     """Run the table companion: phones open the printed URL and share dice, lists and scores."""
+    import sys
     import threading
 
     from waitress import serve as run
@@ -70,6 +72,10 @@ def serve(
     typer.echo(f"rollsheet companion: open {url} on the phones at the table (same Wi-Fi)")
     typer.echo(terminal_qr(url))
     typer.echo(f"Rooms are kept in {app.config['DATABASE']}. Stop with Ctrl+C.")
+    # Many threads wait on long polls: small stacks, and quick hand-overs of the GIL so the
+    # server loop never spins long on a reply a worker thread is still finishing;
+    # send_bytes=1 sends each reply at once instead of waiting for a full packet's worth.
     threading.stack_size(STACK_BYTES)
-    run(app, host=host, port=port, threads=threads, connection_limit=threads + 200,
+    sys.setswitchinterval(GIL_SWITCH_SECONDS)
+    run(app, host=host, port=port, threads=threads, connection_limit=threads + 200, send_bytes=1,
         asyncore_use_poll=True, channel_timeout=60, ident="rollsheet")

@@ -133,3 +133,36 @@ def test_phone_a_crosses_r5_and_phone_b_sees_it_crossed(live_server, phone):
     ana.get_by_role("button", name="R5 P-pentomino, free").click()
     expect(ben.get_by_role("button", name="R5 P-pentomino, crossed off by Ana")).to_be_visible(timeout=1000)
     expect(ben.locator("#status")).to_have_text("Ana crossed off R5 (Single-use tiles)")
+
+
+def test_taps_on_the_phone_drive_each_game(live_server, phone):
+    from playwright.sync_api import expect
+
+    def room(game_id):
+        code = call(live_server, "/api/rooms", {"game": game_id})[1]["code"]
+        return code, open_phone(phone, live_server, code, "Ana")
+
+    def state(code):
+        return call(live_server, f"/api/rooms/{code}")[1]
+
+    code, page = room("simstown")
+    page.get_by_role("button", name="Roll three dice").click()
+    expect(page.get_by_role("button", name="Roll again (2 of 3)")).to_be_visible()
+    page.locator("#board .die").first.click()
+    page.get_by_role("button", name="Roll again (2 of 3)").click()
+    expect(page.get_by_role("button", name="Roll again (3 of 3)")).to_be_visible()
+    assert [d["held"] for d in state(code)["dice"]] == [True, False, False]
+
+    code, page = room("lost-cities")
+    page.get_by_role("button", name="Roll all six: new turn").click()
+    page.locator("#board .die.colour").first.click()
+    page.locator("#board .die.number").last.click()
+    page.get_by_role("button", name="Take the chosen 2 dice").click()
+    expect(page.locator("#board .left")).to_contain_text("the others pick")
+    assert [d["used"] for d in state(code)["dice"]] == [True, False, False, False, False, True]
+
+    code, page = room("monolyth")
+    page.locator("#board .move").nth(1).click()
+    page.get_by_role("button", name="Take the piece").click()
+    expect(page.locator("#log li").first).to_contain_text("Ana moved the crystal 2")
+    assert state(code)["crystal"] == 2

@@ -3,7 +3,8 @@
   const {el, game} = Room;
   const colourOf = (face) => (typeof face === "string" ? game.colours[face] : null);
   const zeroAsTen = game.id === "lost-cities";
-  const faceText = (face) => (colourOf(face) ? colourOf(face).label : (zeroAsTen && face === 0 ? "0/10" : String(face)));
+  const isTen = (face) => zeroAsTen && face === 0;
+  const faceText = (face) => (colourOf(face) ? colourOf(face).label : (isTen(face) ? "0 or 10" : String(face)));
 
   function die(d, i, {selectable, note} = {}) {
     const colour = colourOf(d.face);
@@ -14,8 +15,8 @@
       style: colour ? `--fill:${colour.rgb};--on-fill:${Room.onFill(colour.rgb)}` : null,
       "aria-pressed": selectable ? String(picked) : null, "aria-label": words.join(", "),
       disabled: !selectable, onclick: () => { picked ? Room.selected.delete(i) : Room.selected.add(i); Room.redraw(); },
-    }, el("span", {class: "face"}, colour ? colour.glyph : faceText(d.face)),
-       el("span", {class: "label"}, colour ? colour.label : (note || (d.used ? "used" : "\u00a0"))));
+    }, el("span", {class: "face"}, colour ? colour.glyph : String(d.face)),
+       el("span", {class: "label"}, colour ? colour.label : (note || (d.used ? "used" : isTen(d.face) ? "or 10" : "\u00a0"))));
   }
 
   const button = (text, onclick, {primary, disabled} = {}) =>
@@ -31,6 +32,9 @@
     const options = (list) => list.map((f) => el("option", {value: f}, `${game.colours[f].glyph} ${game.colours[f].label}`));
     const from = el("select", {"aria-label": "Colour to turn"}, options(faces));
     const to = el("select", {"aria-label": "Colour it becomes"}, options(colours));
+    const shown = state.dice.find((d) => !d.used);
+    if (shown) from.value = shown.face;
+    to.value = colours.find((c) => c !== from.value);
     const left = state.dice.filter((d) => !d.used);
     return [
       turnLine(state),

@@ -38,6 +38,7 @@ def game_data(game: layouts.Game) -> dict:
 
 @bp.errorhandler(Refused)
 def refused(error: Refused):
+    """A refusal as JSON: {"error": message} with its status."""
     return jsonify(error=error.message), error.status
 
 
