@@ -178,10 +178,10 @@ def draw_icon(pen, name: str, cx: float, cy: float, size: float, colour: Color, 
     ICONS[name](pen, cx, cy, size, colour, fill)
 
 
-def draw_badge(pen, ctx, colour: str, box, size: float = 14.0):
+def draw_badge(pen, ctx, colour: str, box, size: float = 14.0, radius: float = 1.5):
     """A game colour's swatch with its glyph on it (black glyph on white in mono)."""
     rgb = ctx.rgb(colour)
     fill = ctx.ink.fill(rgb)
-    pen.rect(*box, stroke=ctx.ink.strong(rgb), fill=fill or white, width=0.8, radius=1.5)
+    pen.rect(*box, stroke=ctx.ink.strong(rgb), fill=fill or white, width=0.8, radius=radius)
     pen.fit_text(box, ctx.glyph(colour), size, bold=True, colour=ctx.ink.on_fill(rgb) if fill else black,
                  align="center")

@@ -1,9 +1,9 @@
 """A key: a title, then rows of a swatch or icon, a text and a value at the right."""
 from __future__ import annotations
 
-from reportlab.lib.colors import black, white
+from reportlab.lib.colors import black
 
-from sheets.icons import draw_icon
+from sheets.icons import draw_badge, draw_icon
 
 TITLE, MAX_ROW = 6.5, 9.0
 
@@ -30,7 +30,7 @@ def _marker(pen, ctx, item, x, cy, side) -> float:
     left = x
     rgb = ctx.rgb(item.colour) if item.colour else None
     if rgb:
-        draw_swatch(pen, ctx, item.colour, left, cy, side)
+        draw_badge(pen, ctx, item.colour, (left, cy - side / 2, side, side), 10, radius=1.2)
         left += side + 1.2
     if item.icon:
         draw_icon(pen, item.icon, left + side / 2, cy, side * 0.9, ctx.ink.strong(rgb) if rgb else black,
@@ -38,11 +38,3 @@ def _marker(pen, ctx, item, x, cy, side) -> float:
         left += side + 1.2
     return left - x + (1.5 if left > x else 0)
 
-
-def draw_swatch(pen, ctx, colour: str, x: float, cy: float, side: float):
-    """A square of a game colour, `side` mm, its left edge at x, with the colour's glyph on it."""
-    rgb = ctx.rgb(colour)
-    fill = ctx.ink.fill(rgb)
-    pen.rect(x, cy - side / 2, side, side, stroke=ctx.ink.strong(rgb), fill=fill or white, radius=1.2)
-    pen.fit_text((x, cy - side / 2, side, side), ctx.glyph(colour), 10, bold=True,
-                 colour=ctx.ink.on_fill(rgb) if fill else black, align="center")

@@ -4,8 +4,7 @@ from __future__ import annotations
 from reportlab.lib.colors import black, white
 
 from layouts.blocks.score_pad import INSET
-from sheets.blocks.legend import draw_swatch
-from sheets.icons import draw_icon
+from sheets.icons import draw_badge, draw_icon
 
 
 def pad_cells(block) -> list[list[tuple[float, float, float, float]]]:
@@ -58,7 +57,7 @@ def _row_label(pen, ctx, row, box, markers: bool):
     if row.icon:
         draw_icon(pen, row.icon, cx, cy, side * 0.9, colour, ctx.ink.tint(rgb) if rgb else None)
     elif rgb:
-        draw_swatch(pen, ctx, row.colour, x, cy, side)
+        draw_badge(pen, ctx, row.colour, (x, cy - side / 2, side, side), 10, radius=1.2)
     indent = side + 2 if markers else 0.0
     area = (x + indent, y, w - indent, h)
     if row.note:
