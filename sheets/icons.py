@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from reportlab.lib.colors import Color, black, white
+from reportlab.lib.colors import Color, white
 
 
 # Marks: plain symbols for tracks and boxes.
@@ -183,5 +183,5 @@ def draw_badge(pen, ctx, colour: str, box, size: float = 14.0, radius: float = 1
     rgb = ctx.rgb(colour)
     fill = ctx.ink.fill(rgb)
     pen.rect(*box, stroke=ctx.ink.strong(rgb), fill=fill or white, width=0.8, radius=radius)
-    pen.fit_text(box, ctx.glyph(colour), size, bold=True, colour=ctx.ink.on_fill(rgb) if fill else black,
+    pen.fit_text(box, ctx.glyph(colour), size, bold=True, colour=ctx.ink.on_fill(rgb),
                  align="center")

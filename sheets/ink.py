@@ -36,7 +36,7 @@ class Ink:
         return {"color": _tint(HexColor(rgb), 0.22), "low": None, "mono": None}[self.mode]
 
     def on_fill(self, rgb: str) -> Color:
-        """Text drawn on top of `fill(rgb)`: white on dark colour, black otherwise."""
+        """Text on `fill(rgb)`: white on a dark colour, else black (always black in low and mono)."""
         if self.mode != "color":
             return black
         r, g, b = HexColor(rgb).rgb()

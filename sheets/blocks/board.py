@@ -1,7 +1,7 @@
 """A building board with coloured edges (glyphs along each) and token slots, and a height ruler."""
 from __future__ import annotations
 
-from reportlab.lib.colors import black, white
+from reportlab.lib.colors import white
 
 EDGE, SLOT_GAP, RULER_W, HEADING = 7.0, 2.0, 11.0, 6.0
 SIDES = ("top", "right", "bottom", "left")
@@ -32,7 +32,7 @@ def _edge(pen, ctx, name, colour, grid, block):
     else:
         band = (left + side if name == "right" else left - EDGE, top, EDGE, side)
     pen.rect(*band, stroke=ctx.ink.strong(rgb), fill=fill or white, width=0.8)
-    text = ctx.ink.on_fill(rgb) if fill else black
+    text = ctx.ink.on_fill(rgb)
     for i in range(block.cells):
         at = ((band[0] + i * cell, band[1], cell, EDGE) if horizontal else (band[0], band[1] + i * cell, EDGE, cell))
         pen.fit_text(at, ctx.glyph(colour), 11, bold=True, colour=text, align="center")

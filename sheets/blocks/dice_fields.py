@@ -38,7 +38,7 @@ def draw_dice_fields(pen, block, ctx):
 def _name_band(pen, ctx, field, rgb, band):
     x, y, w, h = band
     fill = ctx.ink.fill(rgb) if rgb else None
-    text = ctx.ink.on_fill(rgb) if fill else black
+    text = ctx.ink.on_fill(rgb) if rgb else black
     pen.rect(x, y, w, h, stroke=ctx.ink.strong(rgb) if rgb else black, fill=fill or white, width=0.9, radius=2)
     icon = min(8.0, h * 0.45)
     top_row = (x + 3 + icon, y + 1, w - 4 - icon, h / 2 - 1)

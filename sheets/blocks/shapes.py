@@ -73,7 +73,7 @@ def _slot(pen, ctx, block, shape, area, unit, label_h):
     fill, line = ctx.ink.fill(rgb), ctx.ink.strong(rgb)
     cols, rows = shape.bounds
     draw_polyomino(pen, shape.cell_set, left + (width - cols * unit) / 2, top + height - PAD - rows * unit, unit,
-                   line, fill, ctx.glyph(shape.colour), ctx.ink.on_fill(rgb) if fill else line,
+                   line, fill, ctx.glyph(shape.colour), ctx.ink.on_fill(rgb),
                    white if ctx.ink.mode == "color" else None)
     size = 9 if label_h >= 4.5 else 7
     label_w = pen.canvas.stringWidth(shape.id, "Helvetica-Bold", size) / 72 * 25.4
