@@ -31,7 +31,8 @@ def normal_code(text: str) -> str:
     return re.sub(r"[^0-9A-Z]", "", text.upper())
 
 
-def _game(game_id) -> layouts.Game:
+def known_game(game_id) -> layouts.Game:
+    """The layout of a game this companion has; refused (404) for any other id."""
     if not isinstance(game_id, str):
         raise malformed(f'Name the game: "game" is one of {", ".join(layouts.game_ids())}.')
     try:
@@ -45,7 +46,7 @@ def create(game_id, players=None, rng=secrets) -> str:
 
     `rng` sets up the game (Monolyth's market); codes always come from `secrets`.
     """
-    game = _game(game_id)
+    game = known_game(game_id)
     count = game.players.max if players is None else players
     if type(count) is not int or not game.players.min <= count <= game.players.max:
         raise malformed(f"{game.name} is for {game.players.min} to {game.players.max} players.")

@@ -7,7 +7,7 @@ from flask import Blueprint, current_app, jsonify, request, url_for
 
 import layouts
 from companion import rooms
-from companion.errors import Refused, malformed, missing
+from companion.errors import Refused, malformed
 from layouts.lists import lists_in_play
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -45,9 +45,7 @@ def refused(error: Refused):
 @bp.get("/games/<game_id>")
 def game(game_id):
     """A game's data as the room page draws it."""
-    if game_id not in layouts.game_ids():
-        raise missing(f"Unknown game {game_id!r}; this companion has: {', '.join(layouts.game_ids())}.")
-    return jsonify(game_data(layouts.load(game_id)))
+    return jsonify(game_data(rooms.known_game(game_id)))
 
 
 @bp.post("/rooms")
