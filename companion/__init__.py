@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from flask import Flask
+    from werkzeug.exceptions import HTTPException
 
 
 def create_app(test_config: dict | None = None) -> Flask:
