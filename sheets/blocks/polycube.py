@@ -44,9 +44,9 @@ def draw_piece_catalogue(pen, block, ctx):
 def _legend(pen, ctx, box):
     """One cube per game colour with its glyph and label: every piece comes in each of them."""
     x, y, w, h = box
-    colours = list(ctx.game.colours.items())
+    colours = list(ctx.game.colours.values())
     each = w / len(colours)
-    for i, (colour_id, colour) in enumerate(colours):
+    for i, colour in enumerate(colours):
         left = x + i * each
         draw_cubes(pen, ctx.ink, {(0, 0, 0): Paint(colour.rgb, colour.glyph)}, (left, y + 0.5, h - 1, h - 1))
         pen.fit_text((left + h, y, each - h, h), colour.label, 9, bold=True)
