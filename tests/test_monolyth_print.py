@@ -4,7 +4,6 @@ Each PDF is rendered once per module (fixtures) and read back with tests/pdfread
 """
 from __future__ import annotations
 
-import subprocess
 from collections import Counter
 from io import BytesIO
 from pathlib import Path
@@ -17,6 +16,7 @@ from layouts.patterns import monolith_size
 from sheets.ink import INK_MODES, Ink
 from sheets.render import Job, render
 from tests.pdfread import outside_margin, read_pages
+from tests.printing import decode_qr, qpdf_check, render_png
 
 URL = "http://table.local:5000"
 GAME = layouts.load("monolyth")
@@ -213,16 +213,14 @@ def test_print_writes_every_printable_and_qpdf_finds_them_sound(printed):
     names = sorted(p.name for p in printed.glob("*.pdf"))
     assert names == sorted(f"monolyth-{name}.pdf" for name in GAME.printables)
     for path in printed.glob("*.pdf"):
-        check = subprocess.run(["qpdf", "--check", str(path)], capture_output=True, text=True)
+        check = qpdf_check(path)
         assert check.returncode == 0, check.stdout + check.stderr
 
 
 @pytest.mark.parametrize("printable", ["score-pad", "tokens"])
 def test_qr_code_scans_to_the_monolyth_companion_page(printed, tmp_path, printable):
-    subprocess.run(["pdftoppm", "-png", "-r", "200", "-singlefile", str(printed / f"monolyth-{printable}.pdf"),
-                    str(tmp_path / "page")], check=True)
-    scan = subprocess.run(["zbarimg", "--quiet", "--raw", str(tmp_path / "page.png")], capture_output=True, text=True)
-    assert scan.stdout.split() == [f"{URL}/play/monolyth"]
+    first_page = render_png(printed / f"monolyth-{printable}.pdf", tmp_path, dpi=200)[0]
+    assert decode_qr(first_page) == [f"{URL}/play/monolyth"]
 
 
 def test_backs_without_any_card_back_is_a_usage_error(cli, tmp_path):

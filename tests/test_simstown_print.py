@@ -3,18 +3,18 @@ from __future__ import annotations
 
 import copy
 import re
-import subprocess
 from collections import Counter
 
 import pytest
 import yaml
 
 import layouts
-from pdfread import outside_margin, read_pages
 from sheets.blocks.region_map import field_boxes
 from sheets.ink import INK_MODES, Ink
 from sheets.paper import grow_scale, impose
 from sheets.render import Job, render
+from tests.pdfread import outside_margin, read_pages
+from tests.printing import decode_qr, qpdf_check, render_png
 
 URL = "http://table.local:5000"
 GAME = layouts.load("simstown")
@@ -143,14 +143,10 @@ def test_print_simstown_writes_all_printables_that_pass_qpdf_and_scan(cli, tmp_p
     assert result.exit_code == 0, result.output
     assert "build-fields.pdf  (4 sheets" in result.output and "chips.pdf  (4 sheets" in result.output
     for name in GAME.printables:
-        pdf = tmp_path / f"simstown-{name}.pdf"
-        assert subprocess.run(["qpdf", "--check", pdf], capture_output=True).returncode == 0
+        assert qpdf_check(tmp_path / f"simstown-{name}.pdf").returncode == 0
     for name in ("city-plan", "build-fields", "score-pad"):
-        subprocess.run(["pdftoppm", "-png", "-r", "150", "-f", "1", "-l", "1", tmp_path / f"simstown-{name}.pdf",
-                        tmp_path / name], check=True)
-        png = next(tmp_path.glob(f"{name}*.png"))
-        scanned = subprocess.run(["zbarimg", "-q", "--raw", png], capture_output=True, text=True).stdout.split()
-        assert f"{URL}/play/simstown" in scanned
+        first_page = render_png(tmp_path / f"simstown-{name}.pdf", tmp_path)[0]
+        assert f"{URL}/play/simstown" in decode_qr(first_page)
 
 
 def _broken(tmp_path, change) -> str:
