@@ -57,7 +57,7 @@ def apply(game: Game, state: dict, action: str, body: dict, rng=secrets) -> tupl
     """The state after `action`, and the log line saying who did what."""
     actions = rules_of(game).ACTIONS
     if action not in actions:
-        raise missing(f"{game.name} has no action {action!r}; it has: {', '.join(sorted(actions))}.")
+        raise missing(f"{game.name} has no action {action!r}; it has: {', '.join(action_names(game))}.")
     changed = copy.deepcopy(state)
     line = actions[action](changed, body, game, rng)
     return changed, line
