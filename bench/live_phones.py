@@ -58,6 +58,7 @@ class Tally:
         self.roll_s, self.lag_s, self.errors, self.requests = [], [], [], 0
 
     def error(self, what: str) -> None:
+        """Count one failure, described by `what`."""
         self.errors.append(what)
 
 

@@ -72,12 +72,14 @@ def floor(pages: int) -> bytes:
 
 
 def check(name, value, target, lower_is_better=True) -> bool:
+    """Print one figure beside its target; whether it meets it."""
     ok = value <= target if lower_is_better else value >= target
     print(f"  {name:<32} {value:>10.3f}   target {'<=' if lower_is_better else '>='} {target:<8g} {'ok' if ok else 'MISSED'}")
     return ok
 
 
 def bench_pad(game_id, printable) -> list[bool]:
+    """A 500-sheet pad against the naive drawing and ReportLab's floor; one verdict per target."""
     game = layouts.load(game_id)
     if printable not in game.printables:
         print(f"{game_id} {printable}: not in the layout")
@@ -96,6 +98,7 @@ def bench_pad(game_id, printable) -> list[bool]:
 
 
 def bench_full_set() -> list[bool]:
+    """Every printable of every game at 4 players: time and size against their targets."""
     jobs = [Job(layouts.load(g), p, players=4, url="http://table.local:5000")
             for g in layouts.game_ids() for p in layouts.load(g).printables]
     seconds, sizes = median_time(lambda: [len(render(job)) for job in jobs], runs=3)
@@ -104,6 +107,7 @@ def bench_full_set() -> list[bool]:
 
 
 def bench_help() -> list[bool]:
+    """Start-up time of `rollsheet --help` against its target."""
     command = [sys.executable, "-c", "import sys; sys.argv=['rollsheet', '--help']; from sheets.cli import main; main()"]
     seconds, _ = median_time(lambda: subprocess.run(command, capture_output=True, check=True))
     print("rollsheet --help")
@@ -111,6 +115,7 @@ def bench_help() -> list[bool]:
 
 
 def main() -> int:
+    """Run every print benchmark; 0 when every target is met, else 1."""
     results = [ok for game_id, printable in PADS for ok in bench_pad(game_id, printable)]
     results += bench_full_set() + bench_help()
     print("all targets met" if all(results) else f"{results.count(False)} target(s) missed")

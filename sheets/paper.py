@@ -56,6 +56,7 @@ class Imposition:
 
     @property
     def per_page(self) -> int:
+        """How many items one page holds."""
         return len(self.slots)
 
     def back_slots(self) -> tuple[Rect, ...]:
