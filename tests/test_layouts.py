@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from pydantic import ValidationError
 
 import layouts
 
@@ -40,7 +41,7 @@ def test_lost_cities_values_are_data():
 
 def test_layouts_are_frozen():
     game = layouts.load("lost-cities")
-    with pytest.raises(Exception):
+    with pytest.raises(ValidationError, match="frozen"):
         game.name = "other"
 
 
