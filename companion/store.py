@@ -14,7 +14,6 @@ from contextlib import contextmanager
 from flask import Flask, current_app
 
 SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS rooms (code TEXT PRIMARY KEY, game TEXT NOT NULL, created REAL NOT NULL,
                                   version INTEGER NOT NULL, state TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS room_log (id INTEGER PRIMARY KEY AUTOINCREMENT, room TEXT NOT NULL,
