@@ -1,9 +1,9 @@
 """What every block of a printable has: a type and a box in mm on its sheet."""
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationInfo
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationInfo, model_validator
 
 Mm = Annotated[float, Field(ge=0, le=420)]
 Box = tuple[Mm, Mm, Annotated[float, Field(gt=0, le=420)], Annotated[float, Field(gt=0, le=420)]]
@@ -54,6 +54,21 @@ class Strict(BaseModel):
     """Base of every layout model: frozen, unknown keys are errors."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+
+class Named(Strict):
+    """An item shown by a game colour (swatch and glyph) or by a label, at least one of them."""
+
+    kind: ClassVar[str] = "item"
+    colour: ColourRef | None = None
+    label: ValueText | None = None
+
+    @model_validator(mode="after")
+    def _named(self):
+        if not (self.colour or self.label):
+            raise ValueError(f"a {self.kind} needs a colour or a label")
+        return self
 
 
 class BlockBase(Strict):

@@ -1,24 +1,17 @@
 """Columns of write-in boxes filled bottom up (Lost Cities expeditions)."""
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field, model_validator
 
-from layouts.blocks.base import BlockBase, ColourRef, Icon, Strict, ValueText
+from layouts.blocks.base import BlockBase, Icon, Named, Strict, ValueText
 
 
-class Column(Strict):
-    colour: ColourRef | None = None
-    label: ValueText | None = None
+class Column(Named):
+    kind: ClassVar[str] = "column"
     marks: dict[int, Icon] = {}
     foot: Literal["none", "double_circle"] = "none"
-
-    @model_validator(mode="after")
-    def _named(self):
-        if not (self.colour or self.label):
-            raise ValueError("a column needs a colour or a label")
-        return self
 
 
 class Bridge(Strict):

@@ -1,28 +1,22 @@
 """Build fields: rows of circles, each showing a die face to cover with a chip."""
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
-from layouts.blocks.base import BlockBase, ColourRef, Icon, Strict, ValueText
+from layouts.blocks.base import BlockBase, Icon, Named, ValueText
 
 LABEL_WIDTH = 38.0
 """mm kept at the left of each row for the field's name, glyph and icon."""
 
 
-class DiceField(Strict):
-    colour: ColourRef | None = None
+class DiceField(Named):
+    kind: ClassVar[str] = "build field"
     label: ValueText | None = Field(None, description="defaults to the colour's label")
     icon: Icon | None = None
     faces: list[Annotated[int, Field(ge=1, le=6)]] = Field(min_length=1, max_length=8)
     note: ValueText = ""
-
-    @model_validator(mode="after")
-    def _named(self):
-        if not (self.colour or self.label):
-            raise ValueError("a build field needs a colour or a label")
-        return self
 
 
 class DiceFields(BlockBase):
