@@ -8,42 +8,62 @@ if TYPE_CHECKING:
     from flask import Flask
     from werkzeug.exceptions import HTTPException
 
+MAX_BODY = 64 * 1024
+"""Largest request body accepted, bytes (a score sheet of five players takes a few hundred)."""
+
 
 def create_app(test_config: dict | None = None) -> Flask:
     """Build the companion app; `test_config` overrides settings (e.g. DATABASE) in tests.
 
-    LIVE_WAITERS: how many long-poll requests may be held at once (keep it below the
-    server's thread count); PUBLIC_URL: the LAN address to put in QR codes.
+    PUBLIC_URL: the address phones open (QR codes and join links; default the address the
+    server listens on); KEEP_DAYS: rooms without play for longer are closed (expiry.py).
     Flask loads here, not at import, so `rollsheet --help` (which imports companion.cli) stays fast.
     """
     from flask import Flask
     from werkzeug.exceptions import HTTPException
 
     app = Flask(__name__, instance_relative_config=True)
-    app.config.from_mapping(DATABASE=str(Path(app.instance_path) / "rollsheet.sqlite3"), LIVE_WAITERS=4,
-                            PUBLIC_URL=None)
+    app.config.from_mapping(DATABASE=str(Path(app.instance_path) / "rollsheet.sqlite3"), PUBLIC_URL=None,
+                            KEEP_DAYS=30, MAX_CONTENT_LENGTH=MAX_BODY)
     if test_config:
         app.config.from_mapping(test_config)
     Path(app.config["DATABASE"]).parent.mkdir(parents=True, exist_ok=True)
 
-    from companion import store
-    from companion.live import Bell
+    from companion import checks, headers, limits, store
+    from companion.expiry import Closed
+    from companion.live import Hub
     from companion.views import api, home, pages, scoring
 
     store.init_app(app)
-    app.extensions["rollsheet.bell"] = Bell(app.config["LIVE_WAITERS"])
+    app.extensions["rollsheet.hub"] = Hub()
+    headers.init_app(app)
+    limits.init_app(app)
+    checks.init_app(app)
     app.register_blueprint(home.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
     app.register_blueprint(scoring.bp)
     app.register_error_handler(HTTPException, _api_errors_as_json)
+    app.register_error_handler(Closed, _closed_room)
     return app
 
 
 def _api_errors_as_json(error: HTTPException):
-    """API callers get JSON errors (unknown route, wrong method); pages keep HTML ones."""
+    """API callers get JSON errors (unknown route, wrong method, 413, 429); pages keep HTML ones."""
     from flask import jsonify, request
 
-    if request.path.startswith("/api/"):
-        return jsonify(error=error.description), error.code
-    return error
+    if not request.path.startswith("/api/"):
+        return error
+    answer = jsonify(error=error.description)
+    answer.status_code = error.code
+    answer.headers.extend((name, value) for name, value in error.get_headers() if name != "Content-Type")
+    return answer
+
+
+def _closed_room(error):
+    """An API request for a room closed for lack of play: 410 with its saved scores."""
+    from flask import jsonify
+
+    from companion.expiry import refusal
+
+    return jsonify(refusal(error)), error.status

@@ -1,19 +1,25 @@
-"""`rollsheet serve`: the companion under waitress, with the address phones open shown as a QR code.
+"""`rollsheet serve`: the companion on this machine's network, with the address phones open as a QR code.
 
-Light at import (Flask and waitress load inside `serve`), so `rollsheet --help` stays fast.
+Light at import (Flask and tornado load inside `serve`), so `rollsheet --help` stays fast.
+Every problem at start (a port in use, an unknown host, an unusable data folder or database)
+is one line on stderr and a non-zero exit: 2 for bad usage, 1 for what the machine refused.
 """
 from __future__ import annotations
 
+import errno
 import io
+import os
 import socket
+import sys
 from pathlib import Path
 from typing import Annotated, Optional
+from urllib.parse import urlsplit
 
 import typer
 
-STACK_BYTES = 1024 * 1024
-SPARE_THREADS = 16
-GIL_SWITCH_SECONDS = 0.0005
+DEFAULT_THREADS = 4
+DEFAULT_CONNECTIONS = 5000
+QUEUE_PER_THREAD = 64
 
 
 def lan_address() -> str:
@@ -31,7 +37,7 @@ def lan_address() -> str:
 def phone_url(host: str, port: int) -> str:
     """The URL a phone at the table opens."""
     shown = lan_address() if host in ("0.0.0.0", "::", "") else host
-    return f"http://{shown}:{port}"
+    return f"http://[{shown}]:{port}" if ":" in shown else f"http://{shown}:{port}"
 
 
 def terminal_qr(url: str) -> str:
@@ -45,37 +51,89 @@ def terminal_qr(url: str) -> str:
     return out.getvalue()
 
 
-def make_app(data: Path | None, public_url: str | None = None, live_waiters: int = 4):
+def make_app(data: Path | None, public_url: str | None = None, keep_days: float = 30):
     """The companion storing its rooms under `data` (default: Flask's instance folder)."""
     from companion import create_app
 
-    config = {"PUBLIC_URL": public_url, "LIVE_WAITERS": live_waiters}
+    config = {"PUBLIC_URL": public_url, "KEEP_DAYS": keep_days}
     if data is not None:
         config["DATABASE"] = str(Path(data) / "rollsheet.sqlite3")
     return create_app(config)
 
 
+def fail(message: str, code: int = 1) -> None:
+    """One line on stderr, then exit with `code`."""
+    typer.echo(f"rollsheet serve: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def listen_or_fail(host: str, port: int) -> list:
+    """The listening sockets, or one line saying why the address cannot be used."""
+    from companion.server import listen
+
+    try:
+        return listen(host, port)
+    except socket.gaierror:
+        fail(f"cannot listen on --host {host!r}: no such address or name on this machine", 2)
+    except OSError as error:
+        reasons = {errno.EADDRINUSE: f"port {port} is in use (another `rollsheet serve`?); stop it or choose "
+                                     "another --port",
+                   errno.EADDRNOTAVAIL: f"{host} is not an address of this machine; use 0.0.0.0 or one of its addresses",
+                   errno.EACCES: f"port {port} needs administrator rights; choose --port 1024 or above"}
+        fail(reasons.get(error.errno, f"cannot listen on {host}:{port}: {error.strerror}"))
+
+
+def open_data(data: Path | None, public_url: str | None, keep_days: float):
+    """The app on its database, or one line saying what is wrong with the folder or the file."""
+    from companion.store import StoreError
+
+    if data is not None and data.exists() and not data.is_dir():
+        fail(f"--data {data} is a file; give a folder (the rooms go into rollsheet.sqlite3 inside it)", 2)
+    try:
+        return make_app(data, public_url, keep_days)
+    except OSError as error:
+        fail(f"cannot use --data {data or 'the instance folder'}: {error.strerror}")
+    except StoreError as error:
+        fail(str(error))
+
+
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on; 0.0.0.0 lets phones on the network in.")] = "0.0.0.0",
-    port: Annotated[int, typer.Option(help="Port to listen on.")] = 5000,
+    port: Annotated[int, typer.Option(help="Port to listen on (1-65535).")] = 5000,
     data: Annotated[Optional[Path], typer.Option(help="Folder for the rooms database; default the instance folder.")] = None,
-    threads: Annotated[int, typer.Option(min=8, max=1000, help="Server threads; live pages hold one each while they wait.")] = 300,
+    threads: Annotated[int, typer.Option(help="Threads running the app (rolls, pages); live phones need none.")] = DEFAULT_THREADS,
+    max_connections: Annotated[int, typer.Option(help="Open connections held at most (a phone holds 1-2).")] = DEFAULT_CONNECTIONS,
+    keep_days: Annotated[float, typer.Option(help="Close rooms after this many days without play.")] = 30,
+    public_url: Annotated[Optional[str], typer.Option(help="Address phones open, for QR codes and links, e.g. https://dice.example.org; default the address shown at start.")] = None,
+    layouts: Annotated[Optional[Path], typer.Option(help="Also serve the games of the layout files in this folder.")] = None,
+    proxy: Annotated[bool, typer.Option("--proxy", help="Behind a reverse proxy: take the client's address from X-Forwarded-For / X-Real-IP.")] = False,
 ) -> None:
     """Run the table companion: phones open the printed URL and share dice, lists and scores."""
-    import sys
-    import threading
+    checks = [(not 1 <= port <= 65535, f"--port must be 1-65535, not {port}"),
+              (not 1 <= threads <= 64, f"--threads must be 1-64, not {threads}"),
+              (not 16 <= max_connections <= 100_000, f"--max-connections must be 16-100000, not {max_connections}"),
+              (not keep_days > 0, f"--keep-days must be more than 0, not {keep_days:g}"),
+              (public_url is not None and not (urlsplit(public_url).scheme in ("http", "https")
+                                               and urlsplit(public_url).netloc),
+               f"--public-url must be an http:// or https:// address, not {public_url!r}"),
+              (layouts is not None and not layouts.is_dir(), f"--layouts {layouts} is not a folder")]
+    for wrong, message in checks:
+        if wrong:
+            fail(message, 2)
+    if layouts is not None:
+        os.environ["ROLLSHEET_LAYOUTS"] = os.pathsep.join(filter(None, [str(layouts.resolve()),
+                                                                        os.environ.get("ROLLSHEET_LAYOUTS")]))
+    import asyncio
 
-    from waitress import serve as run
+    from companion import server
 
-    url = phone_url(host, port)
-    app = make_app(data, url, live_waiters=threads - SPARE_THREADS)
+    sockets = listen_or_fail(host, port)
+    url = public_url or phone_url(host, port)
+    app = open_data(data, url, keep_days)
+    allowed = server.open_files(max_connections)
     typer.echo(f"rollsheet companion: open {url} on the phones at the table (same Wi-Fi)")
     typer.echo(terminal_qr(url))
-    typer.echo(f"Rooms are kept in {app.config['DATABASE']}. Stop with Ctrl+C.")
-    # Many threads wait on long polls: small stacks, and quick hand-overs of the GIL so the
-    # server loop never spins long on a reply a worker thread is still finishing;
-    # send_bytes=1 sends each reply at once instead of waiting for a full packet's worth.
-    threading.stack_size(STACK_BYTES)
-    sys.setswitchinterval(GIL_SWITCH_SECONDS)
-    run(app, host=host, port=port, threads=threads, connection_limit=threads + 200, send_bytes=1,
-        asyncore_use_poll=True, channel_timeout=60, ident="rollsheet")
+    typer.echo(f"Rooms are kept in {app.config['DATABASE']} (closed after {keep_days:g} days without play). "
+               f"Up to {allowed} connections. Stop with Ctrl+C.")
+    sys.stdout.flush()
+    asyncio.run(server.serve(app, sockets, threads, allowed, threads * QUEUE_PER_THREAD, proxy))

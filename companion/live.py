@@ -1,59 +1,110 @@
-"""Live updates by long polling: a phone asks for a room newer than the version it has,
-and the request is held (at most a few seconds) until the room changes.
+"""Live updates: the newest state of each watched room, encoded once, handed to every phone.
 
-Each held request ties up one waitress thread, so the bell holds at most
-`max_waiters` requests at once; past that it answers at once and the phone polls
-again after a short pause. Threads left over keep serving rolls quickly.
+A change commits in a worker thread and `publish`es the room's new state; the event loop
+keeps it in the room's channel and wakes everything waiting there (event streams and long
+polls, see stream.py). The JSON text of a version is built once per language, however many
+phones watch the room.
 
 Glossary:
 - version: a room's change counter (grows by one on every change, see rooms.py).
-- ring: a change committed to a room; wakes only that room's waiting requests.
+- channel: what the loop keeps for a room someone watches: its newest state, that state's
+  encodings by language, and a future that resolves at the room's next change.
+- watcher: an event stream or long poll attached to a channel; a channel without watchers
+  is dropped, and the next watcher reads the room from the database again.
 """
 from __future__ import annotations
 
-import threading
-import time
+import asyncio
+import json
 
 
-class Bell:
-    """Wakes the requests waiting for a room when that room changes."""
+class Channel:
+    """A watched room: its newest state and the phones waiting for the next one."""
 
-    def __init__(self, max_waiters: int):
-        self.max_waiters = max_waiters
-        self._lock = threading.Lock()
-        self._rooms: dict[str, list] = {}
-        self._waiting = 0
+    __slots__ = ("state", "frames", "changed", "watchers", "loading")
 
-    def _room(self, code: str) -> list:
-        if code not in self._rooms:
-            self._rooms[code] = [threading.Condition(self._lock), 0]
-        return self._rooms[code]
+    def __init__(self, loop: asyncio.AbstractEventLoop):
+        self.state: dict | None = None
+        self.frames: dict[str, bytes] = {}
+        self.changed = loop.create_future()
+        self.watchers = 0
+        self.loading: asyncio.Future | None = None
 
-    def ring(self, code: str, version: int) -> None:
-        """Tell the room's waiting requests that it reached `version`."""
-        with self._lock:
-            room = self._room(code)
-            room[1] = max(room[1], version)
-            room[0].notify_all()
+    @property
+    def version(self) -> int:
+        """The version of the newest state known (0 before the first read)."""
+        return self.state["version"] if self.state else 0
 
-    def wait(self, code: str, since: int, known: int, timeout: float) -> bool:
-        """Block until the room is newer than `since` (it is `known` now) or `timeout` passes.
+    def encoded(self, language: str = "") -> bytes:
+        """The newest state as JSON, built once per version and language."""
+        if language not in self.frames:
+            self.frames[language] = json.dumps(self.state, ensure_ascii=False, separators=(",", ":")).encode()
+        return self.frames[language]
 
-        True when held until a change, False when it answered at once or timed out.
+    def offer(self, state: dict) -> None:
+        """Keep `state` when it is newer than the one kept, and wake the waiters."""
+        if state["version"] <= self.version:
+            return
+        self.state, self.frames = state, {}
+        changed, self.changed = self.changed, asyncio.get_running_loop().create_future()
+        changed.set_result(None)
+
+
+class Hub:
+    """The channels of the watched rooms, fed by `publish` from any thread."""
+
+    def __init__(self):
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.channels: dict[str, Channel] = {}
+
+    def attach(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Serve watchers on `loop` (the server's event loop); before that, publishing is a no-op."""
+        self.loop = loop
+
+    def publish(self, code: str, state: dict) -> None:
+        """A room committed `state` (called from any thread, after the commit)."""
+        if self.loop is not None:
+            self.loop.call_soon_threadsafe(self._deliver, code, state)
+
+    def _deliver(self, code: str, state: dict) -> None:
+        channel = self.channels.get(code)
+        if channel is not None:
+            channel.offer(state)
+
+    async def join(self, code: str, read) -> Channel:
+        """Watch room `code`; `read()` -> its state from the database (awaited once per new channel).
+
+        Raises what `read` raises (e.g. no such room); pair every successful join with `leave`.
         """
-        deadline = time.monotonic() + timeout
-        with self._lock:
-            room = self._room(code)
-            room[1] = max(room[1], known)
-            if room[1] > since or self._waiting >= self.max_waiters:
-                return room[1] > since
-            self._waiting += 1
-            try:
-                while room[1] <= since:
-                    left = deadline - time.monotonic()
-                    if left <= 0:
-                        return False
-                    room[0].wait(left)
-                return True
-            finally:
-                self._waiting -= 1
+        channel = self.channels.get(code)
+        if channel is None:
+            channel = self.channels[code] = Channel(asyncio.get_running_loop())
+        channel.watchers += 1
+        try:
+            if channel.state is None:
+                if channel.loading is None:
+                    channel.loading = asyncio.ensure_future(read())
+                    channel.loading.add_done_callback(lambda done: done.cancelled() or done.exception())
+                loading = channel.loading
+                try:
+                    channel.offer(await asyncio.shield(loading))
+                finally:
+                    if channel.loading is loading and loading.done():
+                        channel.loading = None
+        except BaseException:
+            self.leave(code)
+            raise
+        return channel
+
+    def leave(self, code: str) -> None:
+        """One watcher of `code` is gone; the channel goes with its last watcher."""
+        channel = self.channels.get(code)
+        if channel is not None:
+            channel.watchers -= 1
+            if channel.watchers <= 0:
+                del self.channels[code]
+
+    @property
+    def watchers(self) -> int:
+        """How many streams and polls are attached now."""
+        return sum(channel.watchers for channel in self.channels.values())

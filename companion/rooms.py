@@ -17,7 +17,7 @@ import time
 from flask import current_app
 
 import layouts
-from companion import lists, rules
+from companion import expiry, lists, rules
 from companion.errors import malformed, missing
 from companion.store import get_db, transaction
 
@@ -65,6 +65,7 @@ def create(game_id, players=None, rng=secrets) -> str:
 def _row(db, code: str):
     row = db.execute("SELECT game, version, state FROM rooms WHERE code = ?", (normal_code(code),)).fetchone()
     if row is None:
+        expiry.refuse_if_closed(db, normal_code(code))  # 410 for a room closed after --keep-days idle
         raise missing(f"No room {code!r}: check the code, or open a new room.")
     return row
 
@@ -106,7 +107,7 @@ def change(code: str, step) -> dict:
         db.execute("UPDATE rooms SET version = version + 1, state = ? WHERE code = ?", (json.dumps(new), code))
         _log(db, code, player, kind, text)
         answer = _snapshot(db, code)
-    current_app.extensions["rollsheet.bell"].ring(code, answer["version"])
+    current_app.extensions["rollsheet.hub"].publish(code, answer)  # to every phone watching (live.py)
     return answer
 
 

@@ -1,15 +1,19 @@
-"""SQLite storage for the companion: one connection per server thread, schema made on start.
+"""SQLite storage for the companion: one connection per worker thread, schema made on start.
 
-Each waitress thread keeps its connection between requests (opening one cost about a
-third of a live poll's time). Writers use `BEGIN IMMEDIATE` transactions (`transaction()`),
+Each worker thread keeps its connection between requests (opening one cost about a
+third of a request's time). Writers use `BEGIN IMMEDIATE` transactions (`transaction()`),
 so concurrent requests queue for the write lock instead of losing each other's updates;
-a transaction always ends (commit or rollback), so a kept connection starts clean.
+a transaction always ends (commit or rollback), so a kept connection starts clean. The
+threads of one process take turns on a lock per database file before they write: SQLite
+itself makes a waiting writer sleep and retry (up to 100 ms a try), which under load cost
+seconds; the lock hands over at once.
 """
 from __future__ import annotations
 
 import sqlite3
 import threading
 from contextlib import contextmanager
+from pathlib import Path
 
 from flask import Flask, current_app
 
@@ -19,6 +23,12 @@ CREATE TABLE IF NOT EXISTS rooms (code TEXT PRIMARY KEY, game TEXT NOT NULL, cre
 CREATE TABLE IF NOT EXISTS room_log (id INTEGER PRIMARY KEY AUTOINCREMENT, room TEXT NOT NULL,
                                      at REAL NOT NULL, player TEXT, kind TEXT NOT NULL, text TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS room_log_by_room ON room_log (room, id);
+CREATE TABLE IF NOT EXISTS closed_rooms (code TEXT PRIMARY KEY, game TEXT NOT NULL, closed REAL NOT NULL,
+                                         last REAL NOT NULL);
+CREATE TRIGGER IF NOT EXISTS new_room_takes_a_closed_code AFTER INSERT ON rooms BEGIN
+    DELETE FROM closed_rooms WHERE code = NEW.code;
+    DELETE FROM room_log WHERE room = NEW.code;
+END;
 """
 
 
@@ -33,6 +43,8 @@ def connect(path: str) -> sqlite3.Connection:
 
 
 _thread = threading.local()
+_writers: dict[str, threading.Lock] = {}
+_writers_lock = threading.Lock()
 
 
 def get_db() -> sqlite3.Connection:
@@ -49,19 +61,39 @@ def get_db() -> sqlite3.Connection:
 @contextmanager
 def transaction():
     """A write transaction that holds the database's write lock from its start."""
-    db = get_db()
-    db.execute("BEGIN IMMEDIATE")
-    try:
-        yield db
-        db.execute("COMMIT")
-    except BaseException:
-        if db.in_transaction:
-            db.execute("ROLLBACK")
-        raise
+    db, path = get_db(), current_app.config["DATABASE"]
+    with _writers_lock:
+        writer = _writers.setdefault(path, threading.Lock())
+    with writer:
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            yield db
+            db.execute("COMMIT")
+        except BaseException:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
+
+
+class StoreError(Exception):
+    """The rooms database cannot be used; the message says why and what to do."""
 
 
 def init_app(app: Flask) -> None:
-    """Create the schema."""
-    db = connect(app.config["DATABASE"])
-    db.executescript(SCHEMA)
-    db.close()
+    """Check the database file and create the schema; StoreError when the file cannot be used (never changed then)."""
+    path = app.config["DATABASE"]
+    try:
+        db = connect(path)
+        try:
+            verdict = db.execute("PRAGMA quick_check").fetchone()[0]
+            if verdict != "ok":
+                raise sqlite3.DatabaseError(verdict)
+            db.executescript(SCHEMA)
+        finally:
+            db.close()
+    except sqlite3.OperationalError as error:
+        raise StoreError(f"cannot open the rooms database {path}: {error}") from None
+    except sqlite3.DatabaseError as error:
+        raise StoreError(f"{path} is damaged or not a rollsheet database ({error}); it was left untouched. "
+                         f"Move it aside (e.g. to {Path(path).name}.broken) to start with no rooms, "
+                         "or put back a backup.") from None

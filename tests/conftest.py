@@ -41,22 +41,32 @@ def game(request):
 
 @pytest.fixture
 def live_server(tmp_path):
-    """The companion under waitress on a free loopback port; yields its base URL."""
-    import socket
+    """The companion under its real server (companion/server.py) on a free loopback port; yields its base URL."""
+    import asyncio
     import threading
 
-    from waitress.server import create_server
-
     from companion import create_app
+    from companion.server import Companion, listen
 
     app = create_app({"DATABASE": str(tmp_path / "live.sqlite3")})
-    server = create_server(app, host="127.0.0.1", port=0, threads=8)
-    thread = threading.Thread(target=server.run, daemon=True)
+    sockets, loop, running = listen("127.0.0.1", 0), asyncio.new_event_loop(), []
+
+    async def start():
+        running.append(Companion(app, sockets, threads=4, max_connections=200, queue=256))
+
+    def run():
+        loop.run_until_complete(start())
+        loop.run_forever()
+
+    thread = threading.Thread(target=run, daemon=True)
     thread.start()
-    host, port = server.socket.getsockname()[:2]
-    socket.create_connection((host, port), timeout=5).close()
+    while not running:
+        thread.join(0.01)
+    host, port = sockets[0].getsockname()[:2]
     yield f"http://{host}:{port}"
-    server.close()
+    asyncio.run_coroutine_threadsafe(running[0].stop(), loop).result(30)
+    loop.call_soon_threadsafe(loop.stop)
+    thread.join(10)
 
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",

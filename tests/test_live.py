@@ -1,4 +1,4 @@
-"""The companion under a real waitress server: live updates, concurrent taps, two phones."""
+"""The companion under its real server: event streams, long polls, concurrent taps, two phones."""
 from __future__ import annotations
 
 import json
@@ -6,8 +6,6 @@ import threading
 import urllib.error
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
-
-from companion.live import Bell
 
 
 def call(base, path, body=None):
@@ -61,23 +59,55 @@ def test_simultaneous_simstown_rolls_stop_at_three(live_server):
     assert call(live_server, f"/api/rooms/{code}")[1]["rolls"] == 3
 
 
-def test_bell_wakes_a_waiter_when_its_room_changes():
-    bell = Bell(max_waiters=2)
-    woken = []
-    waiter = threading.Thread(target=lambda: woken.append(bell.wait("ROOM", since=1, known=1, timeout=30)))
-    waiter.start()
-    while not bell._waiting:
-        threading.Event().wait(0.01)
-    bell.ring("OTHER", 5)
-    bell.ring("ROOM", 2)
-    waiter.join(timeout=10)
-    assert woken == [True]
+def events(base, code, count, headers=None, seen=None):
+    """The first `count` events of a room's event stream, [(id, state)], also put into `seen` as they come."""
+    request = urllib.request.Request(f"{base}/api/rooms/{code}/events", headers=headers or {})
+    seen, fields = [] if seen is None else seen, {}
+    with urllib.request.urlopen(request, timeout=10) as stream:
+        assert stream.headers["Content-Type"].startswith("text/event-stream")
+        while len(seen) < count:
+            line = stream.readline().decode().rstrip("\n")
+            if line:
+                name, _, value = line.partition(": ")
+                fields[name] = value
+            elif "data" in fields:
+                seen.append((int(fields["id"]), json.loads(fields["data"])))
+                fields = {}
+    return seen
 
 
-def test_bell_answers_at_once_when_every_waiting_place_is_taken():
-    bell = Bell(max_waiters=0)
-    assert bell.wait("ROOM", since=1, known=1, timeout=30) is False
-    assert bell.wait("ROOM", since=1, known=2, timeout=30) is True
+def test_an_event_stream_sends_the_state_then_every_change(live_server):
+    code = call(live_server, "/api/rooms", {"game": "simstown"})[1]["code"]
+    seen, answers = [], []
+    reader = threading.Thread(target=events, args=(live_server, code, 3), kwargs={"seen": seen})
+    reader.start()
+    for version in (1, 2):
+        while len(seen) < version:
+            threading.Event().wait(0.01)
+        answers.append(call(live_server, f"/api/rooms/{code}/roll", {"player": "Ana"})[1])
+    reader.join(timeout=10)
+    assert [version for version, _ in seen] == [1, 2, 3]
+    assert seen[1][1]["dice"] == answers[0]["dice"] and seen[2][1] == answers[1]
+
+
+def test_a_stream_reopened_with_last_event_id_starts_at_the_newest_change(live_server):
+    code = call(live_server, "/api/rooms", {"game": "copenhagen"})[1]["code"]
+    for _ in range(3):
+        call(live_server, f"/api/rooms/{code}/roll", {"player": "Ana"})
+    (version, state), = events(live_server, code, 1, {"Last-Event-ID": "2"})
+    assert version == 4 and state["turn"] == 3
+
+
+def test_a_stream_or_poll_of_an_unknown_room_answers_404(live_server):
+    for path in ("/api/rooms/ZZZZZZ/events", "/api/rooms/ZZZZZZ?since=0&wait=1"):
+        status, answer = call(live_server, path)
+        assert status == 404 and "No room" in answer["error"]
+
+
+def test_a_long_poll_without_a_change_answers_the_same_version_after_its_wait(live_server):
+    code = call(live_server, "/api/rooms", {"game": "monolyth"})[1]["code"]
+    status, answer = call(live_server, f"/api/rooms/{code}?since=1&wait=0.2")
+    assert status == 200 and answer["version"] == 1
 
 
 def open_phone(phone, base, code, name):

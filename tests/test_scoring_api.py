@@ -47,9 +47,9 @@ def test_unreadable_body_answers_400(api, body):
     assert answer.status_code == 400 and answer.get_json()["field"] in ("body", "players")
 
 
-def test_oversized_body_answers_400(api):
+def test_oversized_body_answers_413(api):
     answer = api.post("/api/score/simstown", json={"players": [{"name": "x" * 70000}]})
-    assert answer.status_code == 400 and answer.get_json()["field"] == "body"
+    assert answer.status_code == 413 and answer.get_json()["field"] == "body"
 
 
 def test_result_exports_as_csv(api):

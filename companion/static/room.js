@@ -1,4 +1,4 @@
-// A room page: the player's name, the JSON API, live updates by long polling, the log.
+// A room page: the player's name, the JSON API, live updates (live.js), the log.
 // Game boards (games.js) and shared lists (lists.js) register a draw function in Room.boards.
 const Room = (function () {
   const data = JSON.parse(document.getElementById("room-data").textContent);
@@ -84,22 +84,6 @@ const Room = (function () {
   }
   room.redraw = () => { for (const draw of room.boards) draw(room.state); };
 
-  async function follow() {
-    for (;;) {
-      const started = Date.now();
-      try {
-        const since = room.state ? room.state.version : 0;
-        const response = await fetch(`/api/rooms/${room.code}?since=${since}&wait=20`);
-        if (response.ok) show(await response.json());
-        else await pause(2000);
-      } catch (error) {
-        await pause(2000);
-      }
-      if (Date.now() - started < 1000) await pause(400);
-    }
-  }
-  const pause = (ms) => new Promise((done) => setTimeout(done, ms));
-
   function askName() {
     const form = document.getElementById("name-form");
     form.hidden = false;
@@ -122,6 +106,6 @@ const Room = (function () {
   const recent = JSON.parse(localStorage.getItem("rollsheet.rooms") || "{}");
   recent[room.game.id] = {code: room.code, at: Date.now()};
   localStorage.setItem("rollsheet.rooms", JSON.stringify(recent));
-  window.addEventListener("load", follow);
+  window.addEventListener("load", () => Live.follow(room.code, show, () => (room.state ? room.state.version : 0)));
   return room;
 })();

@@ -1,22 +1,23 @@
-"""The JSON API the room pages use: open a room, read it (long polling), act in it."""
+"""The JSON API the room pages use: open a room, read it, act in it.
+
+The live routes (the event stream and the long poll `?since=`) are served by the event
+loop in stream.py; here `GET /api/rooms/<code>` answers the state at once.
+"""
 from __future__ import annotations
 
-import math
-
-from flask import Blueprint, current_app, jsonify, request, url_for
+from flask import Blueprint, jsonify, request, url_for
 
 import layouts
 from companion import rooms
+from companion.address import public_url
 from companion.errors import Refused, malformed
 from layouts.lists import lists_in_play
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
-LONGEST_WAIT = 25.0
-
 
 def body() -> dict:
-    """The request's JSON object (an empty one when there is no body)."""
+    """The request's JSON object (an empty one when there is no body; checks.py vetted the JSON)."""
     if not request.get_data():
         return {}
     data = request.get_json(silent=True)
@@ -53,17 +54,12 @@ def open_room():
     """Open a room: {"game": id, "players": n (optional)} -> 201 {"code", "url"}."""
     data = body()
     code = rooms.create(data.get("game"), data.get("players"))
-    return jsonify(code=code, url=url_for("pages.room", code=code, _external=True)), 201
+    return jsonify(code=code, url=public_url(url_for("pages.room", code=code))), 201
 
 
 @bp.get("/rooms/<code>")
 def room(code):
-    """The room's state; with ?since=V, held up to ?wait= seconds until its version passes V."""
-    since = request.args.get("since", type=int)
-    if since is not None:
-        wait = request.args.get("wait", 20.0, type=float)
-        wait = 0.0 if math.isnan(wait) else min(max(wait, 0.0), LONGEST_WAIT)
-        current_app.extensions["rollsheet.bell"].wait(rooms.normal_code(code), since, rooms.version(code), wait)
+    """The room's state now."""
     return jsonify(rooms.state(code))
 
 

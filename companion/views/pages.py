@@ -1,14 +1,13 @@
 """The pages phones open: /play/<game> (start or join a room) and /r/<code> (a room)."""
 from __future__ import annotations
 
-import ipaddress
-
 import qrcode
 import qrcode.image.svg
-from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 
 import layouts
 from companion import rooms
+from companion.address import public_url
 from companion.errors import Refused
 from companion.views.api import game_data
 
@@ -48,17 +47,6 @@ def join():
     return redirect(url_for("pages.room", code=code) if code else url_for("home.index"))
 
 
-def public_url(path: str) -> str:
-    """The address a phone can open: the request's host, or the LAN address when asked via loopback."""
-    host = request.host.rsplit(":", 1)[0].strip("[]")
-    try:
-        loopback = host == "localhost" or ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        loopback = False
-    base = current_app.config.get("PUBLIC_URL") if loopback else None
-    return (base or request.host_url).rstrip("/") + path
-
-
 @bp.get("/r/<code>")
 def room(code):
     """A room: its dice or market, shared lists, log and join QR code."""
@@ -67,7 +55,7 @@ def room(code):
     try:
         game = rooms.game_of(code)
     except Refused as error:
-        return render_template("missing.html", message=error.message), 404
+        return render_template("missing.html", message=error.message, scores=getattr(error, "scores", [])), error.status
     return render_template("room.html", game=game, code=code, game_data=game_data(game),
                            join_url=public_url(url_for("pages.room", code=code)))
 

@@ -1,0 +1,87 @@
+"""Checks on every state-changing request, before any view runs.
+
+- Same origin: a request whose browser says it comes from another site (an `Origin`
+  header naming another host, or `Sec-Fetch-Site: cross-site`) is refused with 403, so no
+  other web page can open rooms, act in them or post scores through a visitor's phone.
+- JSON only on the API: a body sent to `/api/...` must be `application/json` (415
+  otherwise; a plain form or text/plain post is refused), at most MAX_CONTENT_LENGTH bytes
+  (413), valid JSON, at most MAX_DEPTH levels deep, and its text valid Unicode (no lone
+  surrogates), else 400. These answers are `{"error": sentence, "field": "body"}`.
+"""
+from __future__ import annotations
+
+import json
+from io import BytesIO
+from urllib.parse import urlsplit
+
+STATE_CHANGING = ("POST", "PUT", "PATCH", "DELETE")
+MAX_DEPTH = 32
+
+
+def too_deep(value, limit: int) -> bool:
+    """True when `value` nests lists and objects more than `limit` levels deep."""
+    layer = [value]
+    for _ in range(limit):
+        layer = [child for item in layer if isinstance(item, (list, dict))
+                 for child in (item.values() if isinstance(item, dict) else item)]
+    return any(isinstance(item, (list, dict)) for item in layer)
+
+
+def json_problem(raw: bytes) -> str | None:
+    """What is wrong with a JSON body, in a sentence; None when it is fine."""
+    try:
+        data = json.loads(raw)
+    except RecursionError:
+        return f"The JSON nests deeper than {MAX_DEPTH} levels."
+    except ValueError:
+        return "The body is not valid JSON."
+    if too_deep(data, MAX_DEPTH):
+        return f"The JSON nests deeper than {MAX_DEPTH} levels."
+    try:
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return "The JSON holds text that is not valid Unicode (a lone surrogate)."
+    return None
+
+
+def body_of(environ: dict, limit: int) -> bytes | None:
+    """The request's body (None when longer than `limit`), put back for the view to read again."""
+    length = environ.get("CONTENT_LENGTH") or "0"
+    if not length.isdigit() or int(length) > limit:
+        return None
+    raw = environ["wsgi.input"].read(int(length))
+    environ["wsgi.input"] = BytesIO(raw)
+    return raw
+
+
+def cross_site(headers, host: str, public_url: str | None) -> bool:
+    """True when the browser tells us the request comes from a page of another site."""
+    if headers.get("Sec-Fetch-Site") == "cross-site":
+        return True
+    origin = headers.get("Origin")
+    if origin is None:
+        return False
+    hosts = {host.lower(), urlsplit(public_url).netloc.lower() if public_url else ""}
+    return urlsplit(origin).netloc.lower() not in hosts
+
+
+def init_app(app) -> None:
+    """Run the checks before every state-changing request of the app."""
+    from flask import abort, current_app, jsonify, request
+
+    @app.before_request
+    def check():
+        if request.method not in STATE_CHANGING:
+            return None
+        if cross_site(request.headers, request.host, current_app.config.get("PUBLIC_URL")):
+            abort(403, "This request came from another web site; open the companion's own page.")
+        if not request.path.startswith("/api/"):
+            return None
+        limit = current_app.config["MAX_CONTENT_LENGTH"]
+        raw = body_of(request.environ, limit)
+        if raw is None:
+            return jsonify(error=f"The body is larger than {limit // 1024} KB.", field="body"), 413
+        if (raw or request.content_type) and request.mimetype != "application/json":
+            return jsonify(error="Send the body as JSON, with Content-Type: application/json.", field="body"), 415
+        problem = json_problem(raw) if raw else None
+        return (jsonify(error=problem, field="body"), 400) if problem else None

@@ -1,0 +1,115 @@
+"""Per-client rate limits: opening rooms, and looking up room codes that do not exist.
+
+Each client (its IP address; with `serve --proxy`, the one the proxy forwards) has a
+bucket per kind: a burst of BURST requests, refilled at one every REFILL_S seconds. An
+empty bucket answers 429 with Retry-After. Room creation takes from "rooms"; a lookup of
+an unknown code (404) takes from "misses", and while that bucket is empty every lookup of
+a room code is refused, so codes cannot be guessed quickly. Requests from this machine
+itself (loopback) are not limited.
+"""
+from __future__ import annotations
+
+import ipaddress
+import math
+import threading
+import time
+from collections import OrderedDict
+
+from companion.errors import Refused
+
+BURST = {"rooms": 30, "misses": 20}
+REFILL_S = {"rooms": 60.0, "misses": 3.0}
+CLIENTS_KEPT = 10_000
+
+
+class Limited(Refused):
+    """Too many requests of a kind from one client (429); `retry_after` in whole seconds."""
+
+    status = 429
+
+    def __init__(self, message: str, retry_after: int):
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+class Buckets:
+    """Token buckets per (kind, client), the least recently used forgotten past CLIENTS_KEPT."""
+
+    def __init__(self, clock=time.monotonic):
+        self.clock = clock
+        self._lock = threading.Lock()
+        self._buckets: OrderedDict[tuple[str, str], tuple[float, float]] = OrderedDict()
+
+    def _level(self, kind: str, client: str) -> float:
+        tokens, at = self._buckets.get((kind, client), (BURST[kind], self.clock()))
+        return min(BURST[kind], tokens + (self.clock() - at) / REFILL_S[kind])
+
+    def check(self, kind: str, client: str) -> None:
+        """Refuse (429) when the client's bucket of `kind` is empty."""
+        if exempt(client):
+            return
+        with self._lock:
+            level = self._level(kind, client)
+        if level < 1:
+            wait = math.ceil((1 - level) * REFILL_S[kind])
+            what = "new rooms" if kind == "rooms" else "room codes that do not exist"
+            raise Limited(f"Too many {what} from your device; try again in {wait} s.", wait)
+
+    def take(self, kind: str, client: str) -> None:
+        """Take one token of `kind` from the client's bucket (refusing when it is empty)."""
+        self.check(kind, client)
+        if exempt(client):
+            return
+        with self._lock:
+            self._buckets[(kind, client)] = (self._level(kind, client) - 1, self.clock())
+            self._buckets.move_to_end((kind, client))
+            while len(self._buckets) > CLIENTS_KEPT:
+                self._buckets.popitem(last=False)
+
+
+def exempt(client: str) -> bool:
+    """True for this machine's own requests (loopback), which are never limited."""
+    try:
+        return ipaddress.ip_address(client).is_loopback
+    except ValueError:
+        return False
+
+
+def read_room(buckets: Buckets, code: str, client: str) -> dict:
+    """A room's state for `client`, counting an unknown code against its lookups (needs an app context)."""
+    from companion import rooms
+
+    buckets.check("misses", client)
+    try:
+        return rooms.state(code)
+    except Refused as error:
+        if error.status == 404:
+            buckets.take("misses", client)
+        raise
+
+
+def init_app(app) -> None:
+    """Limit room creation and unknown-code lookups on the app's routes."""
+    from flask import request
+    from werkzeug.exceptions import TooManyRequests
+
+    buckets = app.extensions["rollsheet.limits"] = Buckets()
+
+    @app.before_request
+    def limit():
+        try:
+            if "code" in (request.view_args or {}):
+                buckets.check("misses", request.remote_addr or "")
+            if request.method == "POST" and request.endpoint in ("api.open_room", "pages.play"):
+                buckets.take("rooms", request.remote_addr or "")
+        except Limited as error:
+            raise TooManyRequests(error.message, retry_after=error.retry_after) from None
+
+    @app.after_request
+    def count_miss(response):
+        if response.status_code == 404 and "code" in (request.view_args or {}):
+            try:
+                buckets.take("misses", request.remote_addr or "")
+            except Limited:
+                pass
+        return response

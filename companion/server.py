@@ -1,0 +1,92 @@
+"""The companion's server: one event loop holds every connection, Flask answers in a few threads.
+
+Chosen by measurement (README, Performance): tornado's HTTP server on asyncio holds a live
+phone for a few KB and no thread, gives every connection a deadline for its request head
+(slowloris), and hands the Flask app to a thread pool (bridge.py); the event streams and
+long polls are served on the loop itself (stream.py). gate.py bounds connections and bodies.
+"""
+from __future__ import annotations
+
+import asyncio
+import resource
+import signal
+import socket
+
+import tornado.web
+from tornado.netutil import bind_sockets
+
+from companion import MAX_BODY, expiry, limits, store
+from companion.bridge import FlaskHandler, Pool
+from companion.gate import GatedServer
+from companion.stream import EventsHandler, RoomHandler
+
+HEAD_TIMEOUT_S = 10.0
+SWEEP_EVERY_S = 3600.0
+SPARE_FILES = 64
+
+
+def open_files(wanted: int) -> int:
+    """Raise this process's open-file limit toward `wanted` + spare; the connections it allows."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted + SPARE_FILES if hard == resource.RLIM_INFINITY else min(hard, wanted + SPARE_FILES)
+    if target > soft:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+        soft = target
+    return min(wanted, soft - SPARE_FILES)
+
+
+def listen(host: str, port: int) -> list[socket.socket]:
+    """The listening sockets for `host` and `port` (OSError when the port is taken or the host unknown)."""
+    return bind_sockets(port, host or None, backlog=1024)
+
+
+def routes(app, pool: Pool) -> tornado.web.Application:
+    """The loop's routes: live ones on the loop, everything else through Flask."""
+    read = lambda code, client: pool.in_app(limits.read_room, app.extensions["rollsheet.limits"], code, client)
+    live = {"pool": pool, "hub": app.extensions["rollsheet.hub"], "read": read}
+    return tornado.web.Application([
+        (r"/api/rooms/([^/]+)/events", EventsHandler, live),
+        (r"/api/rooms/([^/]+)", RoomHandler, live),
+        (r".*", FlaskHandler, {"pool": pool}),
+    ], compress_response=False)
+
+
+def sweep(app) -> int:
+    """Close the rooms idle past the app's KEEP_DAYS (run it on a worker thread)."""
+    with app.app_context(), store.transaction() as db:
+        return expiry.sweep(db, app.config["KEEP_DAYS"])
+
+
+class Companion:
+    """The running server: the gated HTTP server on this loop, the app's worker pool, the hourly sweep."""
+
+    def __init__(self, app, sockets: list[socket.socket], threads: int, max_connections: int, queue: int,
+                 proxy: bool = False):
+        app.extensions["rollsheet.hub"].attach(asyncio.get_running_loop())
+        self.pool = Pool(app, threads, queue, sockets[0].getsockname()[:2])
+        self.server = GatedServer(routes(app, self.pool), xheaders=proxy, max_connections=max_connections,
+                                  max_body=MAX_BODY, head_timeout=HEAD_TIMEOUT_S)
+        self.server.add_sockets(sockets)
+        self.sweeping = asyncio.ensure_future(self._sweep_every(app))
+
+    async def _sweep_every(self, app) -> None:
+        while True:
+            await self.pool.run(sweep, app)
+            await asyncio.sleep(SWEEP_EVERY_S)
+
+    async def stop(self) -> None:
+        """Stop listening and let the requests in progress finish."""
+        self.sweeping.cancel()
+        self.server.stop()
+        await asyncio.get_running_loop().run_in_executor(None, self.pool.executor.shutdown)
+
+
+async def serve(app, sockets: list[socket.socket], threads: int, max_connections: int, queue: int,
+                proxy: bool = False) -> None:
+    """Serve `app` on `sockets` until SIGINT or SIGTERM."""
+    companion = Companion(app, sockets, threads, max_connections, queue, proxy)
+    stop = asyncio.Event()
+    for number in (signal.SIGINT, signal.SIGTERM):
+        asyncio.get_running_loop().add_signal_handler(number, stop.set)
+    await stop.wait()
+    await companion.stop()

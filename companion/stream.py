@@ -1,0 +1,121 @@
+"""The live routes, served on the event loop: a held connection costs a few KB, no thread.
+
+- `GET /api/rooms/<code>/events`: Server-Sent Events, one `data:` event per room version
+  (`id:` the version), newest state only (a phone that falls behind skips to the newest);
+  resumes after the `Last-Event-ID` header (or `?since=`); a comment line every
+  HEARTBEAT_S keeps proxies and phones from closing an idle stream.
+- `GET /api/rooms/<code>?since=<version>&wait=<s>`: the long poll, for scripts and the page's
+  fallback: answered when the room passes `since`, or after `wait` s (at most LONGEST_WAIT_S).
+  Without `since` the request goes to the Flask app like any other.
+"""
+from __future__ import annotations
+
+import asyncio
+import math
+
+import tornado.web
+from tornado.iostream import StreamClosedError
+
+from companion import rooms
+from companion.bridge import FlaskHandler
+from companion.errors import Refused
+from companion.expiry import refusal
+from companion.headers import SECURITY_HEADERS
+from companion.limits import Limited
+
+HEARTBEAT_S = 15.0
+LONGEST_WAIT_S = 25.0
+RECONNECT_MS = 2000
+
+
+class Watching(FlaskHandler):
+    """A request attached to a room's channel until it answers or its phone goes."""
+
+    def initialize(self, pool, hub, read):
+        super().initialize(pool)
+        self.hub, self.read = hub, read
+        self.gone = asyncio.get_running_loop().create_future()
+
+    def on_connection_close(self) -> None:
+        """The phone went away: stop waiting for it."""
+        if not self.gone.done():
+            self.gone.set_result(None)
+
+    async def watch(self, code: str):
+        """The room's channel (joined), or None after answering its refusal (404, 410, 429)."""
+        for name, value in SECURITY_HEADERS.items():
+            self.set_header(name, value)
+        try:
+            return await self.hub.join(code, lambda: self.pool.run(self.read, code, self.request.remote_ip))
+        except Refused as error:
+            self.set_status(error.status)
+            if isinstance(error, Limited):
+                self.set_header("Retry-After", str(error.retry_after))
+            self.finish(refusal(error))
+            return None
+
+    async def until_change(self, channel, timeout: float) -> None:
+        """Wait until the room changes, the phone goes or `timeout` passes."""
+        await asyncio.wait((channel.changed, self.gone), timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+
+
+class EventsHandler(Watching):
+    """`/api/rooms/<code>/events`: the room's versions as Server-Sent Events."""
+
+    async def get(self, code: str) -> None:
+        """Stream the room's state at every change until the phone goes."""
+        code = rooms.normal_code(code)
+        seen = self.request.headers.get("Last-Event-ID") or self.get_argument("since", "")
+        seen = int(seen) if seen.isdigit() else 0
+        channel = await self.watch(code)
+        if channel is None:
+            return
+        try:
+            self.set_header("Content-Type", "text/event-stream; charset=utf-8")
+            self.set_header("Cache-Control", "no-cache")
+            self.set_header("X-Accel-Buffering", "no")
+            self.write(f"retry: {RECONNECT_MS}\n\n")
+            while not self.gone.done():
+                if channel.version > seen:
+                    seen = channel.version
+                    self.write(b"id: %d\ndata: %s\n\n" % (seen, channel.encoded()))
+                else:
+                    self.write(": heartbeat\n\n")
+                await self.flush()
+                if channel.version <= seen:
+                    await self.until_change(channel, HEARTBEAT_S)
+        except StreamClosedError:
+            pass
+        finally:
+            self.hub.leave(code)
+
+
+class RoomHandler(Watching):
+    """`/api/rooms/<code>`: the long poll with `?since=`; the Flask app answers the rest."""
+
+    async def get(self, code: str) -> None:
+        """Answer the room's state once it passes `since` or `wait` seconds have gone."""
+        since = self.get_argument("since", None)
+        if since is None or not since.lstrip("-").isdigit():
+            return await self.to_flask()
+        code = rooms.normal_code(code)
+        channel = await self.watch(code)
+        if channel is None:
+            return
+        try:
+            if channel.version <= int(since):
+                await self.until_change(channel, wait_seconds(self.get_argument("wait", "20")))
+            if not self.gone.done():
+                self.set_header("Content-Type", "application/json")
+                self.finish(channel.encoded())
+        finally:
+            self.hub.leave(code)
+
+
+def wait_seconds(text: str) -> float:
+    """A `wait=` argument as seconds within 0 and LONGEST_WAIT_S (anything else: 0)."""
+    try:
+        wait = float(text)
+    except ValueError:
+        return 0.0
+    return 0.0 if math.isnan(wait) else min(max(wait, 0.0), LONGEST_WAIT_S)

@@ -1,0 +1,68 @@
+"""A real `rollsheet serve` (`python -m sheets.cli serve`) in a subprocess, for socket, limit and header tests."""
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def run_serve(*args, timeout: float = 30) -> subprocess.CompletedProcess:
+    """`rollsheet serve ARGS` run to its end (for the ways it refuses to start)."""
+    return subprocess.run([sys.executable, "-m", "sheets.cli", "serve", *map(str, args)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=timeout)
+
+
+@contextmanager
+def serving(data: Path, *args):
+    """Start `rollsheet serve` on a free loopback port; yield (base URL, process); always stop it."""
+    port = free_port()
+    process = subprocess.Popen([sys.executable, "-m", "sheets.cli", "serve", "--host", "127.0.0.1", "--port",
+                                str(port), "--data", str(data), *map(str, args)], cwd=ROOT,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                if process.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"rollsheet serve did not start: {process.stderr.read()}") from None
+                time.sleep(0.05)
+        yield f"http://127.0.0.1:{port}", process
+    finally:
+        process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def call(base: str, path: str, body=None, headers: dict | None = None, method: str | None = None):
+    """(status, headers, JSON or text answer) of a request; a dict `body` is sent as JSON."""
+    data = json.dumps(body).encode() if isinstance(body, (dict, list)) else body
+    sent = {"Content-Type": "application/json"} if isinstance(body, (dict, list)) else {}
+    request = urllib.request.Request(base + path, data, {**sent, **(headers or {})}, method=method)
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            status, head, raw = response.status, response.headers, response.read()
+    except urllib.error.HTTPError as error:
+        status, head, raw = error.code, error.headers, error.read()
+    is_json = (head.get("Content-Type") or "").startswith("application/json")
+    return status, head, json.loads(raw) if is_json else raw.decode("utf-8", "replace")
