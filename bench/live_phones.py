@@ -1,13 +1,15 @@
-"""The load generator's phones and rollers: raw HTTP/1.1 keep-alive over asyncio streams.
+"""The load generator's phones and rollers: raw HTTP/1.1 over asyncio streams, every wait bounded.
 
 Glossary:
-- phone: one live page, as static/room.js `follow()` does it: GET ?since=<its version>&wait=20,
-  a 0.4 s pause after an answer that came within 1 s, 2 s after an error.
-- roller: one per room, one action a second (Copenhagen and Lost Cities roll; Simstown rolls
-  3 times, then `next`; Monolyth moves the crystal, its "roll").
+- phone: one live page, as static/live.js does it: an event stream
+  (`GET /api/rooms/<code>/events`), reopened with `Last-Event-ID` 2 s after it breaks
+  (EventSource's retry), after Retry-After when the server answered 503; or `poller`,
+  live.js's fallback: long polls `?since=<version>&wait=20`, 0.4 s apart when answered at once.
+- roller: one per room, one action a second (`roller`, the one place that says what a table does).
 - update latency: from the roller reading a change's answer to a phone reading that version
   (or a newer one; a phone that saw it before the roller read its answer counts 0).
-- lag: how late a roller sent its action against its schedule: the generator's own delay.
+- lag: how late the generator's loop wakes against a 50 ms tick (`lag_probe`): its own delay.
+- busy: a 503 answer with Retry-After (the server's documented overload answer), not an error.
 """
 from __future__ import annotations
 
@@ -15,7 +17,9 @@ import asyncio
 import json
 import time
 
-POLL = "/api/rooms/{code}?since={version}&wait=20"
+TIMEOUT_S = 10.0
+STREAM_SILENCE_S = 25.0
+RECONNECT_S = 2.0
 
 
 class Connection:
@@ -24,23 +28,38 @@ class Connection:
     def __init__(self, port: int):
         self.port, self.reader, self.writer = port, None, None
 
-    async def request(self, method: str, path: str, body: dict | None = None) -> tuple[int, bytes]:
-        """Send one request; its status and body."""
-        if self.writer is None:
-            self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
-        data = json.dumps(body).encode() if body is not None else b""
-        self.writer.write(f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-                          f"Content-Length: {len(data)}\r\n\r\n".encode() + data)
+    async def request(self, method: str, path: str, body: dict | None = None, headers: str = "",
+                      timeout: float = TIMEOUT_S) -> tuple[int, dict, bytes]:
+        """Send one request and read its head and body within `timeout` s; (status, headers, body)."""
         try:
-            head = (await self.reader.readuntil(b"\r\n\r\n")).decode("latin-1").split("\r\n")
-            headers = {k.strip().lower(): v.strip() for k, _, v in (line.partition(":") for line in head[1:] if line)}
-            answer = await self.reader.readexactly(int(headers.get("content-length", 0)))
+            return await asyncio.wait_for(self._exchange(method, path, body, headers), timeout)
         except BaseException:
             self.close()
             raise
+
+    async def _exchange(self, method, path, body, extra):
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+        data = json.dumps(body).encode() if body is not None else b""
+        kind = "Content-Type: application/json\r\n" if body is not None else ""
+        self.writer.write(f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n{kind}{extra}"
+                          f"Content-Length: {len(data)}\r\n\r\n".encode() + data)
+        head = (await self.reader.readuntil(b"\r\n\r\n")).decode("latin-1").split("\r\n")
+        headers = {k.strip().lower(): v.strip() for k, _, v in (line.partition(":") for line in head[1:] if line)}
+        answer = b""
+        if "content-length" in headers:
+            answer = await self.reader.readexactly(int(headers["content-length"]))
         if headers.get("connection", "").lower() == "close":
             self.close()
-        return int(head[0].split()[1]), answer
+        return int(head[0].split()[1]), headers, answer
+
+    async def chunk(self) -> bytes:
+        """The next chunk of a chunked answer (an event stream), within STREAM_SILENCE_S."""
+        size = int(await asyncio.wait_for(self.reader.readuntil(b"\r\n"), STREAM_SILENCE_S), 16)
+        data = await asyncio.wait_for(self.reader.readexactly(size + 2), TIMEOUT_S)
+        if size == 0:
+            raise ConnectionResetError("stream ended")
+        return data[:-2]
 
     def close(self) -> None:
         """Drop the connection; the next request opens a new one."""
@@ -50,76 +69,135 @@ class Connection:
 
 
 class Tally:
-    """What one run saw: answered changes, phone sightings, latencies, errors."""
+    """What one run saw: answered changes, phone sightings, latencies, errors, 503s."""
 
     def __init__(self):
         self.changes: dict[tuple[str, int], float] = {}
         self.sightings: list[tuple[str, int, int, int, float]] = []
         self.roll_s, self.lag_s, self.errors, self.requests = [], [], [], 0
+        self.acknowledged: dict[str, int] = {}
+        self.busy = 0
 
     def error(self, what: str) -> None:
         """Count one failure, described by `what`."""
         self.errors.append(what)
 
 
+FAILURES = (OSError, asyncio.IncompleteReadError, asyncio.TimeoutError, asyncio.LimitOverrunError, ValueError)
+
+
 async def phone(port: int, code: str, number: int, tally: Tally) -> None:
-    """Keep one phone live in a room, like room.js does, until cancelled."""
+    """Keep one phone's event stream open in a room, like live.js does, until cancelled."""
     connection, version = Connection(port), 0
     try:
         while True:
-            started = time.perf_counter()
+            pause = RECONNECT_S
             try:
-                status, answer = await connection.request("GET", POLL.format(code=code, version=version))
+                resume = f"Last-Event-ID: {version}\r\n" if version else ""
+                status, headers, _ = await connection.request("GET", f"/api/rooms/{code}/events", headers=resume)
                 tally.requests += 1
-                if status != 200:
-                    tally.error(f"poll {status}")
-                    await asyncio.sleep(2)
-                elif (seen := json.loads(answer)["version"]) > version:
-                    tally.sightings.append((code, number, version, seen, time.perf_counter()))
-                    version = seen
-            except (OSError, asyncio.IncompleteReadError) as error:
-                tally.error(f"poll {type(error).__name__}")
-                await asyncio.sleep(2)
-            if time.perf_counter() - started < 1:
-                await asyncio.sleep(0.4)
+                if status == 503:
+                    tally.busy += 1
+                    pause = float(headers.get("retry-after", RECONNECT_S))
+                elif status != 200:
+                    tally.error(f"stream {status}")
+                else:
+                    buffer = b""
+                    while True:
+                        buffer += await connection.chunk()
+                        *events, buffer = buffer.split(b"\n\n")
+                        for event in events:
+                            fields = dict(line.split(b": ", 1) for line in event.split(b"\n") if b": " in line)
+                            if b"data" in fields and (seen := int(fields[b"id"])) > version:
+                                tally.sightings.append((code, number, version, seen, time.perf_counter()))
+                                version = seen
+            except FAILURES as error:
+                tally.error(f"stream {type(error).__name__}")
+            connection.close()
+            await asyncio.sleep(pause)
     finally:
         connection.close()
 
 
-def next_action(game: str, state: dict) -> tuple[str, dict]:
-    """The room's action for this second: its game's roll (Simstown ends a turn after 3)."""
-    if game == "simstown" and state.get("rolls", 0) >= 3:
-        return "next", {"player": "Ana"}
-    if game == "monolyth":
-        ring, at = state["ring"], state["crystal"]
-        steps = next((s for s in range(1, 5) if ring[(at + s) % len(ring)]), 1)
-        return "move", {"player": "Ana", "steps": steps, "take": "piece"}
-    return "roll", {"player": "Ana"}
+async def lag_probe(tally: Tally, tick: float = 0.05) -> None:
+    """Measure how late the generator's own loop wakes up, every `tick` seconds, until cancelled."""
+    while True:
+        due = time.perf_counter() + tick
+        await asyncio.sleep(tick)
+        tally.lag_s.append(time.perf_counter() - due)
+
+
+async def poller(port: int, code: str, number: int, tally: Tally) -> None:
+    """Keep one phone live by long polling (live.js's fallback) until cancelled."""
+    connection, version = Connection(port), 0
+    while True:
+        started, pause = time.perf_counter(), 0.0
+        try:
+            status, headers, answer = await connection.request("GET", f"/api/rooms/{code}?since={version}&wait=20",
+                                                                timeout=TIMEOUT_S + 25)
+            tally.requests += 1
+            if status == 503:
+                tally.busy += 1
+                pause = float(headers.get("retry-after", RECONNECT_S))
+            elif status != 200:
+                tally.error(f"poll {status}")
+                pause = RECONNECT_S
+            elif (seen := json.loads(answer)["version"]) > version:
+                tally.sightings.append((code, number, version, seen, time.perf_counter()))
+                version = seen
+        except FAILURES as error:
+            tally.error(f"poll {type(error).__name__}")
+            pause = RECONNECT_S
+        if time.perf_counter() - started < 1:
+            pause = max(pause, 0.4)
+        await asyncio.sleep(pause)
 
 
 async def roller(port: int, code: str, game: str, state: dict, start: float, seconds: int, tally: Tally) -> None:
-    """Act in one room once a second from `start` for `seconds` seconds."""
-    connection = Connection(port)
+    """Act in one room once a second from `start` for `seconds` seconds, like the table would.
+
+    Copenhagen and Lost Cities roll; Simstown rolls 3 times, then `next`; Monolyth moves the
+    crystal to the next slot with a piece and takes it. Every acknowledged action is counted,
+    to find lost ones afterwards.
+    """
+    connection, tally.acknowledged[code] = Connection(port), 0
     for second in range(seconds):
         due = start + second
         await asyncio.sleep(max(0.0, due - time.perf_counter()))
-        action, body = next_action(game, state)
-        sent = time.perf_counter()
-        tally.lag_s.append(sent - due)
-        try:
-            status, answer = await connection.request("POST", f"/api/rooms/{code}/{action}", body)
-        except (OSError, asyncio.IncompleteReadError) as error:
-            tally.error(f"{action} {type(error).__name__}")
-            continue
-        done = time.perf_counter()
-        tally.requests += 1
-        if not 200 <= status < 300:
-            tally.error(f"{action} {status}: {answer[:80]!r}")
-            continue
-        state = json.loads(answer)
-        tally.changes[(code, state["version"])] = done
-        tally.roll_s.append(done - sent)
+        if game == "simstown" and state.get("rolls", 0) >= 3:
+            action, body = "next", {"player": "Ana"}
+        elif game == "monolyth":
+            ring, at = state["ring"], state["crystal"]
+            steps = next((s for s in range(1, 5) if ring[(at + s) % len(ring)]), 1)
+            action, body = "move", {"player": "Ana", "steps": steps, "take": "piece"}
+        else:
+            action, body = "roll", {"player": "Ana"}
+        answered = await post(connection, f"/api/rooms/{code}/{action}", body, tally)
+        if answered is not None:
+            state, took = answered
+            tally.acknowledged[code] += 1
+            tally.changes[(code, state["version"])] = time.perf_counter()
+            tally.roll_s.append(took)
     connection.close()
+
+
+async def post(connection: Connection, path: str, body: dict, tally: Tally) -> tuple[dict, float] | None:
+    """POST until the server takes it (a 503 is tried again after its Retry-After); (answer, seconds) or None."""
+    while True:
+        sent = time.perf_counter()
+        try:
+            status, headers, answer = await connection.request("POST", path, body)
+        except FAILURES as error:
+            tally.error(f"POST {type(error).__name__}")
+            return None
+        tally.requests += 1
+        if status == 200:
+            return json.loads(answer), time.perf_counter() - sent
+        if status != 503:
+            tally.error(f"POST {status}: {answer[:80]!r}")
+            return None
+        tally.busy += 1
+        await asyncio.sleep(float(headers.get("retry-after", 1)))
 
 
 def update_latencies(tally: Tally, phones: int) -> tuple[list[float], int]:
