@@ -30,7 +30,6 @@ def create_app(test_config: dict | None = None) -> Flask:
     Path(app.config["DATABASE"]).parent.mkdir(parents=True, exist_ok=True)
 
     from companion import checks, headers, limits, store
-    from companion.expiry import Closed
     from companion.live import Hub
     from companion.views import api, home, pages, scoring
 
@@ -44,7 +43,6 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(pages.bp)
     app.register_blueprint(scoring.bp)
     app.register_error_handler(HTTPException, _api_errors_as_json)
-    app.register_error_handler(Closed, _closed_room)
     return app
 
 
@@ -58,12 +56,3 @@ def _api_errors_as_json(error: HTTPException):
     answer.status_code = error.code
     answer.headers.extend((name, value) for name, value in error.get_headers() if name != "Content-Type")
     return answer
-
-
-def _closed_room(error):
-    """An API request for a room closed for lack of play: 410 with its saved scores."""
-    from flask import jsonify
-
-    from companion.expiry import refusal
-
-    return jsonify(refusal(error)), error.status

@@ -108,6 +108,6 @@ class FlaskHandler(tornado.web.RequestHandler):
         for name, value in headers:
             (self.add_header if name in named else self.set_header)(name, value)
             named.add(name)
-        self.finish(body)
+        self.finish(body or None)
 
     get = head = post = put = delete = patch = options = to_flask

@@ -20,6 +20,8 @@ from collections import OrderedDict
 from tornado import httputil
 from tornado.httpserver import HTTPServer
 
+from companion.headers import SECURITY_HEADERS
+
 RETRY_AFTER_S = 5
 
 
@@ -27,7 +29,7 @@ def refuse(request_conn, status: int, message: str, retry_after: int | None = No
     """Answer `status` with {"error": message} and close the connection, unread body and all."""
     body = json.dumps({"error": message}).encode()
     headers = httputil.HTTPHeaders({"Content-Type": "application/json", "Content-Length": str(len(body)),
-                                    "Connection": "close", "X-Content-Type-Options": "nosniff"})
+                                    "Connection": "close", **SECURITY_HEADERS})
     if retry_after is not None:
         headers["Retry-After"] = str(retry_after)
     request_conn.write_headers(httputil.ResponseStartLine("HTTP/1.1", status, httputil.responses[status]),
@@ -44,28 +46,32 @@ class GatedServer(HTTPServer):
         self.max_connections, self.max_body = max_connections, max_body
         self.idle: OrderedDict = OrderedDict()
         self.overflow: set = set()
+        self.evicted: set = set()
 
     def handle_stream(self, stream, address) -> None:
         """Take a new connection, making room for it when the server is full."""
-        crowded = len(self._connections) >= self.max_connections
+        crowded = len(self._connections) - len(self.evicted) >= self.max_connections
         if crowded and self.idle:
             oldest, _ = self.idle.popitem(last=False)
-            oldest.stream.close()
+            self.evicted.add(oldest)
+            oldest.close()
             crowded = False
         if crowded:
             self.overflow.add(stream)
+        self.idle[stream] = True
         super().handle_stream(stream, address)
 
     def start_request(self, server_conn, request_conn) -> httputil.HTTPMessageDelegate:
-        """The connection waits for a request head: idle until the head has come."""
-        self.idle[server_conn] = True
-        self.idle.move_to_end(server_conn)
+        """The connection waits for its next request head: idle until the head has come."""
+        self.idle[server_conn.stream] = True
+        self.idle.move_to_end(server_conn.stream)
         return Checked(self, server_conn, request_conn, super().start_request(server_conn, request_conn))
 
     def on_close(self, server_conn) -> None:
         """Forget a closed connection."""
-        self.idle.pop(server_conn, None)
+        self.idle.pop(server_conn.stream, None)
         self.overflow.discard(server_conn.stream)
+        self.evicted.discard(server_conn.stream)
         super().on_close(server_conn)
 
 
@@ -78,7 +84,7 @@ class Checked(httputil.HTTPMessageDelegate):
 
     def headers_received(self, start_line, headers):
         """Let the request in, or answer 503, 411 or 413 at once."""
-        self.server.idle.pop(self.server_conn, None)
+        self.server.idle.pop(self.server_conn.stream, None)
         length = headers.get("Content-Length", "0")
         if self.server_conn.stream in self.server.overflow:
             self._refuse(503, "The companion is full right now; try again in a few seconds.", RETRY_AFTER_S)

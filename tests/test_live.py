@@ -104,10 +104,23 @@ def test_a_stream_or_poll_of_an_unknown_room_answers_404(live_server):
         assert status == 404 and "No room" in answer["error"]
 
 
+def test_a_long_poll_answers_at_once_when_the_phone_is_behind(live_server):
+    code = call(live_server, "/api/rooms", {"game": "simstown"})[1]["code"]
+    call(live_server, f"/api/rooms/{code}/roll", {"player": "Ana"})
+    assert call(live_server, f"/api/rooms/{code}?since=1&wait=20")[1]["version"] == 2
+
+
 def test_a_long_poll_without_a_change_answers_the_same_version_after_its_wait(live_server):
     code = call(live_server, "/api/rooms", {"game": "monolyth"})[1]["code"]
     status, answer = call(live_server, f"/api/rooms/{code}?since=1&wait=0.2")
     assert status == 200 and answer["version"] == 1
+
+
+def test_odd_waits_never_hang_or_crash(live_server):
+    code = call(live_server, "/api/rooms", {"game": "simstown"})[1]["code"]
+    for wait in ["nan", "-inf", "inf&wait=0.01", "soon"]:
+        status, answer = call(live_server, f"/api/rooms/{code}?since=1&wait={wait}")
+        assert status == 200 and answer["version"] == 1
 
 
 def open_phone(phone, base, code, name):

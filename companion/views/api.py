@@ -11,6 +11,7 @@ import layouts
 from companion import rooms
 from companion.address import public_url
 from companion.errors import Refused, malformed
+from companion.expiry import refusal
 from layouts.lists import lists_in_play
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -39,8 +40,8 @@ def game_data(game: layouts.Game) -> dict:
 
 @bp.errorhandler(Refused)
 def refused(error: Refused):
-    """A refusal as JSON: {"error": message} with its status."""
-    return jsonify(error=error.message), error.status
+    """A refusal as JSON: {"error": message} with its status (and a closed room's saved scores)."""
+    return jsonify(refusal(error)), error.status
 
 
 @bp.get("/games/<game_id>")
