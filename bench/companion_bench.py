@@ -20,9 +20,7 @@ import asyncio
 import json
 import os
 import shlex
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -31,6 +29,8 @@ from pathlib import Path
 from live_phones import Connection, Tally, lag_probe, percentile, phone, poller, roller, update_latencies
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from tests.serving import serving  # noqa: E402  (the repository's own start-and-stop of a real server)
 GAMES = ["copenhagen", "lost-cities", "simstown", "monolyth"]
 DRAIN = 1.5
 TARGETS = {"errors": 0, "lost actions": 0, "server log warnings": 0, "roll p99 ms": 100.0,
@@ -38,6 +38,7 @@ TARGETS = {"errors": 0, "lost actions": 0, "server log warnings": 0, "roll p99 m
 OVERLOAD_TARGETS = ("errors", "lost actions", "server log warnings")
 SUMMED = ("errors", "lost actions", "server log warnings", "busy (503)")
 SERVE = f"{shlex.quote(sys.executable)} -m sheets.cli serve"
+LOG_ALARMS = ("WARNING", "ERROR", "Traceback", "Uncaught exception")
 
 
 def server_cpu_s(pid: int) -> float:
@@ -91,41 +92,18 @@ async def drive(port: int, pid: int, rooms: int, phones: int, seconds: int, live
             "server CPU %": 100 * server_cpu / window, "generator CPU %": 100 * cpu / window}
 
 
-def free_port() -> int:
-    """A TCP port nobody listens on now."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 def one_run(serve: str, rooms: int, phones: int, seconds: int, live_kind: str) -> dict:
     """Start the server on loopback, drive it, stop it (always); the run's figures."""
     with tempfile.TemporaryDirectory(prefix="rollsheet-bench-") as data:
-        port, log = free_port(), open(Path(data) / "serve.log", "w+")
-        command = shlex.split(serve) + ["--host", "127.0.0.1", "--port", str(port), "--data", data]
-        server = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=log)
+        log = open(Path(data) / "serve.log", "w+")
         try:
-            deadline = time.monotonic() + 30
-            while True:
-                try:
-                    socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                    break
-                except OSError:
-                    if server.poll() is not None or time.monotonic() > deadline:
-                        log.seek(0)
-                        raise SystemExit(f"rollsheet serve did not start:\n{log.read()[-2000:]}") from None
-                    time.sleep(0.1)
-            figures = asyncio.run(asyncio.wait_for(drive(port, server.pid, rooms, phones, seconds, live_kind),
-                                                   seconds + 180))
+            with serving(Path(data), command=shlex.split(serve), stderr=log) as (base, server):
+                port = int(base.rsplit(":", 1)[1])
+                figures = asyncio.run(asyncio.wait_for(drive(port, server.pid, rooms, phones, seconds, live_kind),
+                                                       seconds + 180))
         finally:
-            server.terminate()
-            try:
-                server.wait(10)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait()
             log.seek(0)
-            warnings = [line for line in log if "WARNING" in line or "Traceback" in line]
+            warnings = [line for line in log if any(word in line for word in LOG_ALARMS)]
             log.close()
     return dict(figures, **{"server log warnings": len(warnings)})
 

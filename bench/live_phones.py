@@ -82,6 +82,20 @@ class Tally:
         """Count one failure, described by `what`."""
         self.errors.append(what)
 
+    def refused(self, what: str, status: int, headers: dict) -> float:
+        """Count an answer other than 200 (503: busy, else an error); seconds to wait before trying again."""
+        if status == 503:
+            self.busy += 1
+            return float(headers.get("retry-after", RECONNECT_S))
+        self.error(f"{what} {status}")
+        return RECONNECT_S
+
+    def saw(self, code: str, number: int, old: int, new: int) -> int:
+        """Phone `number` of room `code` went from version `old` to `new` now; the version it has."""
+        if new > old:
+            self.sightings.append((code, number, old, new, time.perf_counter()))
+        return max(old, new)
+
 
 FAILURES = (OSError, asyncio.IncompleteReadError, asyncio.TimeoutError, asyncio.LimitOverrunError, ValueError)
 
@@ -96,11 +110,8 @@ async def phone(port: int, code: str, number: int, tally: Tally) -> None:
                 resume = f"Last-Event-ID: {version}\r\n" if version else ""
                 status, headers, _ = await connection.request("GET", f"/api/rooms/{code}/events", headers=resume)
                 tally.requests += 1
-                if status == 503:
-                    tally.busy += 1
-                    pause = float(headers.get("retry-after", RECONNECT_S))
-                elif status != 200:
-                    tally.error(f"stream {status}")
+                if status != 200:
+                    pause = tally.refused("stream", status, headers)
                 else:
                     buffer = b""
                     while True:
@@ -108,9 +119,8 @@ async def phone(port: int, code: str, number: int, tally: Tally) -> None:
                         *events, buffer = buffer.split(b"\n\n")
                         for event in events:
                             fields = dict(line.split(b": ", 1) for line in event.split(b"\n") if b": " in line)
-                            if b"data" in fields and (seen := int(fields[b"id"])) > version:
-                                tally.sightings.append((code, number, version, seen, time.perf_counter()))
-                                version = seen
+                            if b"data" in fields:
+                                version = tally.saw(code, number, version, int(fields[b"id"]))
             except FAILURES as error:
                 tally.error(f"stream {type(error).__name__}")
             connection.close()
@@ -136,15 +146,10 @@ async def poller(port: int, code: str, number: int, tally: Tally) -> None:
             status, headers, answer = await connection.request("GET", f"/api/rooms/{code}?since={version}&wait=20",
                                                                 timeout=TIMEOUT_S + 25)
             tally.requests += 1
-            if status == 503:
-                tally.busy += 1
-                pause = float(headers.get("retry-after", RECONNECT_S))
-            elif status != 200:
-                tally.error(f"poll {status}")
-                pause = RECONNECT_S
-            elif (seen := json.loads(answer)["version"]) > version:
-                tally.sightings.append((code, number, version, seen, time.perf_counter()))
-                version = seen
+            if status != 200:
+                pause = tally.refused("poll", status, headers)
+            else:
+                version = tally.saw(code, number, version, json.loads(answer)["version"])
         except FAILURES as error:
             tally.error(f"poll {type(error).__name__}")
             pause = RECONNECT_S
@@ -193,11 +198,10 @@ async def post(connection: Connection, path: str, body: dict, tally: Tally) -> t
         tally.requests += 1
         if status == 200:
             return json.loads(answer), time.perf_counter() - sent
+        pause = tally.refused(f"POST {answer[:80]!r}", status, headers)
         if status != 503:
-            tally.error(f"POST {status}: {answer[:80]!r}")
             return None
-        tally.busy += 1
-        await asyncio.sleep(float(headers.get("retry-after", 1)))
+        await asyncio.sleep(pause)
 
 
 def update_latencies(tally: Tally, phones: int) -> tuple[list[float], int]:

@@ -8,6 +8,7 @@ long polls are served on the loop itself (stream.py). gate.py bounds connections
 from __future__ import annotations
 
 import asyncio
+import logging
 import resource
 import signal
 import socket
@@ -84,6 +85,7 @@ class Companion:
 async def serve(app, sockets: list[socket.socket], threads: int, max_connections: int, queue: int,
                 proxy: bool = False) -> None:
     """Serve `app` on `sockets` until SIGINT or SIGTERM."""
+    logging.getLogger("tornado.access").setLevel(logging.ERROR)  # 4xx answers are the phones' business, 5xx show
     companion = Companion(app, sockets, threads, max_connections, queue, proxy)
     stop = asyncio.Event()
     for number in (signal.SIGINT, signal.SIGTERM):

@@ -27,13 +27,15 @@ def run_serve(*args, timeout: float = 30) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, timeout=timeout)
 
 
+SERVE = [sys.executable, "-m", "sheets.cli", "serve"]
+
+
 @contextmanager
-def serving(data: Path, *args):
-    """Start `rollsheet serve` on a free loopback port; yield (base URL, process); always stop it."""
+def serving(data: Path, *args, command: list[str] = SERVE, stderr=subprocess.PIPE):
+    """Start `rollsheet serve` (or `command`) on a free loopback port; yield (base URL, process); always stop it."""
     port = free_port()
-    process = subprocess.Popen([sys.executable, "-m", "sheets.cli", "serve", "--host", "127.0.0.1", "--port",
-                                str(port), "--data", str(data), *map(str, args)], cwd=ROOT,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen([*command, "--host", "127.0.0.1", "--port", str(port), "--data", str(data),
+                                *map(str, args)], cwd=ROOT, stdout=subprocess.PIPE, stderr=stderr, text=True)
     try:
         deadline = time.monotonic() + 30
         while True:
@@ -42,7 +44,8 @@ def serving(data: Path, *args):
                 break
             except OSError:
                 if process.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"rollsheet serve did not start: {process.stderr.read()}") from None
+                    said = process.stderr.read() if process.stderr else ""
+                    raise RuntimeError(f"the server did not start: {said}") from None
                 time.sleep(0.05)
         yield f"http://127.0.0.1:{port}", process
     finally:
