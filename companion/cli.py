@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 
 import typer
 
-DEFAULT_THREADS = 4
+DEFAULT_THREADS = 2
 DEFAULT_CONNECTIONS = 5000
 QUEUE_PER_THREAD = 64
 
@@ -123,8 +123,6 @@ def serve(
     if layouts is not None:
         os.environ["ROLLSHEET_LAYOUTS"] = os.pathsep.join(filter(None, [str(layouts.resolve()),
                                                                         os.environ.get("ROLLSHEET_LAYOUTS")]))
-    import asyncio
-
     from companion import server
 
     sockets = listen_or_fail(host, port)
@@ -136,4 +134,4 @@ def serve(
     typer.echo(f"Rooms are kept in {app.config['DATABASE']} (closed after {keep_days:g} days without play). "
                f"Up to {allowed} connections. Stop with Ctrl+C.")
     sys.stdout.flush()
-    asyncio.run(server.serve(app, sockets, threads, allowed, threads * QUEUE_PER_THREAD, proxy))
+    server.run(server.serve(app, sockets, threads, allowed, threads * QUEUE_PER_THREAD, proxy))

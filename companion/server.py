@@ -12,6 +12,7 @@ import logging
 import resource
 import signal
 import socket
+import sys
 
 import tornado.web
 from tornado.netutil import bind_sockets
@@ -22,6 +23,7 @@ from companion.gate import GatedServer
 from companion.stream import EventsHandler, RoomHandler
 
 HEAD_TIMEOUT_S = 10.0
+GIL_SWITCH_S = 0.0005
 SWEEP_EVERY_S = 3600.0
 SPARE_FILES = 64
 
@@ -82,10 +84,23 @@ class Companion:
         await asyncio.get_running_loop().run_in_executor(None, self.pool.executor.shutdown)
 
 
+def run(main) -> None:
+    """Run the coroutine `main` on uvloop where it is installed (Linux, macOS: faster), else asyncio's loop."""
+    try:
+        import uvloop
+    except ImportError:
+        asyncio.run(main)
+    else:
+        uvloop.run(main)
+
+
 async def serve(app, sockets: list[socket.socket], threads: int, max_connections: int, queue: int,
                 proxy: bool = False) -> None:
     """Serve `app` on `sockets` until SIGINT or SIGTERM."""
     logging.getLogger("tornado.access").setLevel(logging.ERROR)  # 4xx answers are the phones' business, 5xx show
+    # The loop thread lets go of the GIL at every socket write; a worker thread that takes it keeps it
+    # for the switch interval (5 ms by default), which would hold back every phone's update behind it.
+    sys.setswitchinterval(GIL_SWITCH_S)
     companion = Companion(app, sockets, threads, max_connections, queue, proxy)
     stop = asyncio.Event()
     for number in (signal.SIGINT, signal.SIGTERM):
