@@ -110,11 +110,10 @@ def _snapshot(db, code: str) -> dict:
             "undo": {"seat": undo["seat"]} if undo else None, "log": _entries(db, code, layouts.load(row["game"]))}
 
 
-def _change(code: str, step, must_change: bool = True) -> dict:
+def _change(code: str, step) -> dict:
     """Run `step(db, game, state, next version) -> (new state, seat, entry, undoable)` in one transaction.
 
-    A step answering None writes nothing; with `must_change`, a step that leaves the state as it was
-    is refused (409), so no-op taps never push real entries off the log.
+    A step answering None writes nothing.
     """
     code = normal_code(code)
     with transaction() as db:
@@ -128,8 +127,6 @@ def _change(code: str, step, must_change: bool = True) -> dict:
         if done is None:
             return _snapshot(db, code)
         new, seat, entry, undoable = done
-        if must_change and new == current:
-            raise impossible("That changes nothing at the table.")
         player = seat_name(new, seat) if seat is not None else None
         undo = {"seat": seat, "state": current, "entry": entry} if undoable else None
         db.execute("UPDATE rooms SET version = ?, state = ?, undo = ? WHERE code = ?",
@@ -163,7 +160,7 @@ def take_over(code: str, seat: int, body: dict) -> dict:
         given.update(seat=seat, token=seats.take_over(db, normal_code(code), current, seat))
         return current, confirming, ("takeover", {"seat_name": seat_name(current, seat)}), False
 
-    _change(code, step, must_change=False)
+    _change(code, step)
     return given
 
 
@@ -215,5 +212,4 @@ def undo(code: str, body: dict) -> dict:
 
 def add_history(code: str, kind: str, params: dict) -> dict:
     """Add an entry (e.g. a game's final scores) to a room's log; every phone in the room sees it live."""
-    return _change(code, lambda db, game, current, version_next: (current, None, (kind, params), False),
-                   must_change=False)
+    return _change(code, lambda db, game, current, version_next: (current, None, (kind, params), False))

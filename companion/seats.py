@@ -89,5 +89,7 @@ def reorder(state: dict, order) -> dict:
         raise malformed(f'"order" lists every seat id once, e.g. {ids[::-1]}.')
     if state["turn"]:
         raise impossible("The seat order is fixed once the game has started.")
+    if order == ids:
+        raise impossible("The seats are in that order already.")
     by_id = {s["seat"]: s for s in state["seats"]}
     return dict(state, seats=[by_id[i] for i in order])

@@ -205,3 +205,10 @@ def test_box_draws_without_replacement_until_empty():
 def test_unknown_move_names_the_game_moves():
     game, state = room("simstown")
     assert "hold, next, roll" in refused(game, state, "fly", 404)
+
+
+def test_a_reroll_that_comes_up_the_same_is_still_a_reroll():
+    game, state = room("copenhagen")
+    state, _ = act(game, state, "roll", rng=Script(0, 1, 2, 3, 4))
+    again, line = act(game, state, "reroll", rng=Script(0), dice=[0])
+    assert again["dice"] == state["dice"] and line == "Ana rolled 1 die again: red"

@@ -42,7 +42,7 @@ def test_a_seat_needs_a_readable_name(call, name):
 
 def test_nobody_can_act_as_another_player(call):
     room = Table(call, "lost-cities", ("Ana", "Ben"))
-    room.tokens["Ana"], ben = room.tokens["Ben"], room.tokens["Ana"]
+    room.tokens["Ana"] = room.tokens["Ben"]
     status, answer = room.move("Ana", "roll")
     assert status == 403 and "does not hold Ana's seat" in answer["error"]
     assert room.move("Zed", "roll")[0] == 403
@@ -86,6 +86,12 @@ def test_the_seat_order_can_change_before_the_first_roll_only(call):
     assert room.ok("Cy", "refuse")["active"] == 1
     status, answer = call(f"/api/rooms/{room.code}/seats/order", room.body("Ben", None, order=[0, 1, 2]))
     assert status == 409 and "fixed once the game has started" in answer["error"]
+
+
+def test_the_same_seat_order_again_changes_nothing(call):
+    room = Table(call, "lost-cities", ("Ana", "Ben"))
+    status, answer = call(f"/api/rooms/{room.code}/seats/order", room.body("Ana", None, order=[0, 1]))
+    assert status == 409 and "in that order already" in answer["error"]
 
 
 @pytest.mark.parametrize("order", [[0, 1], [0, 1, 1], "012", [0, 1, "2"], None])

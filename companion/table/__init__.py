@@ -15,7 +15,7 @@ from __future__ import annotations
 import copy
 import secrets
 
-from companion.errors import malformed, missing
+from companion.errors import impossible, malformed, missing
 from companion.table import dice_pool, hold_and_roll, market_ring, roll_and_draft
 from companion.table.turns import Act, Stale, check, seat_name
 from companion.table.words import move_verb
@@ -67,6 +67,8 @@ def apply(game: Game, state: dict, action: str, body: dict, seat: int, version: 
     act = Act(game, mechanic_of(game), copy.deepcopy(state), body, seat, rng)
     check(act, move, move_verb(action), seen_of(body))
     kind, params = move.run(act)
+    if act.state == state and not move.draws:
+        raise impossible("That changes nothing at the table.")
     return act.state, finish(act, state, version, (kind, params))
 
 

@@ -103,9 +103,9 @@ def next_turn(act) -> tuple[str, dict]:
 
 def moves(config) -> dict[str, Move]:
     """Roll, the layout's powers, use; take for the others; end the turn."""
-    offered = {"roll": Move(roll, {"roll": "active"}, starts=True),
+    offered = {"roll": Move(roll, {"roll": "active"}, starts=True, draws=True),
                "use": Move(use, {"use": "active"}),
                "take": Move(take, {"others": "others"}),
                "next": Move(next_turn, {"others": "active"})}
-    powers = {"reroll": Move(reroll, {"use": "active"}), "recolour": Move(recolour, {"use": "active"})}
+    powers = {"reroll": Move(reroll, {"use": "active"}, draws=True), "recolour": Move(recolour, {"use": "active"})}
     return offered | {name: powers[name] for name in config.powers}

@@ -79,6 +79,6 @@ def next_turn(act) -> tuple[str, dict]:
 
 def moves(config) -> dict[str, Move]:
     """Roll, hold and end the turn: all the active player's."""
-    return {"roll": Move(roll, {"roll": "active", "rolling": "active"}, starts=True),
+    return {"roll": Move(roll, {"roll": "active", "rolling": "active"}, starts=True, draws=True),
             "hold": Move(hold, {"rolling": "active"}),
             "next": Move(next_turn, {"rolling": "active"})}

@@ -83,4 +83,4 @@ def move(act) -> tuple[str, dict]:
 
 def moves(config) -> dict[str, Move]:
     """Move the crystal: the active player's whole turn."""
-    return {"move": Move(move, {"move": "active"}, starts=True)}
+    return {"move": Move(move, {"move": "active"}, starts=True, draws=True)}

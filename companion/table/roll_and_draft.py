@@ -99,6 +99,6 @@ def refuse(act) -> tuple[str, dict]:
 def moves(config) -> dict[str, Move]:
     """Roll; pick (or refuse, where the layout allows it): the active player, then the others; end the turn."""
     both = {"pick": "active", "others": "others"}
-    offered = {"roll": Move(roll, {"roll": "active"}, starts=True), "pick": Move(pick, both),
+    offered = {"roll": Move(roll, {"roll": "active"}, starts=True, draws=True), "pick": Move(pick, both),
                "next": Move(next_turn, {"others": "active"})}
     return offered | ({"refuse": Move(refuse, both)} if config.refuse else {})

@@ -35,8 +35,8 @@ class Move:
     """phase -> the role that may make the move in it."""
     starts: bool = False
     """The game's first move: any seat may make it, and starts the first turn."""
-    changes_table: bool = True
-    """Changes the dice, market or turn: a later move with an older `seen` is stale."""
+    draws: bool = False
+    """Rolls dice or draws from a bag: never refused as a no-op, even when the faces come up the same."""
 
 
 @dataclass
@@ -82,7 +82,7 @@ def check(act: Act, move: Move, verb: str, seen: int | None) -> None:
     state, seat = act.state, act.seat
     if state["over"]:
         raise impossible(f"The game is over: {end_text(act.game)}")
-    if seen is not None and move.changes_table and seen < state["table_version"]:
+    if seen is not None and seen < state["table_version"]:
         raise Stale(seen)
     if state["turn"] == 0:
         if not move.starts:
