@@ -1,7 +1,6 @@
 """The companion under a real waitress server: live updates, concurrent taps, two phones."""
 from __future__ import annotations
 
-import json
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
@@ -99,28 +98,6 @@ def test_bell_answers_at_once_when_every_waiting_place_is_taken():
     assert bell.wait("ROOM", since=1, known=2, timeout=30) is True
 
 
-def open_phone(phone, base, code, name):
-    page = phone()
-    page.add_init_script(f"localStorage.setItem('rollsheet.name', {json.dumps(name)})")
-    page.goto(f"{base}/r/{code}")
-    page.wait_for_selector("#board .actions")
-    return page
-
-
-def test_two_phones_see_the_same_roll_within_a_second(live_server, phone):
-    from playwright.sync_api import expect
-
-    code = call(live_server, "/api/rooms", {"game": "copenhagen"})[1]["code"]
-    ana, ben = open_phone(phone, live_server, code, "Ana"), open_phone(phone, live_server, code, "Ben")
-    ana.get_by_role("button", name="Roll all five: new turn").click()
-    expect(ana.locator("#log li").first).to_contain_text("Ana rolled")
-    rolled = call(live_server, f"/api/rooms/{code}")[1]["log"][0]["text"]
-    expect(ben.locator("#log li").first).to_contain_text(rolled, timeout=1000)
-    expect(ben.locator("#status")).to_have_text(rolled)
-    assert ben.locator("#board .die").evaluate_all("ds => ds.map(d => d.ariaLabel)") == \
-        ana.locator("#board .die").evaluate_all("ds => ds.map(d => d.ariaLabel)")
-
-
 def test_twenty_simultaneous_crosses_of_one_tile_give_exactly_one_success(served):
     names = ("Ana", "Ben", "Cy", "Dee")
     room = Table(Http(served), "copenhagen", names)
@@ -144,46 +121,3 @@ def test_fifteen_simultaneous_crosses_of_fifteen_tiles_all_succeed_and_survive_a
         kept = rooms.state(room.code)
     assert sorted(kept["lists"]["tiles"]["crossed"]) == sorted(tiles) and kept["version"] == 5 + 15
     assert {kept["lists"]["tiles"]["crossed"][tile]["by"][0] for tile in tiles} == set(names)
-
-
-def test_phone_a_crosses_r5_and_phone_b_sees_it_crossed(live_server, phone):
-    from playwright.sync_api import expect
-
-    code = call(live_server, "/api/rooms", {"game": "copenhagen", "players": 3})[1]["code"]
-    ana, ben = open_phone(phone, live_server, code, "Ana"), open_phone(phone, live_server, code, "Ben")
-    ana.get_by_role("button", name="R5 P-pentomino, free").click()
-    expect(ben.get_by_role("button", name="R5 P-pentomino, crossed off by Ana")).to_be_visible(timeout=1000)
-    expect(ben.locator("#status")).to_have_text("Ana crossed off R5 (Single-use tiles)")
-
-
-def test_taps_on_the_phone_drive_each_game(live_server, phone):
-    from playwright.sync_api import expect
-
-    def room(game_id):
-        code = call(live_server, "/api/rooms", {"game": game_id})[1]["code"]
-        return code, open_phone(phone, live_server, code, "Ana")
-
-    def state(code):
-        return call(live_server, f"/api/rooms/{code}")[1]
-
-    code, page = room("simstown")
-    page.get_by_role("button", name="Roll three dice").click()
-    expect(page.get_by_role("button", name="Roll again (2 of 3)")).to_be_visible()
-    page.locator("#board .die").first.click()
-    page.get_by_role("button", name="Roll again (2 of 3)").click()
-    expect(page.get_by_role("button", name="Roll again (3 of 3)")).to_be_visible()
-    assert [d["held"] for d in state(code)["dice"]] == [True, False, False]
-
-    code, page = room("lost-cities")
-    page.get_by_role("button", name="Roll all six: new turn").click()
-    page.locator("#board .die.colour").first.click()
-    page.locator("#board .die.number").last.click()
-    page.get_by_role("button", name="Take the chosen 2 dice").click()
-    expect(page.locator("#board .left")).to_contain_text("the others pick")
-    assert [d["used"] for d in state(code)["dice"]] == [True, False, False, False, False, True]
-
-    code, page = room("monolyth")
-    page.locator("#board .move").nth(1).click()
-    page.get_by_role("button", name="Take the piece").click()
-    expect(page.locator("#log li").first).to_contain_text("Ana moved the crystal 2")
-    assert state(code)["crystal"] == 2
