@@ -16,7 +16,8 @@ from sheets.blocks.score_pad import draw_score_pad
 from sheets.blocks.shapes import draw_shapes
 from sheets.blocks.structure_card import draw_structure_card
 from sheets.blocks.table import draw_table
-from sheets.blocks.text import draw_copy_text, draw_name_line, draw_rule, draw_text, draw_write_box
+from sheets.blocks.scale_bar import draw_scale_bar
+from sheets.blocks.text import draw_copy_text, draw_frame, draw_name_line, draw_rule, draw_text, draw_write_box
 from sheets.blocks.tokens import draw_token_sheet
 from sheets.blocks.track import draw_tally, draw_track
 
@@ -40,9 +41,11 @@ DRAWERS = {
     "edge_board": draw_edge_board,
     "height_ruler": draw_height_ruler,
     "rule": draw_rule,
+    "frame": draw_frame,
+    "scale_bar": draw_scale_bar,
     "grid": draw_grid,
     "track": draw_track,
     "tally": draw_tally,
     "shapes": draw_shapes,
 }
-PER_COPY = {"copy_text", "chips", "structure_card", "edge_board"}
+PER_COPY = {"copy_text", "chips", "structure_card", "edge_board", "scale_bar"}
