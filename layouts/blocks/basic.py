@@ -31,12 +31,14 @@ class WriteBox(BlockBase):
 
 
 class ValueTable(BlockBase):
-    """The game's named tables side by side: one column per table, one row per index."""
+    """The game's named tables side by side: a column per table and a row per index, or turned across."""
 
     type: Literal["table"]
     tables: list[TableRef] = Field(min_length=1)
     header: ValueText = "boxes"
     first: int = Field(0, ge=0, description="first index shown")
+    orientation: Literal["vertical", "horizontal"] = Field(
+        "vertical", description="horizontal: the indices across the top, a row per table (1 3 6 10 ...)")
 
 
 class Qr(BlockBase):

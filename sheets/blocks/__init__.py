@@ -4,6 +4,7 @@ Every drawer is `draw(pen, block, ctx)`. Blocks in `PER_COPY` change per copy
 and are drawn on every sheet; all others are drawn once per document.
 """
 from sheets.blocks.board import draw_edge_board, draw_height_ruler
+from sheets.blocks.box_rows import draw_box_rows
 from sheets.blocks.chips import draw_chips
 from sheets.blocks.columns import draw_box_columns
 from sheets.blocks.dice_fields import draw_dice_fields
@@ -46,6 +47,7 @@ DRAWERS = {
     "grid": draw_grid,
     "track": draw_track,
     "tally": draw_tally,
+    "box_rows": draw_box_rows,
     "shapes": draw_shapes,
 }
 PER_COPY = {"copy_text", "chips", "structure_card", "edge_board", "scale_bar"}
