@@ -74,7 +74,7 @@ def test_two_player_setup_crosses_one_size_four_tile_per_colour(client):
     second_red = cross(client, code, "tiles", "R4b", setup=True)
     assert second_red.status_code == 409 and "R4a" in second_red.get_json()["error"]
     assert "size-4" in cross(client, code, "tiles", "B5", setup=True).get_json()["error"]
-    for tile in ("B4L", "P4b", "G4R", "Y4L"):
+    for tile in ("B4L", "P4b", "G4b", "Y4L"):
         assert cross(client, code, "tiles", tile, setup=True).status_code == 200
     assert all(record["setup"] for record in crossed(client, code, "tiles").values())
 
