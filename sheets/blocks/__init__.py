@@ -1,7 +1,8 @@
 """Drawing one block of each kind; `DRAWERS` maps a block's `type` to its function.
 
-Every drawer is `draw(pen, block, ctx)`. Blocks in `PER_COPY` change per copy
-and are drawn on every sheet; all others are drawn once per document.
+Every drawer is `draw(pen, block, ctx)`. Blocks in `PER_COPY` change per copy (or,
+like the scale bar, undo a grown sheet's scale) and are drawn on every sheet; all
+others are drawn once per document.
 """
 from sheets.blocks.board import draw_edge_board, draw_height_ruler
 from sheets.blocks.box_rows import draw_box_rows
