@@ -178,6 +178,16 @@ def test_sheet_has_name_line_start_player_box_and_scoring_reminder(sheet):
         assert words in text
 
 
+def test_sheet_says_how_a_turn_works_and_prints_the_tie_break_as_a_house_rule(sheet, game_layout):
+    text = " ".join(sheet["text"].split())
+    for words in ("YOUR TURN", "as many cells as the dice of that colour + jokers", "(the grey face, any colour)",
+                  "+ phantom dice (+ symbols of that colour you cross now)",
+                  f"take one unused die ({game_layout.values['two_player_dice']} dice with 2 players)",
+                  "House tie-break: fewest empty cells",
+                  "Cross a box to earn the symbol under it; cross the symbol when you use it"):
+        assert words in text, words
+
+
 @pytest.mark.parametrize("printable", ["player-sheet", "shape-sheet"])
 def test_qr_code_opens_the_companion(printed, tmp_path, printable):
     png = render_png(pdf_of(printed["letter", "mono"], printable), tmp_path, dpi=150)[0]

@@ -14,11 +14,11 @@ from sheets.blocks.legend import draw_legend
 from sheets.blocks.polycube import draw_piece_catalogue, draw_polycube
 from sheets.blocks.qr import draw_qr
 from sheets.blocks.region_map import draw_region_map
+from sheets.blocks.scale_bar import draw_scale_bar
 from sheets.blocks.score_pad import draw_score_pad
 from sheets.blocks.shapes import draw_shapes
 from sheets.blocks.structure_card import draw_structure_card
 from sheets.blocks.table import draw_table
-from sheets.blocks.scale_bar import draw_scale_bar
 from sheets.blocks.text import draw_copy_text, draw_frame, draw_name_line, draw_rule, draw_text, draw_write_box
 from sheets.blocks.tokens import draw_token_sheet
 from sheets.blocks.track import draw_tally, draw_track
