@@ -18,6 +18,7 @@ from layouts.blocks.base import ColourRef, Strict
 from layouts.lists import SharedList
 from layouts.patterns import Pattern
 from layouts.polycubes import Piece
+from layouts.scoring_names import ScoringSection
 from layouts.shapes import Shape
 
 GameId = Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$")]
@@ -76,6 +77,8 @@ class Game(Strict):
     pieces: list[Piece] = []
     patterns: list[Pattern] = Field([], description="Monolyth structure cards")
     printables: dict[GameId, Printable] = {}
+    scoring: ScoringSection = Field(
+        None, description="end-of-game scoring: form fields, points, checks (layouts/scoring.py)")
 
     @field_validator("shapes", "pieces", "patterns")
     @classmethod

@@ -32,7 +32,7 @@ def test_copenhagen_form_names_the_winner_on_fewer_empty_cells(live_server, phon
     tap_plus(page, 1, "rows_bricks", 2)
     number(page, 0, "empty_cells").fill("3")
     number(page, 1, "empty_cells").fill("5")
-    expect(page.locator("#winner")).to_have_text("Ana wins on fewer empty cells")
+    expect(page.locator("#winner")).to_have_text("Ana wins on fewer empty cells (house tie-break)")
     expect(cards.nth(0).locator(".running")).to_have_text("6")
     expect(cards.nth(1).locator(".running")).to_have_text("6")
     ranking = page.locator("#ranking tr")

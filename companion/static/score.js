@@ -1,27 +1,76 @@
-// Score form: one card per player; every change posts the form to /api/score/<game>, which
-// answers the running totals and the result, or the first bad field (shown next to it).
-// Widgets carry data-path: where their value goes in the player's JSON ("a.b" nests, "x[]" appends).
+// Score form: one card per player; every change posts the form to /api/score/<game>?running=1, which
+// answers the result, or the first bad field (shown next to it) with the running totals of the players
+// whose own numbers are fine. Widgets carry data-path: where their value goes in the player's JSON
+// ("a.b" nests, "x[]" appends). The page may start from a prefilled list of players (#prefill).
 "use strict";
 
 const form = document.getElementById("score");
 const cards = document.getElementById("players");
 const cardTemplate = document.getElementById("player-card");
 const labels = JSON.parse(document.getElementById("breakdown-labels").textContent);
+const prefill = JSON.parse(document.getElementById("prefill").textContent);
 const [fewest, most] = [Number(form.dataset.min), Number(form.dataset.max)];
 let radioGroups = 0;
 let asked = 0;
 let timer = null;
 let touched = false; // the result shows once someone has typed a number
 
-function addPlayer() {
+function paint(root) {
+  // Colours come as data attributes (a strict Content-Security-Policy forbids inline styles).
+  root.querySelectorAll("[data-rgb]").forEach((chip) => {
+    Object.assign(chip.style, { background: chip.dataset.rgb, color: chip.dataset.ink });
+  });
+  root.querySelectorAll("[data-mark]").forEach((element) => element.style.setProperty("--mark", element.dataset.mark));
+}
+
+function addPlayer(player = {}) {
   const card = cardTemplate.content.firstElementChild.cloneNode(true);
   card.querySelector(".name").value = `Player ${cards.children.length + 1}`;
   card.querySelectorAll("fieldset.choice").forEach((choice) => {
     radioGroups += 1;
     choice.querySelectorAll("input[type=radio]").forEach((radio) => { radio.name = `choice-${radioGroups}`; });
   });
+  paint(card);
+  fill(card, player);
   cards.append(card);
   playersChanged();
+}
+
+function lookup(player, path) {
+  return path.split(".").reduce((node, key) => (node == null ? undefined : node[key]), player);
+}
+
+function set(field, value) {
+  if (value === undefined || value === null) return;
+  if (field.classList.contains("stepper")) field.querySelector(".controls input").value = value;
+  else if (field.classList.contains("tally")) {
+    field.querySelectorAll("input").forEach((box, n) => { box.checked = n < value; });
+  } else if (field.classList.contains("choice")) {
+    const option = field.querySelector(`input[value="${Number(value)}"]`);
+    if (option) option.checked = true;
+  } else field.querySelector("input").checked = Boolean(value); // toggle
+}
+
+function fill(card, player) {
+  // A prefilled player, in the POST payload's shape: list items go to the first widget that can take them.
+  if (typeof player.name === "string") card.querySelector(".name").value = player.name;
+  const left = {};
+  card.querySelectorAll("[data-path]").forEach((field) => {
+    if (field.parentElement.closest(".entry")) return;
+    const path = field.dataset.path;
+    if (!path.endsWith("[]")) {
+      set(field, lookup(player, path));
+      return;
+    }
+    const list = (left[path] ||= Array.isArray(player[path.slice(0, -2)]) ? [...player[path.slice(0, -2)]] : []);
+    if (field.classList.contains("entry")) {
+      const item = list.shift();
+      if (item) field.querySelectorAll("[data-path]").forEach((part) => set(part, lookup(item, part.dataset.path)));
+      return;
+    }
+    const at = list.findIndex((value) => field.querySelector(`input[value="${Number(value)}"]`));
+    if (at >= 0) set(field, list.splice(at, 1)[0]);
+  });
 }
 
 function playersChanged() {
@@ -85,8 +134,9 @@ function gather() {
       }
       const item = {};
       const inner = {};
-      field.querySelectorAll("[data-path]").forEach((part) => put(item, part.dataset.path, read(part), part, inner, ""));
-      if (item.value === undefined) return;
+      const parts = [...field.querySelectorAll("[data-path]")];
+      parts.forEach((part) => put(item, part.dataset.path, read(part), part, inner, ""));
+      if (item[parts[0].dataset.path] === undefined) return; // an entry counts once its first widget is set
       put(player, field.dataset.path, item, field, where, prefix);
       const at = `${prefix}${field.dataset.path.slice(0, -2)}[${player[field.dataset.path.slice(0, -2)].length - 1}].`;
       Object.entries(inner).forEach(([key, part]) => { where[at + key] = part; });
@@ -96,8 +146,8 @@ function gather() {
   return { payload: { players }, where };
 }
 
-function post(payload, format = "") {
-  return fetch(form.dataset.api + (format ? `?format=${format}` : ""), {
+function post(payload, query = "") {
+  return fetch(form.dataset.api + query, {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(payload),
   });
 }
@@ -110,12 +160,24 @@ function schedule() {
 async function update() {
   const mine = ++asked;
   const { payload, where } = gather();
-  const answer = await post(payload);
+  const answer = await post(payload, "?running=1");
   const body = await answer.json();
   if (mine !== asked) return;
   clearErrors();
   if (answer.ok) showResult(body);
-  else showError(body, where);
+  else {
+    showError(body, where);
+    showRunning(body.running);
+  }
+}
+
+function showRunning(running) {
+  // On a 400, a card keeps its total when its own numbers are fine; the others grey out.
+  [...cards.children].forEach((card, i) => {
+    const total = Array.isArray(running) ? running[i] : null;
+    if (total !== null && total !== undefined) card.querySelector(".running").value = total;
+    card.classList.toggle("stale", total === null || total === undefined);
+  });
 }
 
 function clearErrors() {
@@ -123,7 +185,7 @@ function clearErrors() {
   document.querySelectorAll(".field-error, #form-error").forEach((slot) => { slot.textContent = ""; });
   document.getElementById("form-error").hidden = true;
   document.getElementById("result").classList.remove("stale");
-  cards.classList.remove("stale");
+  cards.querySelectorAll(".stale").forEach((card) => card.classList.remove("stale"));
 }
 
 function showError({ error, field }, where) {
@@ -145,7 +207,6 @@ function showError({ error, field }, where) {
     box.querySelector("input")?.setAttribute("aria-invalid", "true");
   }
   document.getElementById("result").classList.add("stale");
-  cards.classList.add("stale");
 }
 
 function cell(tag, text, className) {
@@ -198,7 +259,7 @@ function showResult(result) {
 }
 
 async function download(format) {
-  const answer = await post(gather().payload, format);
+  const answer = await post(gather().payload, `?format=${format}`);
   if (!answer.ok) return;
   const link = document.createElement("a");
   link.href = URL.createObjectURL(await answer.blob());
@@ -221,7 +282,7 @@ cards.addEventListener("click", (event) => {
   if (step) {
     const input = step.parentElement.querySelector("input");
     const next = (parseInt(input.value, 10) || 0) + Number(step.dataset.step);
-    input.value = Math.max(0, Math.min(Number(input.dataset.max), next));
+    input.value = Math.max(0, Math.min(input.dataset.max ? Number(input.dataset.max) : Infinity, next));
     touched = true;
     schedule();
   }
@@ -233,10 +294,12 @@ cards.addEventListener("click", (event) => {
 });
 cards.addEventListener("input", () => { touched = true; schedule(); });
 cards.addEventListener("change", () => { touched = true; schedule(); });
-document.getElementById("add-player").addEventListener("click", addPlayer);
+document.getElementById("add-player").addEventListener("click", () => addPlayer());
 document.querySelectorAll("[data-export]").forEach((button) => {
   button.addEventListener("click", () => download(button.dataset.export));
 });
 document.getElementById("save-room")?.addEventListener("click", saveToRoom);
 form.addEventListener("submit", (event) => event.preventDefault());
-for (let n = 0; n < Math.max(fewest, Math.min(2, most)); n += 1) addPlayer();
+prefill.forEach((player) => addPlayer(player));
+for (let n = cards.children.length; n < Math.max(fewest, Math.min(2, most)); n += 1) addPlayer();
+touched = prefill.some((player) => Object.keys(player).some((key) => key !== "name"));
