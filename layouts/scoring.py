@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import AfterValidator, Discriminator, Field, Tag, model_validator
+from pydantic import AfterValidator, BeforeValidator, Discriminator, Field, Tag, model_validator
 
 from layouts.blocks.base import ColourRef, Strict
 from layouts.expressions import ExprError, parse, placeholders
@@ -43,15 +43,16 @@ def _text(text: str) -> str:
     return text
 
 
-Expr = Annotated[str, Field(min_length=1), AfterValidator(_expression)]
-"""An expression (layouts/expressions.py)."""
+Expr = Annotated[str, BeforeValidator(lambda v: str(v) if type(v) is int else v), Field(min_length=1),
+                 AfterValidator(_expression)]
+"""An expression (layouts/expressions.py); a plain number is one too."""
 Text = Annotated[str, AfterValidator(_text)]
 """A text whose {expressions} are filled in."""
 
 
 class Input(Strict):
     id: FieldId
-    label: str = Field("", description="on the form; default the colour's label")
+    label: Text = Field("", description="on the form; default the colour's label")
     colour: ColourRef | None = None
     hint: Text = Field("", description="small text under the label")
 
@@ -116,7 +117,7 @@ class Section(Strict):
 
 class Part(Strict):
     id: FieldId | None = Field(None, description="the breakdown key; left out with `each`")
-    label: str = ""
+    label: Text = Field("", description="in the result's breakdown; default the colour's label, or the id")
     colour: ColourRef | None = None
     points: Expr
     when: Expr | None = None

@@ -49,11 +49,14 @@ def _expressions(scoring: Scoring, table: dict, player: dict, inner: dict):
                 for key in ("max", "max_items"):
                     if getattr(spec, key, None):
                         yield f"{at}{sub}.{key}", getattr(spec, key), table
-                for expression in placeholders(spec.hint):
-                    yield f"{at}{sub}.hint", expression, table
+                for key in ("label", "hint"):
+                    for expression in placeholders(getattr(spec, key)):
+                        yield f"{at}{sub}.{key}", expression, table
     for name, text in scoring.let.items():
         yield f"let.{name}", text, player
     for n, part in enumerate(scoring.points):
+        for expression in placeholders(part.label):
+            yield f"points[{n}].label", expression, table
         scope = player | inner.get(part.each or part.over, {})
         for key in ("points", "when", "majority"):
             if getattr(part, key):

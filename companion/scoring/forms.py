@@ -79,7 +79,7 @@ class _Form:
 
     def widgets(self, spec, path: str, label: str = "") -> list[Widget]:
         """The widgets of one field at `path`, labelled `label` (default its own)."""
-        shown = mark(self.game, spec.colour, label or spec.label)
+        shown = mark(self.game, spec.colour, label or fill(spec.label, self.tables[-1]))
         hint = fill(spec.hint, self.tables[-1])
         if isinstance(spec, Group):
             return [w for member in spec.members for w in self.member(spec, member, f"{path}.{member}")]
@@ -127,11 +127,11 @@ def form(game: Game) -> list[Section]:
 
 def breakdown_labels(game: Game) -> dict[str, dict]:
     """Breakdown key -> how the result table shows it: label, and the colour chip where the paper has one."""
-    marks = {}
+    marks, table = {}, table_scope(game, game.players.max)
     for part in game.scoring.points:
         if part.each:
             marks |= {member: mark(game, member) for member in game.scoring.field(part.each).members}
         else:
-            marks[part.id] = mark(game, part.colour, part.label or part.id)
+            marks[part.id] = mark(game, part.colour, fill(part.label, table) or part.id)
     return {key: {"label": m.label, "glyph": m.glyph, "rgb": m.rgb, "ink": m.ink if m.rgb else ""}
             for key, m in marks.items()}
