@@ -5,10 +5,12 @@ import json
 
 import pytest
 import yaml
+from hypothesis import HealthCheck, given, settings
 
 import layouts
 from layouts.expressions import ExprError, Unknown, evaluate
 from tests.scoring_play import EXAMPLES, add_games
+from tests.test_scoring_api import malformed
 
 SMALL = {"id": "dicey", "name": "Dicey", "players": {"min": 1, "max": 4}, "colours": {},
          "values": {"per_six": 3}, "tables": {"runs": {"label": "Runs", "values": [0, 1, 4]}},
@@ -123,3 +125,21 @@ def test_example_games_are_valid_layouts_without_printables():
     for path in EXAMPLES.glob("*.yaml"):
         game = layouts.load_file(path)
         assert game.scoring and not game.printables
+
+
+def test_running_totals_when_every_player_is_wrong(client):
+    answer = client.post("/api/score/simstown?running=1", json={"players": [{"name": "Ana", "houses": 1},
+                                                                            {"name": "Ben", "parks": 99}]})
+    assert answer.get_json()["running"] == [None, None]
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(malformed())
+def test_running_totals_never_give_a_500(client, drawn):
+    game, payload = drawn
+    answer = client.post(f"/api/score/{game}?running=1", data=json.dumps(payload), content_type="application/json")
+    assert answer.status_code in (200, 400)
+    running = answer.get_json().get("running")
+    if answer.status_code == 400 and isinstance(payload, dict) and isinstance(payload.get("players"), list) \
+            and running is not None:
+        assert len(running) == len(payload["players"])

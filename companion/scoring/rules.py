@@ -77,7 +77,7 @@ def breakdowns(scoring: Scoring, scopes: list[ChainMap]) -> list[dict[str, int]]
         where = f"points[{n}]"
         if part.majority:
             values = [_work_out(part.majority, scope, where) or 0 for scope in scopes]
-            best = max(values)
+            best = max(values, default=0)
             eligible = [best > 0 and value == best for value in values]
         else:
             eligible = [True] * len(scopes)

@@ -33,7 +33,6 @@ function addPlayer(player = {}) {
   paint(card);
   fill(card, player);
   cards.append(card);
-  playersChanged();
 }
 
 function lookup(player, path) {
@@ -176,7 +175,9 @@ function showRunning(running) {
   [...cards.children].forEach((card, i) => {
     const total = Array.isArray(running) ? running[i] : null;
     if (total !== null && total !== undefined) card.querySelector(".running").value = total;
-    card.classList.toggle("stale", total === null || total === undefined);
+    const stale = total === null || total === undefined;
+    card.classList.toggle("stale", stale);
+    card.querySelector(".running").setAttribute("aria-label", stale ? "running total, out of date" : "running total");
   });
 }
 
@@ -185,7 +186,10 @@ function clearErrors() {
   document.querySelectorAll(".field-error, #form-error").forEach((slot) => { slot.textContent = ""; });
   document.getElementById("form-error").hidden = true;
   document.getElementById("result").classList.remove("stale");
-  cards.querySelectorAll(".stale").forEach((card) => card.classList.remove("stale"));
+  cards.querySelectorAll(".stale").forEach((card) => {
+    card.classList.remove("stale");
+    card.querySelector(".running").setAttribute("aria-label", "running total");
+  });
 }
 
 function showError({ error, field }, where) {
@@ -240,12 +244,14 @@ function showResult(result) {
   document.getElementById("ranking").replaceChildren(...result.players.map((p) => {
     const row = document.createElement("tr");
     row.className = result.winners.includes(p.name) ? "won" : "";
-    row.append(cell("td", p.rank, "rank"), cell("th", p.name), cell("td", p.total, "points"));
-    row.firstChild.setAttribute("scope", "row");
+    const name = cell("th", p.name);
+    name.setAttribute("scope", "row");
+    row.append(cell("td", p.rank, "rank"), name, cell("td", p.total, "points"));
     return row;
   }));
   const head = document.createElement("tr");
-  head.append(cell("th", ""), ...result.players.map((p) => cell("th", p.name)));
+  head.append(cell("td", ""), ...result.players.map((p) => cell("th", p.name)));
+  head.querySelectorAll("th").forEach((th) => th.setAttribute("scope", "col"));
   const rows = Object.keys(result.players[0].breakdown).map((key) => {
     const row = document.createElement("tr");
     row.append(label(key), ...result.players.map((p) => cell("td", p.breakdown[key])));
@@ -294,7 +300,10 @@ cards.addEventListener("click", (event) => {
 });
 cards.addEventListener("input", () => { touched = true; schedule(); });
 cards.addEventListener("change", () => { touched = true; schedule(); });
-document.getElementById("add-player").addEventListener("click", () => addPlayer());
+document.getElementById("add-player").addEventListener("click", () => {
+  addPlayer();
+  playersChanged();
+});
 document.querySelectorAll("[data-export]").forEach((button) => {
   button.addEventListener("click", () => download(button.dataset.export));
 });
@@ -302,4 +311,5 @@ document.getElementById("save-room")?.addEventListener("click", saveToRoom);
 form.addEventListener("submit", (event) => event.preventDefault());
 prefill.forEach((player) => addPlayer(player));
 for (let n = cards.children.length; n < Math.max(fewest, Math.min(2, most)); n += 1) addPlayer();
+playersChanged(); // once every card is in: token choices depend on the player count
 touched = prefill.some((player) => Object.keys(player).some((key) => key !== "name"));
