@@ -2,12 +2,14 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 
 import layouts
+from companion.scoring import score_game
 from layouts.expressions import ExprError, Unknown, evaluate
 from tests.scoring_play import EXAMPLES, add_games
 from tests.test_scoring_api import malformed
@@ -18,10 +20,13 @@ SMALL = {"id": "dicey", "name": "Dicey", "players": {"min": 1, "max": 4}, "colou
                      "points": [{"id": "sixes", "label": "Sixes", "points": "sixes * per_six"}]}}
 
 
-def write(tmp_path, layout: dict, name: str = "dicey"):
-    path = tmp_path / f"{name}.yaml"
-    path.write_text(yaml.safe_dump(layout), encoding="utf-8")
+def write_text(path: Path, text: str) -> Path:
+    path.write_text(text, encoding="utf-8")
     return path
+
+
+def write(tmp_path, layout: dict, name: str = "dicey") -> Path:
+    return write_text(tmp_path / f"{name}.yaml", yaml.safe_dump(layout))
 
 
 def with_scoring(**changes) -> dict:
@@ -143,3 +148,12 @@ def test_running_totals_never_give_a_500(client, drawn):
     if answer.status_code == 400 and isinstance(payload, dict) and isinstance(payload.get("players"), list) \
             and running is not None:
         assert len(running) == len(payload["players"])
+
+
+def test_the_readme_example_game_scores(tmp_path):
+    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    example = readme.split("#### The `scoring:` section of a layout")[1].split("```yaml\n")[1].split("```")[0]
+    game = layouts.load_file(write_text(tmp_path / "pig-pad.yaml", example))
+    result = score_game(game, {"players": [{"name": "Ana", "banked": 96, "pigs": 2, "doubled": True},
+                                           {"name": "Ben", "banked": 100, "pigs": 2, "streak": 3}]})
+    assert [(p["name"], p["total"]) for p in result["players"]] == [("Ana", 192 + 10 + 20), ("Ben", 100 + 10 + 10 + 20)]
