@@ -19,7 +19,7 @@ Expressions and {placeholders} are layouts/expressions.py; the names they read a
 """
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal, Union, get_args
 
 from pydantic import AfterValidator, BeforeValidator, Discriminator, Field, Tag, model_validator
 
@@ -87,27 +87,29 @@ def _kind(raw) -> str:
     return raw.get("kind", "count") if isinstance(raw, dict) else getattr(raw, "kind", "count")
 
 
-Part_ = Annotated[Union[Annotated[Count, Tag("count")], Annotated[Flag, Tag("flag")],
-                        Annotated[Token, Tag("token")]], Discriminator(_kind)]
+def _one_of(*kinds: type[Input]):
+    """A union of field kinds told apart by their `kind` key (`count` when left out)."""
+    tagged = tuple(Annotated[kind, Tag(get_args(kind.model_fields["kind"].annotation)[0])] for kind in kinds)
+    return Annotated[Union[tagged], Discriminator(_kind)]
+
+
+GroupField = _one_of(Count, Flag)
+EntryField = _one_of(Count, Flag, Token)
 
 
 class Group(Input):
     kind: Literal["group"]
     members: list[ColourRef] = Field(min_length=1, description="one object per colour, keyed by its id")
-    fields: list[Annotated[Union[Annotated[Count, Tag("count")], Annotated[Flag, Tag("flag")]],
-                           Discriminator(_kind)]] = Field(min_length=1)
+    fields: list[GroupField] = Field(min_length=1)
 
 
 class Entries(Input):
     kind: Literal["entries"]
     max_items: Expr
-    fields: list[Part_] = Field(min_length=1, description="an entry counts once its first field is filled")
+    fields: list[EntryField] = Field(min_length=1, description="an entry counts once its first field is filled")
 
 
-AnyField = Annotated[Union[Annotated[Count, Tag("count")], Annotated[Flag, Tag("flag")],
-                           Annotated[Tally, Tag("tally")], Annotated[Token, Tag("token")],
-                           Annotated[Tokens, Tag("tokens")], Annotated[Group, Tag("group")],
-                           Annotated[Entries, Tag("entries")]], Discriminator(_kind)]
+AnyField = _one_of(Count, Flag, Tally, Token, Tokens, Group, Entries)
 
 
 class Section(Strict):
