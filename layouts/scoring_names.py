@@ -18,13 +18,15 @@ from layouts.expressions import names, parse, placeholders
 from layouts.scoring import Entries, Group, Scoring, Token
 
 NAMESPACES = ("values", "tables", "dice", "stacks")
+READS = ("values", "tables", "dice", "lists", "printables")
+"""The layout keys the check reads (declared before `scoring` in the Game model)."""
 
 
 def fits_game(scoring: Scoring | None, info: ValidationInfo) -> Scoring | None:
     """The section, once every name and reference in it is known to the game (ValueError names the first)."""
-    if scoring is None:
-        return None
     data = info.data
+    if scoring is None or not set(READS) <= set(data):
+        return scoring  # a section it reads failed: its own error says so, a second one would only confuse
     keys = {"values": set(data.get("values", {})), "tables": set(data.get("tables", {})),
             "dice": {die.id for die in data.get("dice", [])},
             "stacks": {f.id for f in scoring.fields if isinstance(f, Token)}}

@@ -157,3 +157,10 @@ def test_the_readme_example_game_scores(tmp_path):
     result = score_game(game, {"players": [{"name": "Ana", "banked": 96, "pigs": 2, "doubled": True},
                                            {"name": "Ben", "banked": 100, "pigs": 2, "streak": 3}]})
     assert [(p["name"], p["total"]) for p in result["players"]] == [("Ana", 192 + 10 + 20), ("Ben", 100 + 10 + 10 + 20)]
+
+
+def test_a_broken_section_it_reads_gives_one_error_not_two(tmp_path):
+    layout = with_scoring(uses={"plan": "region_map"}) | {"values": {"per_six": "three"}}
+    with pytest.raises(layouts.LayoutError) as refused:
+        layouts.load_file(write(tmp_path, layout))
+    assert len(refused.value.problems) == 1 and "values.per_six" in refused.value.problems[0]
