@@ -59,6 +59,38 @@ def live_server(tmp_path):
     server.close()
 
 
+@pytest.fixture
+def served(tmp_path):
+    """A real `rollsheet serve` subprocess on a free loopback port; yields its base URL."""
+    import socket
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    command = [sys.executable, "-m", "sheets.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
+               "--data", str(tmp_path / "served")]
+    log = (tmp_path / "serve.log").open("wb")
+    server = subprocess.Popen(command, cwd=Path(__file__).parent.parent, stdout=subprocess.DEVNULL, stderr=log)
+    deadline = time.monotonic() + 20
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            break
+        except OSError:
+            if server.poll() is not None or time.monotonic() > deadline:
+                server.kill()
+                raise RuntimeError(f"rollsheet serve did not start: {(tmp_path / 'serve.log').read_text()}")
+            time.sleep(0.1)
+    yield f"http://127.0.0.1:{port}"
+    server.terminate()
+    server.wait(timeout=10)
+    log.close()
+
+
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 

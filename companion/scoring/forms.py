@@ -12,7 +12,7 @@ Glossary:
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from layouts import Game
 from layouts.expressions import evaluate, fill
@@ -105,7 +105,7 @@ class _Form:
         shown = mark(self.game, member)
         out = [self.widgets(f, f"{path}.{f.id}", shown.label if n == 0 else f"{shown.label}: {f.label}")[0]
                for n, f in enumerate(counts)]
-        out[0] = Widget(**{**out[0].__dict__, "mark": shown, "parts": toggles})
+        out[0] = replace(out[0], mark=shown, parts=toggles)
         return out
 
     def choice(self, spec: Token, path: str, label: str, lists: list[str]) -> Widget:

@@ -84,9 +84,8 @@ def record_in_room(code: object, game_id: str, result: dict) -> None:
     try:
         if rooms.game_of(code).id != game_id:
             raise scoring.ScoreError(f"room {code} plays another game", "room")
-        ranking = ", ".join(f"{p['rank']}. {p['name']} {p['total']}" for p in result["players"])
-        tiebreak = f" ({result['tiebreak']})" if result.get("tiebreak") else ""
-        rooms.add_history(code, {"kind": "score", "text": f"Final score: {ranking}{tiebreak}"})
+        ranking = [[p["rank"], p["name"], p["total"]] for p in result["players"]]
+        rooms.add_history(code, "score", {"ranking": ranking, "tiebreak": result.get("tiebreak")})
     except Refused as error:
         raise scoring.ScoreError(error.message, "room") from None
 
