@@ -18,6 +18,7 @@ from layouts.blocks.base import ColourRef, Strict
 from layouts.lists import SharedList
 from layouts.patterns import Pattern
 from layouts.polycubes import Piece
+from layouts.scoring_names import ScoringSection
 from layouts.shapes import Shape
 from layouts.table import Mechanic
 
@@ -80,6 +81,8 @@ class Game(Strict):
     patterns: list[Pattern] = Field([], description="Monolyth structure cards")
     printables: dict[GameId, Printable] = {}
     table: Mechanic | None = Field(None, description="the companion's dice or market mechanic (layouts/table.py)")
+    scoring: ScoringSection = Field(
+        None, description="end-of-game scoring: form fields, points, checks (layouts/scoring.py)")
 
     @field_validator("shapes", "pieces", "patterns")
     @classmethod
