@@ -62,6 +62,7 @@ class Count(Input):
     max: Expr | None = Field(None, description="largest value; no limit when left out")
     step: int = Field(1, ge=1, description="the value is a multiple of this (Kniffel's threes: 3)")
     optional: bool = Field(False, description="may be left empty (then rules reading it do not apply)")
+    from_list: str | None = Field(None, description="a room's shared list: the form starts at the items the player crossed")
 
 
 class Flag(Input):

@@ -39,7 +39,7 @@ class Game:
             time.sleep(0.05)
         newest = self.state()["log"][0]["text"]
         for other in self.phones.values():
-            expect(other.locator("#log li").first).to_contain_text(newest, timeout=2000)
+            expect(other.locator("#log li").first).to_contain_text(newest, timeout=5000)
 
     def select(self, who: str, kinds: list[str]) -> None:
         """`who` taps one open die of each kind (die ids) in order."""
@@ -100,5 +100,21 @@ def test_a_four_phone_game_plays_round_after_round_without_a_refused_tap(served,
         if turn == 1:
             axe_clean(game.phones["Cy"], f"{game_id}: turn 2")
     state = game.state()
-    assert state["turn"] == 9 and [e["player"] for e in state["log"] if e["kind"] != "seat"]
-    assert all(e["player"] in PLAYERS for e in state["log"] if e["player"])
+    assert state["turn"] == 9 and all(e["player"] in PLAYERS for e in state["log"] if e["player"])
+    score_from_the_room(game)
+
+
+def score_from_the_room(game: Game) -> None:
+    """Ana opens the score form from the room: the seated players in seat order; the result reaches every phone."""
+    ana = game.phones["Ana"]
+    ana.get_by_role("link", name="End of game: enter scores").click()
+    cards = ana.locator("#players .player .name")
+    expect(cards).to_have_count(len(PLAYERS))
+    assert cards.evaluate_all("names => names.map(n => n.value)") == list(PLAYERS)
+    cards.first.fill("Ana")
+    ana.locator("#save-room").click()
+    expect(ana.locator("#saved")).to_contain_text(f"Saved to room {game.code}")
+    for phone in game.phones.values():
+        if phone is not ana:
+            expect(phone.locator("#log li").first).to_contain_text("Final score: 1. Ana")
+    axe_clean(ana, "the score form opened from the room, result saved")

@@ -13,7 +13,7 @@ from flask import Blueprint, Response, jsonify, render_template, request
 import layouts
 from companion import rooms, scoring
 from companion.errors import Refused
-from companion.scoring import forms
+from companion.scoring import forms, from_room
 
 bp = Blueprint("scoring", __name__)
 
@@ -28,14 +28,26 @@ def form(game_id: str):
         game = scoring.scorable(game_id)
     except scoring.NotScorable as error:
         return render_template("score_error.html", title="No score form for this game", message=str(error)), 404
+    room = rooms.normal_code(request.args.get("room", ""))
     try:
-        prefill = json.loads(request.args.get("prefill", "[]"))
+        prefill = json.loads(request.args["prefill"]) if "prefill" in request.args else room_players(game, room)
     except ValueError:
         prefill = None
     if not isinstance(prefill, list):
         return render_template("score_error.html", title="Cannot start the score form",
                                message='prefill must be a JSON list of players, e.g. [{"name": "Ana"}]'), 400
-    return score_page(game, request.args.get("room", ""), prefill)
+    return score_page(game, room, prefill)
+
+
+def room_players(game: layouts.Game, code: str) -> list:
+    """The seated players of room `code` with what the room knows of their scores ([] without a room)."""
+    if not code:
+        return []
+    try:
+        state = rooms.state(code)
+    except Refused:
+        return []
+    return from_room.prefill(game, state) if state["game"] == game.id else []
 
 
 def score_page(game: layouts.Game, room: str = "", prefill: list | None = None) -> str:
