@@ -76,7 +76,7 @@ class Tally:
         self.sightings: list[tuple[str, int, int, int, float]] = []
         self.roll_s, self.lag_s, self.errors, self.requests = [], [], [], 0
         self.acknowledged: dict[str, int] = {}
-        self.busy = 0
+        self.busy, self.stopped = 0, False
 
     def error(self, what: str) -> None:
         """Count one failure, described by `what`."""
@@ -101,10 +101,10 @@ FAILURES = (OSError, asyncio.IncompleteReadError, asyncio.TimeoutError, asyncio.
 
 
 async def phone(port: int, code: str, number: int, tally: Tally) -> None:
-    """Keep one phone's event stream open in a room, like live.js does, until cancelled."""
+    """Keep one phone's event stream open in a room, like live.js does, until the run stops."""
     connection, version = Connection(port), 0
     try:
-        while True:
+        while not tally.stopped:
             pause = RECONNECT_S
             try:
                 resume = f"Last-Event-ID: {version}\r\n" if version else ""
@@ -114,7 +114,7 @@ async def phone(port: int, code: str, number: int, tally: Tally) -> None:
                     pause = tally.refused("stream", status, headers)
                 else:
                     buffer = b""
-                    while True:
+                    while not tally.stopped:
                         buffer += await connection.chunk()
                         *events, buffer = buffer.split(b"\n\n")
                         for event in events:
@@ -130,17 +130,17 @@ async def phone(port: int, code: str, number: int, tally: Tally) -> None:
 
 
 async def lag_probe(tally: Tally, tick: float = 0.05) -> None:
-    """Measure how late the generator's own loop wakes up, every `tick` seconds, until cancelled."""
-    while True:
+    """Measure how late the generator's own loop wakes up, every `tick` seconds, until stopped."""
+    while not tally.stopped:
         due = time.perf_counter() + tick
         await asyncio.sleep(tick)
         tally.lag_s.append(time.perf_counter() - due)
 
 
 async def poller(port: int, code: str, number: int, tally: Tally) -> None:
-    """Keep one phone live by long polling (live.js's fallback) until cancelled."""
+    """Keep one phone live by long polling (live.js's fallback) until the run stops."""
     connection, version = Connection(port), 0
-    while True:
+    while not tally.stopped:
         started, pause = time.perf_counter(), 0.0
         try:
             status, headers, answer = await connection.request("GET", f"/api/rooms/{code}?since={version}&wait=20",
@@ -158,25 +158,35 @@ async def poller(port: int, code: str, number: int, tally: Tally) -> None:
         await asyncio.sleep(pause)
 
 
-async def roller(port: int, code: str, game: str, state: dict, start: float, seconds: int, tally: Tally) -> None:
-    """Act in one room once a second from `start` for `seconds` seconds, like the table would.
+async def roller(port: int, code: str, game: str, start: float, seconds: int, tally: Tally) -> None:
+    """Play one room as its one seated player, one move a second from `start` for `seconds` seconds.
 
-    Copenhagen and Lost Cities roll; Simstown rolls 3 times, then `next`; Monolyth moves the
-    crystal to the next slot with a piece and takes it. Every acknowledged action is counted,
-    to find lost ones afterwards.
+    The roller takes a seat ("Ana", in a 2-player room) and sends its name, seat token and the
+    version it saw with each move: Copenhagen rolls, then uses two dice; Lost Cities rolls, then
+    refuses; Simstown rolls 3 times, then `next`; Monolyth moves the crystal to the next slot with a
+    piece and takes it. Every acknowledged move is counted, to find lost ones afterwards.
     """
     connection, tally.acknowledged[code] = Connection(port), 0
+    seated = await post(connection, f"/api/rooms/{code}/seats", {"name": "Ana"}, tally, expected=201)
+    if seated is None:
+        return
+    token = seated[0]["token"]
+    state = json.loads((await connection.request("GET", f"/api/rooms/{code}"))[2])
     for second in range(seconds):
         due = start + second
         await asyncio.sleep(max(0.0, due - time.perf_counter()))
-        if game == "simstown" and state.get("rolls", 0) >= 3:
-            action, body = "next", {"player": "Ana"}
+        action, body = "roll", {}
+        if game == "copenhagen" and state["phase"] == "use":
+            action, body = "use", {"dice": [0, 1]}
+        elif game == "lost-cities" and state["phase"] == "pick":
+            action = "refuse"
+        elif game == "simstown" and state.get("rolls", 0) >= 3:
+            action = "next"
         elif game == "monolyth":
-            ring, at = state["ring"], state["crystal"]
-            steps = next((s for s in range(1, 5) if ring[(at + s) % len(ring)]), 1)
-            action, body = "move", {"player": "Ana", "steps": steps, "take": "piece"}
-        else:
-            action, body = "roll", {"player": "Ana"}
+            ring, at = state["ring"], -1 if state["crystal"] is None else state["crystal"]
+            action, body = "move", {"steps": next((s for s in range(1, 5) if ring[(at + s) % len(ring)]), 1),
+                                    "take": "piece"}
+        body.update(player="Ana", token=token, seen=state["version"])
         answered = await post(connection, f"/api/rooms/{code}/{action}", body, tally)
         if answered is not None:
             state, took = answered
@@ -186,7 +196,8 @@ async def roller(port: int, code: str, game: str, state: dict, start: float, sec
     connection.close()
 
 
-async def post(connection: Connection, path: str, body: dict, tally: Tally) -> tuple[dict, float] | None:
+async def post(connection: Connection, path: str, body: dict, tally: Tally,
+               expected: int = 200) -> tuple[dict, float] | None:
     """POST until the server takes it (a 503 is tried again after its Retry-After); (answer, seconds) or None."""
     while True:
         sent = time.perf_counter()
@@ -196,7 +207,7 @@ async def post(connection: Connection, path: str, body: dict, tally: Tally) -> t
             tally.error(f"POST {type(error).__name__}")
             return None
         tally.requests += 1
-        if status == 200:
+        if status == expected:
             return json.loads(answer), time.perf_counter() - sent
         pause = tally.refused(f"POST {answer[:80]!r}", status, headers)
         if status != 503:

@@ -1,16 +1,20 @@
 """Idle rooms close after `KEEP_DAYS` days without a change; their final scores stay readable.
 
 A sweep (at start and every hour under `rollsheet serve`) closes every room whose newest
-log entry is older than the limit: the room and its log go, but for the entries of kind
-"score" (the final scores a table saved), and the code is kept in `closed_rooms`. A closed
-code answers 410 with a sentence and those scores. A new room that happens to draw a closed
-code takes it over (a trigger in store.py drops the old entries first).
+log entry is older than the limit: the room, its seats and its log go, but for the entries
+of kind "score" (the final scores a table saved), and the code is kept in `closed_rooms`. A
+closed code answers 410 with a sentence and those scores; so does the code of a room made
+before seats (kept aside in `rooms_v1` by store.py). A new room that happens to draw a
+closed code takes it over (a trigger in store.py drops the old entries first).
 """
 from __future__ import annotations
 
+import json
 import time
 
+import layouts
 from companion.errors import Refused
+from companion.table.words import describe
 
 DAY_S = 86_400.0
 KEPT_KIND = "score"
@@ -41,18 +45,24 @@ def sweep(db, keep_days: float, now: float | None = None) -> int:
         db.execute("INSERT OR REPLACE INTO closed_rooms (code, game, closed, last) VALUES (?, ?, ?, ?)",
                    (code, game, now, last))
         db.execute("DELETE FROM room_log WHERE room = ? AND kind != ?", (code, KEPT_KIND))
+        db.execute("DELETE FROM seats WHERE room = ?", (code,))
         db.execute("DELETE FROM rooms WHERE code = ?", (code,))
     return len(idle)
 
 
 def refuse_if_closed(db, code: str) -> None:
-    """Raise Closed (410) when `code` names a room closed for lack of play."""
-    row = db.execute("SELECT closed, last FROM closed_rooms WHERE code = ?", (code,)).fetchone()
-    if row is None:
-        return
-    scores = [{"at": at, "text": text} for at, text in db.execute(
-        "SELECT at, text FROM room_log WHERE room = ? AND kind = ? ORDER BY id", (code, KEPT_KIND))]
-    days = round((row["closed"] - row["last"]) / DAY_S)
-    kept = "Its final scores are kept below." if scores else "No final scores were saved in it."
-    raise Closed(f"Room {code} was closed after {days} days without play. {kept} Open a new room to play again.",
-                 scores)
+    """Raise Closed (410) when `code` names a room closed for lack of play, or one made before seats."""
+    row = db.execute("SELECT game, closed, last FROM closed_rooms WHERE code = ?", (code,)).fetchone()
+    if row is not None:
+        game = layouts.load(row["game"])
+        scores = [{"at": at, "text": describe(game, kind, json.loads(params), player)} for at, kind, params, player in
+                  db.execute("SELECT at, kind, params, player FROM room_log WHERE room = ? AND kind = ? ORDER BY id",
+                             (code, KEPT_KIND))]
+        days = round((row["closed"] - row["last"]) / DAY_S)
+        kept = "Its final scores are kept below." if scores else "No final scores were saved in it."
+        raise Closed(f"Room {code} was closed after {days} days without play. {kept} Open a new room to play again.",
+                     scores)
+    if db.execute("SELECT 1 FROM sqlite_master WHERE name = 'rooms_v1'").fetchone() and \
+            db.execute("SELECT 1 FROM rooms_v1 WHERE code = ?", (code,)).fetchone():
+        raise Closed(f"Room {code} was made by an older version of the companion, before seats; "
+                     "open a new room to play on.", [])

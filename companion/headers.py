@@ -1,16 +1,15 @@
 """Security headers on every answer, the pages' and the API's alike.
 
 The Content-Security-Policy lets the pages load scripts, styles and images from the
-companion alone: no inline script, no other site, no framing (`frame-ancestors 'none'`),
-forms posting only to the companion. `style-src-attr 'unsafe-inline'` keeps the
-`style="..."` attributes the score page uses for colour swatches drawn from layout data
-(they can style an element, never run code); `<style>` elements stay blocked.
+companion alone: no inline script, no inline style (`style="..."` attributes and `<style>`
+elements; the pages colour their swatches from script, which the policy allows), no other
+site, no framing (`frame-ancestors 'none'`), forms posting only to the companion.
 """
 from __future__ import annotations
 
-CONTENT_SECURITY_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self'; style-src-attr 'unsafe-inline'; "
-                           "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
-                           "form-action 'self'; frame-ancestors 'none'")
+CONTENT_SECURITY_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+                           "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+                           "frame-ancestors 'none'")
 
 SECURITY_HEADERS = {
     "Content-Security-Policy": CONTENT_SECURITY_POLICY,

@@ -17,19 +17,26 @@ from pathlib import Path
 
 from flask import Flask, current_app
 
+SCHEMA_VERSION = 2
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (code TEXT PRIMARY KEY, game TEXT NOT NULL, created REAL NOT NULL,
-                                  version INTEGER NOT NULL, state TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS room_log (id INTEGER PRIMARY KEY AUTOINCREMENT, room TEXT NOT NULL,
-                                     at REAL NOT NULL, player TEXT, kind TEXT NOT NULL, text TEXT NOT NULL);
+                                  version INTEGER NOT NULL, state TEXT NOT NULL, undo TEXT);
+CREATE TABLE IF NOT EXISTS room_log (id INTEGER PRIMARY KEY AUTOINCREMENT, room TEXT NOT NULL, version INTEGER NOT NULL,
+                                     at REAL NOT NULL, seat INTEGER, player TEXT, kind TEXT NOT NULL,
+                                     params TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS room_log_by_room ON room_log (room, id);
+CREATE TABLE IF NOT EXISTS seats (room TEXT NOT NULL, seat INTEGER NOT NULL, token TEXT NOT NULL,
+                                  PRIMARY KEY (room, seat));
 CREATE TABLE IF NOT EXISTS closed_rooms (code TEXT PRIMARY KEY, game TEXT NOT NULL, closed REAL NOT NULL,
                                          last REAL NOT NULL);
 CREATE TRIGGER IF NOT EXISTS new_room_takes_a_closed_code AFTER INSERT ON rooms BEGIN
     DELETE FROM closed_rooms WHERE code = NEW.code;
     DELETE FROM room_log WHERE room = NEW.code;
+    DELETE FROM seats WHERE room = NEW.code;
 END;
 """
+OLD_TABLES = ("rooms", "room_log")
+"""Tables of schema 1 (before seats), kept beside the new ones as `<name>_v1` when a database is upgraded."""
 
 
 def connect(path: str) -> sqlite3.Connection:
@@ -80,7 +87,8 @@ class StoreError(Exception):
 
 
 def init_app(app: Flask) -> None:
-    """Check the database file and create the schema; StoreError when the file cannot be used (never changed then)."""
+    """Check the database file, set the tables of an older schema aside (their rooms answer 410) and create
+    the schema; StoreError when the file cannot be used (it is never changed then)."""
     path = app.config["DATABASE"]
     try:
         db = connect(path)
@@ -88,7 +96,7 @@ def init_app(app: Flask) -> None:
             verdict = db.execute("PRAGMA quick_check").fetchone()[0]
             if verdict != "ok":
                 raise sqlite3.DatabaseError(verdict)
-            db.executescript(SCHEMA)
+            _upgrade(db)
         finally:
             db.close()
     except sqlite3.OperationalError as error:
@@ -97,3 +105,15 @@ def init_app(app: Flask) -> None:
         raise StoreError(f"{path} is damaged or not a rollsheet database ({error}); it was left untouched. "
                          f"Move it aside (e.g. to {Path(path).name}.broken) to start with no rooms, "
                          "or put back a backup.") from None
+
+
+def _upgrade(db: sqlite3.Connection) -> None:
+    old = db.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION and \
+        db.execute("SELECT 1 FROM sqlite_master WHERE name = 'rooms'").fetchone() is not None
+    with db:
+        if old:
+            for table in OLD_TABLES:
+                db.execute(f"ALTER TABLE {table} RENAME TO {table}_v1")
+            db.execute("DROP INDEX IF EXISTS room_log_by_room")
+    db.executescript(SCHEMA)
+    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")

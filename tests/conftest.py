@@ -69,6 +69,15 @@ def live_server(tmp_path):
     thread.join(10)
 
 
+@pytest.fixture
+def served(tmp_path):
+    """A real `rollsheet serve` subprocess on a free loopback port; yields its base URL."""
+    from tests.serving import serving
+
+    with serving(tmp_path / "served") as (base, _):
+        yield base
+
+
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 
@@ -86,12 +95,16 @@ def browser():
 
 @pytest.fixture
 def phone(browser):
-    """A new phone-sized browser page (390 x 844, touch); call it again for a second phone."""
+    """A new phone-sized browser page (390 x 844, touch); call it again for a second phone.
+
+    `landscape=True` turns it (844 x 390); `color_scheme="dark"` asks pages for their dark theme.
+    """
     contexts = []
 
-    def open_phone():
-        context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
-                                      is_mobile=True, device_scale_factor=2)
+    def open_phone(landscape=False, color_scheme="light"):
+        size = {"width": 844, "height": 390} if landscape else {"width": 390, "height": 844}
+        context = browser.new_context(viewport=size, has_touch=True, is_mobile=True, device_scale_factor=2,
+                                      color_scheme=color_scheme)
         contexts.append(context)
         return context.new_page()
 

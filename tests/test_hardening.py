@@ -11,6 +11,7 @@ import pytest
 
 from companion import cli, rooms
 from tests.serving import call, serving
+from tests.tables import Http, Table
 
 FORWARDED = "--proxy"
 
@@ -62,15 +63,15 @@ def test_deep_nesting_and_lone_surrogates_answer_400_on_every_post_route(server,
 
 def test_slow_and_idle_sockets_do_not_stop_rooms_being_served(tmp_path):  # 3
     with serving(tmp_path, "--max-connections", 40) as (base, _):
-        code = open_room(base)
+        room = Table(Http(base), "simstown", ("Ana",))
         host, port = base.removeprefix("http://").split(":")
         slow = [socket.create_connection((host, int(port))) for _ in range(120)]
         for conn in slow:
             conn.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")
         started = time.monotonic()
-        for _ in range(5):
-            assert call(base, f"/api/rooms/{code}/roll", {"player": "Ana"})[0] in (200, 409)
-        assert call(base, f"/api/rooms/{code}")[0] == 200 and time.monotonic() - started < 5
+        for _ in range(3):
+            room.ok("Ana", "roll")
+        assert room.state()["rolls"] == 3 and time.monotonic() - started < 5
         slow[-1].settimeout(15)
         assert slow[-1].recv(100) == b"", "a socket that never finished its request head stayed open"
         assert time.monotonic() - started < 13
@@ -136,10 +137,10 @@ def test_guessing_room_codes_is_limited_per_client(server):  # 5
 def test_idle_rooms_close_after_keep_days_and_keep_their_final_scores(tmp_path):  # 5
     app = cli.make_app(tmp_path)
     with app.test_request_context():
-        idle, played = rooms.create("copenhagen"), rooms.create("copenhagen")
+        idle, played = rooms.create("monolyth"), rooms.create("monolyth")
     client = app.test_client()
-    players = [{"name": "Ana", "rows_windows": 2}, {"name": "Ben", "rows_bricks": 1}]
-    assert client.post("/api/score/copenhagen", json={"players": players, "room": idle}).status_code == 200
+    players = [{"name": "Ana", "structure": 12}, {"name": "Ben", "structure": 8}]
+    assert client.post("/api/score/monolyth", json={"players": players, "room": idle}).status_code == 200
     final = client.get(f"/api/rooms/{idle}").get_json()["log"][0]["text"]
     with sqlite3.connect(tmp_path / "rollsheet.sqlite3") as db:
         db.execute("UPDATE room_log SET at = at - 31 * 86400 WHERE room = ?", (idle,))
@@ -151,7 +152,7 @@ def test_idle_rooms_close_after_keep_days_and_keep_their_final_scores(tmp_path):
         assert call(base, f"/api/rooms/{idle}/events")[0] == 410
         page = call(base, f"/r/{idle}")
         assert page[0] == 410 and final in page[2]
-        assert call(base, f"/api/rooms/{idle}/roll", {"player": "Ana"})[0] == 410
+        assert call(base, f"/api/rooms/{idle}/move", {"player": "Ana", "token": "x", "steps": 1})[0] == 410
         assert call(base, f"/api/rooms/{played}")[0] == 200
 
 
@@ -160,9 +161,9 @@ def test_idle_rooms_close_after_keep_days_and_keep_their_final_scores(tmp_path):
                                       "Origin": "http://evil.example"}),
     ("/play/simstown", b"players=2", {"Content-Type": "application/x-www-form-urlencoded",
                                       "Sec-Fetch-Site": "cross-site"}),
-    ("/api/score/copenhagen", b'{"players": [{"name": "Ana"}], "room": "{code}"}', {"Content-Type": "text/plain"}),
-    ("/api/rooms/{code}/roll", b'{"player": "Mallory"}', {"Content-Type": "application/json",
-                                                          "Origin": "http://evil.example"}),
+    ("/api/score/simstown", b'{"players": [{"name": "Ana"}], "room": "{code}"}', {"Content-Type": "text/plain"}),
+    ("/api/rooms/{code}/seats", b'{"name": "Mallory"}', {"Content-Type": "application/json",
+                                                         "Origin": "http://evil.example"}),
     ("/api/rooms", b'{"game": "simstown"}', {"Content-Type": "application/x-www-form-urlencoded"}),
 ])
 def test_state_changes_from_another_site_or_without_json_are_refused(server, path, body, headers):  # 6
@@ -196,19 +197,12 @@ def test_every_answer_carries_the_security_headers(server):  # 7
 
 
 def test_pages_run_under_the_policy_without_a_violation(live_server, phone):  # 7
-    from playwright.sync_api import expect
-
     code = call(live_server, "/api/rooms", {"game": "lost-cities"})[2]["code"]
     page, violations = phone(), []
     page.on("console", lambda message: violations.append(message.text) if "Content Security" in message.text else None)
-    page.add_init_script("localStorage.setItem('rollsheet.name', 'Ana')")
-    for path in (f"/r/{code}", "/score/lost-cities", "/play/copenhagen", "/"):
+    for path in (f"/r/{code}", "/play/copenhagen", "/", f"/score/lost-cities?room={code}"):
         page.goto(live_server + path)
         page.wait_for_load_state("networkidle")
-    page.goto(f"{live_server}/r/{code}")
-    page.get_by_role("button", name="Roll all six: new turn").click()
-    expect(page.locator("#log li").first).to_contain_text("Ana rolled")
-    page.goto(f"{live_server}/score/lost-cities")
     swatch = page.locator(".chip").first
-    assert swatch.evaluate("chip => getComputedStyle(chip).backgroundColor") != "rgba(0, 0, 0, 0)"
+    assert swatch.evaluate("chip => getComputedStyle(chip).backgroundColor") not in ("rgba(0, 0, 0, 0)", "")
     assert violations == []

@@ -3,20 +3,10 @@ from __future__ import annotations
 
 import json
 import threading
-import urllib.error
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 
-
-def call(base, path, body=None):
-    """(status, JSON answer) of a GET, or of a POST when there is a body."""
-    data = json.dumps(body).encode() if body is not None else None
-    request = urllib.request.Request(base + path, data, {"Content-Type": "application/json"})
-    try:
-        with urllib.request.urlopen(request, timeout=30) as response:
-            return response.status, json.load(response)
-    except urllib.error.HTTPError as error:
-        return error.code, json.load(error)
+from tests.tables import Http, Table
 
 
 def together(count, work):
@@ -31,32 +21,63 @@ def together(count, work):
         return list(pool.map(run, range(count)))
 
 
-def test_a_waiting_phone_is_woken_by_a_roll(live_server):
-    code = call(live_server, "/api/rooms", {"game": "lost-cities"})[1]["code"]
-    seen = {}
-    waiter = threading.Thread(target=lambda: seen.update(call(live_server, f"/api/rooms/{code}?since=1&wait=20")[1]))
+def test_a_waiting_phone_is_woken_by_a_roll(served):
+    room = Table(Http(served), "lost-cities", ("Ana", "Ben"))
+    seen, since = {}, room.state()["version"]
+    waiter = threading.Thread(target=lambda: seen.update(room.call(f"/api/rooms/{room.code}?since={since}&wait=20")[1]))
     waiter.start()
-    rolled = call(live_server, f"/api/rooms/{code}/roll", {"player": "Ana"})[1]
+    rolled = room.ok("Ana", "roll")
     waiter.join(timeout=10)
     assert not waiter.is_alive(), "the held request was not woken by the roll"
-    assert seen["version"] == 2 and seen["dice"] == rolled["dice"]
+    assert seen["version"] == since + 1 and seen["dice"] == rolled["dice"]
 
 
-def test_twenty_simultaneous_rolls_are_all_kept(live_server):
-    code = call(live_server, "/api/rooms", {"game": "copenhagen"})[1]["code"]
-    answers = together(20, lambda i: call(live_server, f"/api/rooms/{code}/roll", {"player": f"P{i}"}))
-    assert [status for status, _ in answers] == [200] * 20
-    state = call(live_server, f"/api/rooms/{code}")[1]
-    assert state["version"] == 21 and state["turn"] == 20
-    assert sorted(answer["version"] for _, answer in answers) == list(range(2, 22))
+def test_two_simultaneous_moves_on_the_same_table_exactly_one_wins(served):
+    room = Table(Http(served), "monolyth", ("Ana", "Ben"))
+    room.ok("Ana", "move", steps=1)
+    seen = room.state()["version"]
+    answers = together(2, lambda i: room.move("Ben", "move", seen=seen, steps=1 + i))
+    assert sorted(status for status, _ in answers) == [200, 409]
+    refused = next(answer for status, answer in answers if status == 409)
+    assert refused["error"].startswith("The table changed: Ben moved the crystal")
+    state = room.state()
+    assert state["version"] == seen + 1 and state["log"][0]["player"] == "Ben"
 
 
-def test_simultaneous_simstown_rolls_stop_at_three(live_server):
-    code = call(live_server, "/api/rooms", {"game": "simstown"})[1]["code"]
-    answers = together(12, lambda i: call(live_server, f"/api/rooms/{code}/roll", {"player": "Ana"}))
-    statuses = sorted(status for status, _ in answers)
-    assert statuses == [200] * 3 + [409] * 9
-    assert call(live_server, f"/api/rooms/{code}")[1]["rolls"] == 3
+def test_twenty_simultaneous_first_rolls_start_the_game_once(served):
+    room = Table(Http(served), "copenhagen", ("Ana", "Ben", "Cy", "Dee"))
+    seen = room.state()["version"]
+    answers = together(20, lambda i: room.move(("Ana", "Ben", "Cy", "Dee")[i % 4], "roll", seen=seen))
+    assert sorted(status for status, _ in answers) == [200] + [409] * 19
+    state = room.state()
+    assert state["turn"] == 1 and state["version"] == seen + 1
+
+
+def test_out_of_turn_and_impersonating_moves_are_refused_by_the_server(served):
+    room = Table(Http(served), "simstown", ("Ana", "Ben"))
+    room.ok("Ana", "roll")
+    status, answer = room.move("Ben", "roll")
+    assert status == 409 and "It is Ana's turn" in answer["error"]
+    room.tokens["Ben"] = room.tokens["Ana"]
+    assert room.move("Ben", "roll")[0] == 403
+    assert [e["player"] for e in room.state()["log"][:1]] == ["Ana"]
+
+
+def test_simultaneous_simstown_rolls_stop_at_three(served):
+    room = Table(Http(served), "simstown", ("Ana", "Ben"))
+    answers = together(12, lambda i: room.move("Ana", "roll", seen=None))
+    assert sorted(status for status, _ in answers) == [200] * 3 + [409] * 9
+    assert room.state()["rolls"] == 3
+
+
+def test_undo_over_the_network_and_one_phone_holding_two_seats(served):
+    room = Table(Http(served), "lost-cities", ("Ana", "Ben"))
+    rolled = room.ok("Ana", "roll")
+    room.ok("Ana", "pick", dice=[0, 3])
+    status, state = room.undo("Ana")
+    assert status == 200 and state["dice"] == rolled["dice"] and state["phase"] == "pick"
+    room.ok("Ana", "refuse")
+    assert room.ok("Ben", "refuse")["active"] == 1
 
 
 def events(base, code, count, headers=None, seen=None):
@@ -77,77 +98,60 @@ def events(base, code, count, headers=None, seen=None):
 
 
 def test_an_event_stream_sends_the_state_then_every_change(live_server):
-    code = call(live_server, "/api/rooms", {"game": "simstown"})[1]["code"]
-    seen, answers = [], []
-    reader = threading.Thread(target=events, args=(live_server, code, 3), kwargs={"seen": seen})
+    room = Table(Http(live_server), "simstown", ("Ana",))
+    first, seen, answers = room.state()["version"], [], []
+    reader = threading.Thread(target=events, args=(live_server, room.code, 3), kwargs={"seen": seen})
     reader.start()
-    for version in (1, 2):
-        while len(seen) < version:
+    for count in (1, 2):
+        while len(seen) < count:
             threading.Event().wait(0.01)
-        answers.append(call(live_server, f"/api/rooms/{code}/roll", {"player": "Ana"})[1])
+        answers.append(room.ok("Ana", "roll"))
     reader.join(timeout=10)
-    assert [version for version, _ in seen] == [1, 2, 3]
+    assert [version for version, _ in seen] == [first, first + 1, first + 2]
     assert seen[1][1]["dice"] == answers[0]["dice"] and seen[2][1] == answers[1]
 
 
 def test_a_stream_reopened_with_last_event_id_starts_at_the_newest_change(live_server):
-    code = call(live_server, "/api/rooms", {"game": "copenhagen"})[1]["code"]
+    room = Table(Http(live_server), "simstown", ("Ana",))
+    first = room.state()["version"]
     for _ in range(3):
-        call(live_server, f"/api/rooms/{code}/roll", {"player": "Ana"})
-    (version, state), = events(live_server, code, 1, {"Last-Event-ID": "2"})
-    assert version == 4 and state["turn"] == 3
+        room.ok("Ana", "roll")
+    (version, state), = events(live_server, room.code, 1, {"Last-Event-ID": str(first + 1)})
+    assert version == first + 3 and state["rolls"] == 3
 
 
 def test_a_stream_or_poll_of_an_unknown_room_answers_404(live_server):
     for path in ("/api/rooms/ZZZZZZ/events", "/api/rooms/ZZZZZZ?since=0&wait=1"):
-        status, answer = call(live_server, path)
+        status, answer = Http(live_server)(path)
         assert status == 404 and "No room" in answer["error"]
 
 
 def test_a_long_poll_answers_at_once_when_the_phone_is_behind(live_server):
-    code = call(live_server, "/api/rooms", {"game": "simstown"})[1]["code"]
-    call(live_server, f"/api/rooms/{code}/roll", {"player": "Ana"})
-    assert call(live_server, f"/api/rooms/{code}?since=1&wait=20")[1]["version"] == 2
+    room = Table(Http(live_server), "simstown", ("Ana",))
+    first = room.state()["version"]
+    room.ok("Ana", "roll")
+    assert room.call(f"/api/rooms/{room.code}?since={first}&wait=20")[1]["version"] == first + 1
 
 
 def test_a_long_poll_without_a_change_answers_the_same_version_after_its_wait(live_server):
-    code = call(live_server, "/api/rooms", {"game": "monolyth"})[1]["code"]
-    status, answer = call(live_server, f"/api/rooms/{code}?since=1&wait=0.2")
-    assert status == 200 and answer["version"] == 1
+    room = Table(Http(live_server), "monolyth", ("Ana",))
+    first = room.state()["version"]
+    status, answer = room.call(f"/api/rooms/{room.code}?since={first}&wait=0.2")
+    assert status == 200 and answer["version"] == first
 
 
 def test_odd_waits_never_hang_or_crash(live_server):
-    code = call(live_server, "/api/rooms", {"game": "simstown"})[1]["code"]
+    room = Table(Http(live_server), "simstown", ("Ana",))
+    first = room.state()["version"]
     for wait in ["nan", "-inf", "inf&wait=0.01", "soon"]:
-        status, answer = call(live_server, f"/api/rooms/{code}?since=1&wait={wait}")
-        assert status == 200 and answer["version"] == 1
+        status, answer = room.call(f"/api/rooms/{room.code}?since={first}&wait={wait}")
+        assert status == 200 and answer["version"] == first
 
 
-def open_phone(phone, base, code, name):
-    page = phone()
-    page.add_init_script(f"localStorage.setItem('rollsheet.name', {json.dumps(name)})")
-    page.goto(f"{base}/r/{code}")
-    page.wait_for_selector("#board .actions")
-    return page
-
-
-def test_two_phones_see_the_same_roll_within_a_second(live_server, phone):
-    from playwright.sync_api import expect
-
-    code = call(live_server, "/api/rooms", {"game": "copenhagen"})[1]["code"]
-    ana, ben = open_phone(phone, live_server, code, "Ana"), open_phone(phone, live_server, code, "Ben")
-    ana.get_by_role("button", name="Roll all five: new turn").click()
-    expect(ana.locator("#log li").first).to_contain_text("Ana rolled")
-    rolled = call(live_server, f"/api/rooms/{code}")[1]["log"][0]["text"]
-    expect(ben.locator("#log li").first).to_contain_text(rolled, timeout=1000)
-    expect(ben.locator("#status")).to_have_text(rolled)
-    assert ben.locator("#board .die").evaluate_all("ds => ds.map(d => d.ariaLabel)") == \
-        ana.locator("#board .die").evaluate_all("ds => ds.map(d => d.ariaLabel)")
-
-
-def test_twenty_simultaneous_crosses_of_one_tile_give_exactly_one_success(live_server):
-    code = call(live_server, "/api/rooms", {"game": "copenhagen", "players": 3})[1]["code"]
-    answers = together(20, lambda i: call(live_server, f"/api/rooms/{code}/lists/tiles/R5", {"player": f"P{i}"}))
+def test_twenty_simultaneous_crosses_of_one_tile_give_exactly_one_success(served):
+    names = ("Ana", "Ben", "Cy", "Dee")
+    room = Table(Http(served), "copenhagen", names)
+    answers = together(20, lambda i: room.cross(names[i % 4], "tiles", "R5"))
     winners = [answer["lists"]["tiles"]["crossed"]["R5"]["by"] for status, answer in answers if status == 200]
     assert len(winners) == 1
     refusals = [answer["error"] for status, answer in answers if status == 409]
@@ -157,55 +161,13 @@ def test_twenty_simultaneous_crosses_of_one_tile_give_exactly_one_success(live_s
 def test_fifteen_simultaneous_crosses_of_fifteen_tiles_all_succeed_and_survive_a_restart(live_server, tmp_path):
     from companion import create_app, rooms
 
-    code = call(live_server, "/api/rooms", {"game": "copenhagen", "players": 4})[1]["code"]
-    tiles = call(live_server, f"/api/rooms/{code}")[1]["lists"]["tiles"]["items"]
-    answers = together(15, lambda i: call(live_server, f"/api/rooms/{code}/lists/tiles/{tiles[i]}", {"player": f"P{i}"}))
+    names = ("Ana", "Ben", "Cy", "Dee")
+    room = Table(Http(live_server), "copenhagen", names)
+    tiles = room.state()["lists"]["tiles"]["items"]
+    answers = together(15, lambda i: room.cross(names[i % 4], "tiles", tiles[i]))
     assert [status for status, _ in answers] == [200] * 15
     restarted = create_app({"DATABASE": str(tmp_path / "live.sqlite3")})
     with restarted.test_request_context():
-        kept = rooms.state(code)
-    assert sorted(kept["lists"]["tiles"]["crossed"]) == sorted(tiles) and kept["version"] == 16
-    assert {kept["lists"]["tiles"]["crossed"][tile]["by"][0] for tile in tiles} == {f"P{i}" for i in range(15)}
-
-
-def test_phone_a_crosses_r5_and_phone_b_sees_it_crossed(live_server, phone):
-    from playwright.sync_api import expect
-
-    code = call(live_server, "/api/rooms", {"game": "copenhagen", "players": 3})[1]["code"]
-    ana, ben = open_phone(phone, live_server, code, "Ana"), open_phone(phone, live_server, code, "Ben")
-    ana.get_by_role("button", name="R5 P-pentomino, free").click()
-    expect(ben.get_by_role("button", name="R5 P-pentomino, crossed off by Ana")).to_be_visible(timeout=1000)
-    expect(ben.locator("#status")).to_have_text("Ana crossed off R5 (Single-use tiles)")
-
-
-def test_taps_on_the_phone_drive_each_game(live_server, phone):
-    from playwright.sync_api import expect
-
-    def room(game_id):
-        code = call(live_server, "/api/rooms", {"game": game_id})[1]["code"]
-        return code, open_phone(phone, live_server, code, "Ana")
-
-    def state(code):
-        return call(live_server, f"/api/rooms/{code}")[1]
-
-    code, page = room("simstown")
-    page.get_by_role("button", name="Roll three dice").click()
-    expect(page.get_by_role("button", name="Roll again (2 of 3)")).to_be_visible()
-    page.locator("#board .die").first.click()
-    page.get_by_role("button", name="Roll again (2 of 3)").click()
-    expect(page.get_by_role("button", name="Roll again (3 of 3)")).to_be_visible()
-    assert [d["held"] for d in state(code)["dice"]] == [True, False, False]
-
-    code, page = room("lost-cities")
-    page.get_by_role("button", name="Roll all six: new turn").click()
-    page.locator("#board .die.colour").first.click()
-    page.locator("#board .die.number").last.click()
-    page.get_by_role("button", name="Take the chosen 2 dice").click()
-    expect(page.locator("#board .left")).to_contain_text("the others pick")
-    assert [d["used"] for d in state(code)["dice"]] == [True, False, False, False, False, True]
-
-    code, page = room("monolyth")
-    page.locator("#board .move").nth(1).click()
-    page.get_by_role("button", name="Take the piece").click()
-    expect(page.locator("#log li").first).to_contain_text("Ana moved the crystal 2")
-    assert state(code)["crystal"] == 2
+        kept = rooms.state(room.code)
+    assert sorted(kept["lists"]["tiles"]["crossed"]) == sorted(tiles) and kept["version"] == 5 + 15
+    assert {kept["lists"]["tiles"]["crossed"][tile]["by"][0] for tile in tiles} == set(names)
