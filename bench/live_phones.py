@@ -167,11 +167,11 @@ async def roller(port: int, code: str, game: str, start: float, seconds: int, ta
     piece and takes it. Every acknowledged move is counted, to find lost ones afterwards.
     """
     connection, tally.acknowledged[code] = Connection(port), 0
-    seated = await post(connection, f"/api/rooms/{code}/seats", {"name": "Ana"}, tally, expected=201)
-    if seated is None:
+    seated = await send(connection, "POST", f"/api/rooms/{code}/seats", {"name": "Ana"}, tally, expected=201)
+    state = seated and await send(connection, "GET", f"/api/rooms/{code}", None, tally)
+    if not state:
         return
-    token = seated[0]["token"]
-    state = json.loads((await connection.request("GET", f"/api/rooms/{code}"))[2])
+    token, state = seated[0]["token"], state[0]
     for second in range(seconds):
         due = start + second
         await asyncio.sleep(max(0.0, due - time.perf_counter()))
@@ -187,7 +187,7 @@ async def roller(port: int, code: str, game: str, start: float, seconds: int, ta
             action, body = "move", {"steps": next((s for s in range(1, 5) if ring[(at + s) % len(ring)]), 1),
                                     "take": "piece"}
         body.update(player="Ana", token=token, seen=state["version"])
-        answered = await post(connection, f"/api/rooms/{code}/{action}", body, tally)
+        answered = await send(connection, "POST", f"/api/rooms/{code}/{action}", body, tally)
         if answered is not None:
             state, took = answered
             tally.acknowledged[code] += 1
@@ -196,20 +196,20 @@ async def roller(port: int, code: str, game: str, start: float, seconds: int, ta
     connection.close()
 
 
-async def post(connection: Connection, path: str, body: dict, tally: Tally,
+async def send(connection: Connection, method: str, path: str, body: dict | None, tally: Tally,
                expected: int = 200) -> tuple[dict, float] | None:
-    """POST until the server takes it (a 503 is tried again after its Retry-After); (answer, seconds) or None."""
+    """Send until the server takes it (a 503 is tried again after its Retry-After); (answer, seconds) or None."""
     while True:
         sent = time.perf_counter()
         try:
-            status, headers, answer = await connection.request("POST", path, body)
+            status, headers, answer = await connection.request(method, path, body)
         except FAILURES as error:
-            tally.error(f"POST {type(error).__name__}")
+            tally.error(f"{method} {type(error).__name__}")
             return None
         tally.requests += 1
         if status == expected:
             return json.loads(answer), time.perf_counter() - sent
-        pause = tally.refused(f"POST {answer[:80]!r}", status, headers)
+        pause = tally.refused(f"{method} {answer[:80]!r}", status, headers)
         if status != 503:
             return None
         await asyncio.sleep(pause)

@@ -103,8 +103,3 @@ class Hub:
             channel.watchers -= 1
             if channel.watchers <= 0:
                 del self.channels[code]
-
-    @property
-    def watchers(self) -> int:
-        """How many streams and polls are attached now."""
-        return sum(channel.watchers for channel in self.channels.values())

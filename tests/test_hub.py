@@ -1,0 +1,46 @@
+"""The live hub: one encoding per room version, every watcher woken, nothing kept for rooms nobody watches."""
+from __future__ import annotations
+
+import asyncio
+
+from companion.live import Hub
+
+
+def test_watchers_of_a_room_share_one_encoding_and_wake_at_its_next_version():
+    async def scene():
+        hub, reads = Hub(), []
+        hub.attach(asyncio.get_running_loop())
+
+        async def read():
+            reads.append(1)
+            return {"version": 3, "dice": []}
+
+        first, second = await asyncio.gather(hub.join("ROOM", read), hub.join("ROOM", read))
+        assert first is second and reads == [1] and first.encoded() is second.encoded()
+        changed = first.changed
+        hub.publish("ROOM", {"version": 4, "dice": [6]})
+        hub.publish("OTHER", {"version": 9})
+        hub.publish("ROOM", {"version": 4, "dice": ["stale twin"]})
+        await asyncio.wait_for(changed, 1)
+        assert first.version == 4 and first.encoded() == b'{"version":4,"dice":[6]}'
+        hub.leave("ROOM")
+        hub.leave("ROOM")
+        assert hub.channels == {}
+
+    asyncio.run(scene())
+
+
+def test_an_older_state_published_late_never_replaces_a_newer_one():
+    async def scene():
+        hub = Hub()
+        hub.attach(asyncio.get_running_loop())
+
+        async def read():
+            return {"version": 7}
+
+        channel = await hub.join("ROOM", read)
+        hub.publish("ROOM", {"version": 6})
+        await asyncio.sleep(0.01)
+        assert channel.version == 7
+
+    asyncio.run(scene())
