@@ -3,8 +3,9 @@
 The loop reads the request, hands it to a worker thread and writes the answer, so a
 worker is busy only while the app runs (about a millisecond), never while a phone
 waits. When more than `queue` requests already wait for a worker, a new one is answered
-503 with Retry-After at once: past capacity, rolls slow down to the queue's length and
-then are refused, never lost (a refused action was not applied).
+503 with Retry-After at once, and so is one that waited more than QUEUE_WAIT_S for a
+worker (it is not run then): past capacity, moves slow down to a few seconds at most and
+then are refused, never lost (a refused move was not applied).
 
 Glossary:
 - environ: the WSGI request dict (PEP 3333) built from the loop's request.
@@ -15,13 +16,25 @@ from __future__ import annotations
 
 import asyncio
 import sys
+import time
 from concurrent.futures import ThreadPoolExecutor
 from io import BytesIO
 from urllib.parse import unquote_to_bytes
 
 import tornado.web
 
+from companion.errors import Refused
+from companion.headers import SECURITY_HEADERS
+
 OVERLOAD_RETRY_S = 1
+QUEUE_WAIT_S = 3.0
+
+
+class Busy(Refused):
+    """The app's threads are too far behind to take this request now (503, try again after `retry_after` s)."""
+
+    status = 503
+    retry_after = OVERLOAD_RETRY_S
 
 
 class Pool:
@@ -33,10 +46,11 @@ class Pool:
         self.waiting = 0
 
     async def run(self, function, *args):
-        """`function(*args)` on a worker thread; its result."""
+        """`function(*args)` on a worker thread; its result (Busy when it waited too long for one)."""
         self.waiting += 1
         try:
-            return await asyncio.get_running_loop().run_in_executor(self.executor, function, *args)
+            return await asyncio.get_running_loop().run_in_executor(self.executor, _unless_late, time.monotonic(),
+                                                                    function, args)
         finally:
             self.waiting -= 1
 
@@ -48,6 +62,12 @@ class Pool:
     def full(self) -> bool:
         """True when a new request should be refused (503) instead of queued."""
         return self.waiting >= self.queue
+
+
+def _unless_late(queued: float, function, args):
+    if time.monotonic() - queued > QUEUE_WAIT_S:
+        raise Busy("The companion is busy right now; try again in a moment.")
+    return function(*args)
 
 
 def environ(request, body: bytes, address: tuple[str, int]) -> dict:
@@ -85,6 +105,11 @@ class FlaskHandler(tornado.web.RequestHandler):
     def initialize(self, pool: Pool):
         self.pool, self.chunks = pool, []
 
+    def prepare(self) -> None:
+        """Answers made here carry the security headers too (Flask's answers set their own)."""
+        for name, value in SECURITY_HEADERS.items():
+            self.set_header(name, value)
+
     def data_received(self, chunk: bytes) -> None:
         """Collect the body (the gate already bounded its size)."""
         self.chunks.append(chunk)
@@ -95,13 +120,16 @@ class FlaskHandler(tornado.web.RequestHandler):
 
     async def to_flask(self, *_) -> None:
         """Answer the request through the Flask app."""
-        if self.pool.full():
-            self.set_status(503)
-            self.set_header("Retry-After", str(OVERLOAD_RETRY_S))
-            self.finish({"error": "The companion is busy right now; try again in a moment."})
-            return
         env = environ(self.request, b"".join(self.chunks), self.pool.address)
-        status, headers, body = await self.pool.run(call_wsgi, self.pool.app, env)
+        try:
+            if self.pool.full():
+                raise Busy("The companion is busy right now; try again in a moment.")
+            status, headers, body = await self.pool.run(call_wsgi, self.pool.app, env)
+        except Busy as busy:
+            self.set_status(busy.status)
+            self.set_header("Retry-After", str(busy.retry_after))
+            self.finish({"error": busy.message})
+            return
         self.set_status(status)
         self.clear_header("Server")
         named = set()

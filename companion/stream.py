@@ -17,10 +17,9 @@ import tornado.web
 from tornado.iostream import StreamClosedError
 
 from companion import rooms
-from companion.bridge import FlaskHandler
+from companion.bridge import Busy, FlaskHandler
 from companion.errors import Refused
 from companion.expiry import refusal
-from companion.headers import SECURITY_HEADERS
 from companion.limits import Limited
 
 HEARTBEAT_S = 15.0
@@ -42,14 +41,12 @@ class Watching(FlaskHandler):
             self.gone.set_result(None)
 
     async def watch(self, code: str):
-        """The room's channel (joined), or None after answering its refusal (404, 410, 429)."""
-        for name, value in SECURITY_HEADERS.items():
-            self.set_header(name, value)
+        """The room's channel (joined), or None after answering its refusal (404, 410, 429, 503)."""
         try:
             return await self.hub.join(code, lambda: self.pool.run(self.read, code, self.request.remote_ip))
         except Refused as error:
             self.set_status(error.status)
-            if isinstance(error, Limited):
+            if isinstance(error, (Limited, Busy)):
                 self.set_header("Retry-After", str(error.retry_after))
             self.finish(refusal(error))
             return None

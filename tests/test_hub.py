@@ -2,8 +2,15 @@
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 
 from companion.live import Hub
+
+
+def run(scene) -> None:
+    """Run an async scene on a loop of its own (a browser test may hold this thread's loop)."""
+    with ThreadPoolExecutor(1) as apart:
+        apart.submit(asyncio.run, scene()).result()
 
 
 def test_watchers_of_a_room_share_one_encoding_and_wake_at_its_next_version():
@@ -27,7 +34,7 @@ def test_watchers_of_a_room_share_one_encoding_and_wake_at_its_next_version():
         hub.leave("ROOM")
         assert hub.channels == {}
 
-    asyncio.run(scene())
+    run(scene)
 
 
 def test_an_older_state_published_late_never_replaces_a_newer_one():
@@ -43,4 +50,4 @@ def test_an_older_state_published_late_never_replaces_a_newer_one():
         await asyncio.sleep(0.01)
         assert channel.version == 7
 
-    asyncio.run(scene())
+    run(scene)
