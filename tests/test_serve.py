@@ -123,12 +123,9 @@ def test_layouts_folder_comes_first_in_rollsheet_layouts(monkeypatch, tmp_path):
     import companion.server
 
     seen = {}
-
-    async def record(app, *args):
-        seen["layouts"] = os.environ["ROLLSHEET_LAYOUTS"]
-
     monkeypatch.setenv("ROLLSHEET_LAYOUTS", "/srv/games")
-    monkeypatch.setattr(companion.server, "serve", record)
+    monkeypatch.setattr(companion.server, "serve", lambda app, *args: seen.update(layouts=os.environ["ROLLSHEET_LAYOUTS"]))
+    monkeypatch.setattr(companion.server, "run", lambda started: None)
     cli.serve(host="127.0.0.1", port=free_port(), data=tmp_path, threads=2, max_connections=100, keep_days=30,
               public_url=None, layouts=tmp_path, proxy=False)
     assert seen["layouts"] == os.pathsep.join([str(tmp_path.resolve()), "/srv/games"])
