@@ -79,7 +79,7 @@ async def drive(port: int, pid: int, rooms: int, phones: int, seconds: int, live
     lost, reader = 0, Connection(port)
     for code, _ in tables:
         version = json.loads((await reader.request("GET", f"/api/rooms/{code}", timeout=60))[2])["version"]
-        lost += max(0, 2 + tally.acknowledged[code] - version)  # opened, seated, then one version per move
+        lost += max(0, 1 + tally.acknowledged[code] - version)  # opened, then one version per seat and move
     reader.close()
     updates, unseen = update_latencies(tally, phones)
     return {"requests/s": tally.requests / window, "rolls": len(tally.roll_s),

@@ -172,6 +172,7 @@ async def roller(port: int, code: str, game: str, start: float, seconds: int, ta
     if not state:
         return
     token, state = seated[0]["token"], state[0]
+    tally.acknowledged[code] += 1
     for second in range(seconds):
         due = start + second
         await asyncio.sleep(max(0.0, due - time.perf_counter()))
