@@ -134,4 +134,7 @@ def serve(
     typer.echo(f"Rooms are kept in {app.config['DATABASE']} (closed after {keep_days:g} days without play). "
                f"Up to {allowed} connections. Stop with Ctrl+C.")
     sys.stdout.flush()
-    server.run(server.serve(app, sockets, threads, allowed, threads * QUEUE_PER_THREAD, proxy))
+    try:
+        server.run(server.serve(app, sockets, threads, allowed, threads * QUEUE_PER_THREAD, proxy))
+    except KeyboardInterrupt:
+        typer.echo("Stopped.")

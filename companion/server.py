@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import resource
 import signal
 import socket
 import sys
@@ -30,6 +29,10 @@ SPARE_FILES = 64
 
 def open_files(wanted: int) -> int:
     """Raise this process's open-file limit toward `wanted` + spare; the connections it allows."""
+    try:
+        import resource
+    except ImportError:  # Windows: no open-file limit of this kind
+        return wanted
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     target = wanted + SPARE_FILES if hard == resource.RLIM_INFINITY else min(hard, wanted + SPARE_FILES)
     if target > soft:
@@ -103,7 +106,10 @@ async def serve(app, sockets: list[socket.socket], threads: int, max_connections
     sys.setswitchinterval(GIL_SWITCH_S)
     companion = Companion(app, sockets, threads, max_connections, queue, proxy)
     stop = asyncio.Event()
-    for number in (signal.SIGINT, signal.SIGTERM):
-        asyncio.get_running_loop().add_signal_handler(number, stop.set)
+    try:
+        for number in (signal.SIGINT, signal.SIGTERM):
+            asyncio.get_running_loop().add_signal_handler(number, stop.set)
+    except NotImplementedError:  # Windows: Ctrl+C arrives as KeyboardInterrupt (caught by the CLI)
+        pass
     await stop.wait()
     await companion.stop()

@@ -135,3 +135,12 @@ def test_cli_module_imports_no_web_server():
     source = open(cli.__file__, encoding="utf-8").read()
     top = source.split("\ndef ", 1)[0]
     assert not re.search(r"^(import|from) (flask|waitress|tornado|companion)", top, re.M)
+
+
+def test_ctrl_c_stops_the_server_cleanly(tmp_path):
+    import signal
+
+    with serving(tmp_path) as (base, process):
+        assert call(base, "/api/rooms", {"game": "simstown"})[0] == 201
+        process.send_signal(signal.SIGINT)
+        assert process.wait(10) == 0 and "Traceback" not in process.stderr.read()
