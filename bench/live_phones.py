@@ -194,6 +194,8 @@ async def roller(port: int, code: str, game: str, start: float, seconds: int, ta
             tally.acknowledged[code] += 1
             tally.changes[(code, state["version"])] = time.perf_counter()
             tally.roll_s.append(took)
+        else:  # like a phone, redraw from the room before the next move (a timed-out move may have happened)
+            state = (await send(connection, "GET", f"/api/rooms/{code}", None, tally) or (state,))[0]
     connection.close()
 
 
