@@ -21,7 +21,7 @@ from layouts.blocks import BLOCK_TYPES
 from layouts.model import Game, fill_values
 from layouts.reading import LayoutError, read_yaml
 
-HERE = Path(__file__).parent
+HERE = Path(__file__).resolve().parent
 ENV_VAR = "ROLLSHEET_LAYOUTS"
 
 __all__ = ["ENV_VAR", "Game", "LayoutError", "extra_folders", "fill_values", "folders", "game_file",
@@ -30,11 +30,14 @@ __all__ = ["ENV_VAR", "Game", "LayoutError", "extra_folders", "fill_values", "fo
 
 def folders() -> list[Path]:
     """Where games are found: the shipped folder, then each folder named in ROLLSHEET_LAYOUTS."""
-    named = [HERE, *(Path(entry) for entry in os.environ.get(ENV_VAR, "").split(os.pathsep) if entry)]
-    unique = {}
-    for folder in named:
-        unique.setdefault(folder.resolve(), folder.resolve())
-    return list(unique)
+    return list(_resolved(os.environ.get(ENV_VAR, ""), os.getcwd()))
+
+
+@lru_cache(maxsize=16)
+def _resolved(setting: str, cwd: str) -> tuple[Path, ...]:
+    """The folders of a ROLLSHEET_LAYOUTS value (relative to `cwd`), absolute, each once."""
+    named = [HERE, *(Path(cwd, entry) for entry in setting.split(os.pathsep) if entry)]
+    return tuple(dict.fromkeys(folder.resolve() for folder in named))
 
 
 @contextmanager
@@ -56,10 +59,19 @@ def _game_files() -> dict[str, list[Path]]:
     """Each game id with the files named after it, in folder order; nothing is parsed."""
     found: dict[str, list[Path]] = {}
     for folder in folders():
-        for path in sorted(folder.glob("*.yaml")):
-            if not path.name.startswith("."):
-                found.setdefault(path.stem, []).append(path)
+        try:
+            listed = _yaml_files(folder, folder.stat().st_mtime_ns)
+        except OSError:
+            continue  # the CLI says when a folder is missing
+        for game_id, path in listed:
+            found.setdefault(game_id, []).append(path)
     return found
+
+
+@lru_cache(maxsize=64)
+def _yaml_files(folder: Path, mtime_ns: int) -> tuple[tuple[str, Path], ...]:
+    """(stem, file) of each `*.yaml` in a folder as listed at `mtime_ns` (adding a file changes it)."""
+    return tuple(sorted((path.stem, path) for path in folder.glob("*.yaml") if not path.name.startswith(".")))
 
 
 def game_ids() -> list[str]:
