@@ -124,17 +124,22 @@ def load_file(path: str | Path) -> Game:
 
 
 def _references(raw: dict) -> dict:
-    """The names blocks may refer to, read ahead so errors point at the referring field."""
+    """The names blocks may refer to, read ahead so errors point at the referring field.
 
-    def keys(section):
+    Only well-formed entries are offered (names that are strings, values that are whole
+    numbers); a malformed one is reported where it stands, not where it is used.
+    """
+
+    def names(section) -> list[str]:
         value = raw.get(section)
-        return list(value) if isinstance(value, dict) else []
+        return [name for name in value if isinstance(name, str)] if isinstance(value, dict) else []
 
-    values = raw.get("values")
-    shapes = raw.get("shapes")
-    return {"colours": keys("colours"), "tables": keys("tables"),
-            "values": values if isinstance(values, dict) else {},
-            "shapes": [s.get("id") for s in shapes if isinstance(s, dict)] if isinstance(shapes, list) else []}
+    values, shapes = raw.get("values"), raw.get("shapes")
+    return {"colours": names("colours"), "tables": names("tables"),
+            "values": {name: number for name, number in values.items() if isinstance(name, str)
+                       and isinstance(number, int) and not isinstance(number, bool)} if isinstance(values, dict) else {},
+            "shapes": [s["id"] for s in shapes if isinstance(s, dict) and isinstance(s.get("id"), str)]
+            if isinstance(shapes, list) else []}
 
 
 def _dotted(loc: tuple) -> str:
