@@ -148,8 +148,8 @@ def _dotted(loc: tuple) -> str:
     for before, part in zip((None, *loc), loc):
         if isinstance(part, int):
             out += f"[{part}]"
-        elif not isinstance(part, str):
-            out += f".{part!r}" if out else repr(part)
+        elif not isinstance(part, str) or not part.isprintable() or not part:
+            out += f".{part!r}" if out else repr(part)  # a key of another type, or with a line break
         elif part.startswith("function-") or part in ("int", "str"):
             continue
         elif isinstance(before, int) and part in BLOCK_TYPES:
@@ -163,4 +163,4 @@ def _message(error: dict) -> str:
     message = error["msg"].removeprefix("Value error, ")
     if error["type"] == "extra_forbidden":
         return "unknown key (misspelt, or not part of the layout schema)"
-    return message
+    return message.replace("\n", "\\n")  # one line per problem, even quoting a cell map
