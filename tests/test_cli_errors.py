@@ -119,11 +119,12 @@ def test_a_full_disk_is_one_line_and_leaves_the_older_pdf_whole(cli, tmp_path, m
 def test_a_really_full_disk_is_one_line(tmp_path):
     small = tmp_path / "small"
     small.mkdir()
-    command = (f"mount -t tmpfs -o size=16k tmpfs {small} && cd {ROOT} && "
-               f"{sys.executable} -m sheets.cli print copenhagen --out {small}")
+    mount = f"mount -t tmpfs -o size=16k tmpfs {small}"
+    probe = subprocess.run(["unshare", "-rm", "sh", "-c", mount], capture_output=True, text=True, timeout=60)
+    if probe.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs in a user namespace here: {probe.stderr.strip()}")
+    command = f"{mount} && cd {ROOT} && {sys.executable} -m sheets.cli print copenhagen --out {small}"
     done = subprocess.run(["unshare", "-rm", "sh", "-c", command], capture_output=True, text=True, timeout=60)
-    if "mount" in done.stderr and done.returncode != 1:
-        pytest.skip(f"this machine cannot mount a tmpfs in a user namespace: {done.stderr.strip()}")
     assert done.returncode == 1
     assert one_clear_line(done.stderr).endswith(": No space left on device")
     assert done.stderr.startswith(f"cannot write {small}/copenhagen-")
