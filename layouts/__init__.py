@@ -6,6 +6,8 @@ Glossary:
 - layouts folders: the shipped one (this package), then each folder in ROLLSHEET_LAYOUTS
   (os.pathsep-separated, like PATH); every `*.yaml` in them is a game.
 - LayoutError: everything wrong with one file, one `FILE: path.to.field: message` line each.
+- language: `en` (the layout as written) or a language with an overlay file beside the layout
+  (`copenhagen.de.yaml`, layouts/translations.py); overlays are not games.
 """
 from __future__ import annotations
 
@@ -19,13 +21,15 @@ from pydantic import ValidationError
 
 from layouts.blocks import BLOCK_TYPES
 from layouts.model import Game, fill_values
+from layouts import translations
 from layouts.reading import LayoutError, read_yaml
+from layouts.translations import LANGUAGES, overlay_path
 
 HERE = Path(__file__).resolve().parent
 ENV_VAR = "ROLLSHEET_LAYOUTS"
 
-__all__ = ["ENV_VAR", "Game", "LayoutError", "extra_folders", "fill_values", "folders", "game_file",
-           "game_ids", "load", "load_file"]
+__all__ = ["ENV_VAR", "LANGUAGES", "Game", "LayoutError", "extra_folders", "fill_values", "folders", "game_file",
+           "game_ids", "languages", "load", "load_file"]
 
 
 def folders() -> list[Path]:
@@ -71,7 +75,8 @@ def _game_files() -> dict[str, list[Path]]:
 @lru_cache(maxsize=64)
 def _yaml_files(folder: Path, mtime_ns: int) -> tuple[tuple[str, Path], ...]:
     """(stem, file) of each `*.yaml` in a folder as listed at `mtime_ns` (adding a file changes it)."""
-    return tuple(sorted((path.stem, path) for path in folder.glob("*.yaml") if not path.name.startswith(".")))
+    return tuple(sorted((path.stem, path) for path in folder.glob("*.yaml")
+                        if not path.name.startswith(".") and "." not in path.stem))
 
 
 def game_ids() -> list[str]:
@@ -91,30 +96,62 @@ def game_file(game_id: str) -> Path:
     return first
 
 
-def load(game_id: str) -> Game:
-    """A game's layout, shipped or the user's; read again when its file changes."""
+def load(game_id: str, lang: str = "en") -> Game:
+    """A game's layout, shipped or the user's, in a language; read again when a file changes."""
     path = game_file(game_id)
+    overlay = overlay_path(path, lang)
+    return _load_named(path, _stamp(path), lang, _stamp(overlay) if lang != "en" else None)
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    """When a file last changed and its size (None: there is no such file)."""
     try:
         changed = path.stat()
+    except FileNotFoundError:
+        return None
     except OSError as error:
         raise LayoutError([f"{path}: cannot read: {error.strerror}"]) from None
-    return _load_named(path, changed.st_mtime_ns, changed.st_size)
+    return changed.st_mtime_ns, changed.st_size
+
+
+def languages(game_id: str) -> list[str]:
+    """The languages a game speaks: `en` and each language with an overlay file."""
+    path = game_file(game_id)
+    return [lang for lang in LANGUAGES if lang == "en" or overlay_path(path, lang).is_file()]
 
 
 @lru_cache(maxsize=64)
-def _load_named(path: Path, mtime_ns: int, size: int) -> Game:
+def _load_named(path: Path, stamp, lang: str, overlay_stamp) -> Game:
     """A game found in a folder: its id must be its file name (the key it is looked up by)."""
-    game = load_file(path)
+    if stamp is None:
+        raise LayoutError([f"{path}: cannot read: the file is gone"])
+    if lang != "en" and overlay_stamp is None:
+        raise LayoutError([f"{overlay_path(path, lang)}: no {lang!r} translation of this game: write this file "
+                           f"(rollsheet check lists what it needs)"])
+    game = load_file(path, lang)
     if game.id != path.stem:
         raise LayoutError([f"{path}: id: {game.id!r} differs from the file name {path.stem!r}; a game in a "
                            f"layouts folder is named by its file: rename the file or the id"])
     return game
 
 
-def load_file(path: str | Path) -> Game:
-    """Read and validate any layout file, the shipped ones or a user's variant."""
+def load_file(path: str | Path, lang: str = "en") -> Game:
+    """Read and validate any layout file, the shipped ones or a user's variant, in a language
+    (its overlay file beside it must hold exactly the layout's texts)."""
     path = Path(path)
     raw = read_yaml(path)
+    game = _validated(raw, path)
+    if lang == "en":
+        return game
+    overlay_file = overlay_path(path, lang)
+    overlay = read_yaml(overlay_file)
+    wrong = translations.problems(translations.words(game), overlay, str(overlay_file))
+    if wrong:
+        raise LayoutError(wrong)
+    return _validated(translations.translated(read_yaml(path), overlay), overlay_file)
+
+
+def _validated(raw, path: Path) -> Game:
     if not isinstance(raw, dict):
         raise LayoutError([f"{path}: (top): a layout is a mapping of keys, not {type(raw).__name__}"])
     try:
