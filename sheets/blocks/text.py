@@ -5,7 +5,7 @@ from functools import cache
 
 from reportlab.lib.colors import black, white
 
-from sheets.units import FONTS, fit_lines
+from sheets.units import FONTS, TextStamp, fit_lines, line_origin
 
 
 def draw_text(pen, block, ctx):
@@ -34,8 +34,25 @@ def draw_write_box(pen, block, ctx):
 
 def draw_copy_text(pen, block, ctx):
     """A per-copy label, `{copy}` the sheet number and `{player}` the player."""
-    text = block.text.format(copy=ctx.copy, player=ctx.player)
+    text = copy_label(block, ctx)
     pen.text_lines(block.at, [text], _copy_text_size(block), colour=ctx.ink.muted, align=block.align)
+
+
+def copy_label(block, ctx) -> str:
+    """A per-copy label's text on the context's sheet."""
+    return block.text.format(copy=ctx.copy, player=ctx.player)
+
+
+def names_copy(block) -> bool:
+    """True for a per-copy label that shows the sheet number, so differs on every sheet."""
+    return block.type == "copy_text" and "{copy}" in block.text
+
+
+def copy_text_stamp(pen, block, ctx) -> TextStamp:
+    """A label's per-copy path for a print run: fitted and placed once, then written on each sheet
+    (`stamp.write(...)` with `copy_label`), where `draw_copy_text` would put it."""
+    size = _copy_text_size(block)
+    return TextStamp(pen, *line_origin(block.at, size, block.align), size, colour=ctx.ink.muted, align=block.align)
 
 
 @cache
