@@ -133,7 +133,7 @@ class _Forms:
         return self._form(("variant", *ctx.variant()), size, draw, reach=max(self._page_size))
 
     def _draw_page(self, variants: list[str | None]) -> None:
-        _cut_marks(self._pen(self.layout.page.height), replace(self.layout, slots=self.layout.slots[:len(variants)]),
+        draw_cut_marks(self._pen(self.layout.page.height), replace(self.layout, slots=self.layout.slots[:len(variants)]),
                    self.spec.grow)
         for origin, variant in zip(self.slot_origins, variants):
             self.canvas.saveState()
@@ -163,7 +163,7 @@ class _Forms:
         return self.names[key]
 
 
-def _cut_marks(pen: Pen, layout: Imposition, board: bool) -> None:
+def draw_cut_marks(pen: Pen, layout: Imposition, board: bool) -> None:
     """Cut marks around the used slots; none for a board that fills its page."""
     for x1, y1, x2, y2 in [] if board else layout.cut_marks():
         pen.line(x1, y1, x2, y2, width=0.5)
