@@ -5,13 +5,11 @@ the sheet (or card) being drawn, the way layouts are written.
 """
 from __future__ import annotations
 
-from functools import cache
-
 from reportlab.lib.colors import Color, black
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 MIN_LINE_PT = 0.5
 MIN_TEXT_PT = 7.0
