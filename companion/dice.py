@@ -5,6 +5,7 @@ Glossary:
   (cryptographic, uniform over 0..n-1, no modulo bias).
 - die (in a room): {"die": die id, "face": colour id or number, "held": bool, "used": bool}.
 - faces: a layout die's faces, colour ids or numbers.
+- shown dice (in log entries): [die id, face] pairs, written out by companion/table/words.py.
 """
 from __future__ import annotations
 
@@ -46,11 +47,6 @@ def dice_indexes(value, count: int, what: str = "dice") -> list[int]:
     return sorted(value)
 
 
-def face_text(game: Game, face) -> str:
-    """A face as a person reads it: a colour's name, or its number."""
-    return game.colours[face].label.lower() if isinstance(face, str) else str(face)
-
-
-def faces_text(game: Game, dice: list[dict]) -> str:
-    """Several dice's faces, comma separated."""
-    return ", ".join(face_text(game, d["face"]) for d in dice)
+def shown(dice: list[dict]) -> list[list]:
+    """Dice as a log entry keeps them: [die id, face] pairs."""
+    return [[d["die"], d["face"]] for d in dice]

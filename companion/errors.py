@@ -6,7 +6,7 @@ from __future__ import annotations
 
 
 class Refused(Exception):
-    """A request the companion cannot honour; `status` is the HTTP answer (400, 404 or 409)."""
+    """A request the companion cannot honour; `status` is the HTTP answer (400, 403, 404 or 409)."""
 
     status = 400
 
@@ -30,3 +30,8 @@ def impossible(message: str) -> Refused:
 def missing(message: str) -> Refused:
     """An unknown game, room, list or item (404)."""
     return Refused(message, 404)
+
+
+def forbidden(message: str) -> Refused:
+    """A request made for a seat the caller does not hold (403)."""
+    return Refused(message, 403)

@@ -4,7 +4,10 @@ Glossary:
 - code: a room's name, 6 characters from an alphabet without look-alikes (no 0/O, 1/I/L),
   drawn with `secrets`: about 10^9 codes, so a room cannot be guessed or listed.
 - version: grows by one with every change; phones ask for "newer than my version".
-- log: who did what, when (epoch seconds); the newest entries come with the state.
+- log: who did what, when (epoch seconds), kept as kind + params and written out on reading
+  (companion/table/words.py); the newest entries come with the state.
+- undo slot: the state before the room's last move or crossing, and the seat that made it; that
+  seat may undo it while nothing else has happened since.
 - history: entries other features add to a room's log (e.g. final scores): add_history.
 """
 from __future__ import annotations
@@ -17,13 +20,16 @@ import time
 from flask import current_app
 
 import layouts
-from companion import lists, rules
-from companion.errors import malformed, missing
+from companion import lists, seats, table
+from companion.errors import impossible, malformed, missing
 from companion.store import get_db, transaction
+from companion.table.turns import Stale, seat_name
+from companion.table.words import describe
 
 ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 CODE_LENGTH = 6
 LOG_SHOWN = 30
+STALE_SHOWN = 3
 
 
 def normal_code(text: str) -> str:
@@ -50,7 +56,7 @@ def create(game_id, players=None, rng=secrets) -> str:
     count = game.players.max if players is None else players
     if type(count) is not int or not game.players.min <= count <= game.players.max:
         raise malformed(f"{game.name} is for {game.players.min} to {game.players.max} players.")
-    state = dict(rules.new_state(game, count, rng), lists=lists.start(game, count))
+    state = dict(table.new_state(game, count, rng), lists=lists.start(game, count))
     with transaction() as db:
         while True:
             code = "".join(secrets.choice(ALPHABET) for _ in range(CODE_LENGTH))
@@ -58,20 +64,21 @@ def create(game_id, players=None, rng=secrets) -> str:
                 break
         db.execute("INSERT INTO rooms (code, game, created, version, state) VALUES (?, ?, ?, 1, ?)",
                    (code, game.id, time.time(), json.dumps(state)))
-        _log(db, code, None, "open", f"Room opened for {game.name}, {count} players")
+        _log(db, code, 1, None, None, ("open", {"players": count}))
     return code
 
 
 def _row(db, code: str):
-    row = db.execute("SELECT game, version, state FROM rooms WHERE code = ?", (normal_code(code),)).fetchone()
+    row = db.execute("SELECT game, version, state, undo FROM rooms WHERE code = ?", (normal_code(code),)).fetchone()
     if row is None:
         raise missing(f"No room {code!r}: check the code, or open a new room.")
     return row
 
 
-def _log(db, code: str, player, kind: str, text: str) -> None:
-    db.execute("INSERT INTO room_log (room, at, player, kind, text) VALUES (?, ?, ?, ?, ?)",
-               (code, time.time(), player, kind, text))
+def _log(db, code: str, version: int, seat, player, entry: tuple[str, dict]) -> None:
+    kind, params = entry
+    db.execute("INSERT INTO room_log (room, version, at, seat, player, kind, params) VALUES (?, ?, ?, ?, ?, ?, ?)",
+               (code, version, time.time(), seat, player, kind, json.dumps(params)))
 
 
 def version(code: str) -> int:
@@ -85,58 +92,124 @@ def game_of(code: str) -> layouts.Game:
 
 
 def state(code: str) -> dict:
-    """Everything a phone shows: the game state, the version and the newest log entries."""
+    """Everything a phone shows: the game state, the version, the undo offer and the newest log entries."""
     return _snapshot(get_db(), normal_code(code))
+
+
+def _entries(db, code: str, game, where: str = "", args: tuple = ()) -> list[dict]:
+    rows = db.execute(f"SELECT version, at, seat, player, kind, params FROM room_log WHERE room = ? {where} "
+                      "ORDER BY id DESC LIMIT ?", (code, *args, LOG_SHOWN)).fetchall()
+    return [{"at": r["at"], "seat": r["seat"], "player": r["player"], "kind": r["kind"],
+             "text": describe(game, r["kind"], json.loads(r["params"]), r["player"])} for r in rows]
 
 
 def _snapshot(db, code: str) -> dict:
     row = _row(db, code)
-    log = db.execute("SELECT at, player, kind, text FROM room_log WHERE room = ? ORDER BY id DESC LIMIT ?",
-                     (code, LOG_SHOWN)).fetchall()
+    undo = json.loads(row["undo"]) if row["undo"] else None
     return {"code": code, "game": row["game"], "version": row["version"], **json.loads(row["state"]),
-            "log": [dict(entry) for entry in log]}
+            "undo": {"seat": undo["seat"]} if undo else None, "log": _entries(db, code, layouts.load(row["game"]))}
 
 
-def change(code: str, step) -> dict:
-    """Run `step(game, state) -> (new state, player, kind, text)` as one transaction; the new state."""
+def _change(code: str, step) -> dict:
+    """Run `step(db, game, state, next version) -> (new state, seat, entry, undoable)` in one transaction.
+
+    A step answering None writes nothing.
+    """
     code = normal_code(code)
     with transaction() as db:
         row = _row(db, code)
-        new, player, kind, text = step(layouts.load(row["game"]), json.loads(row["state"]))
-        db.execute("UPDATE rooms SET version = version + 1, state = ? WHERE code = ?", (json.dumps(new), code))
-        _log(db, code, player, kind, text)
+        game, current, version_now = layouts.load(row["game"]), json.loads(row["state"]), row["version"]
+        try:
+            done = step(db, game, current, version_now + 1)
+        except Stale as stale:
+            changes = _entries(db, code, game, "AND version > ?", (stale.seen,))[:STALE_SHOWN]
+            raise impossible("The table changed: " + "; ".join(e["text"] for e in reversed(changes))) from None
+        if done is None:
+            return _snapshot(db, code)
+        new, seat, entry, undoable = done
+        player = seat_name(new, seat) if seat is not None else None
+        undo = {"seat": seat, "state": current, "entry": entry} if undoable else None
+        db.execute("UPDATE rooms SET version = ?, state = ?, undo = ? WHERE code = ?",
+                   (version_now + 1, json.dumps(new), json.dumps(undo) if undo else None, code))
+        _log(db, code, version_now + 1, seat, player, entry)
         answer = _snapshot(db, code)
     current_app.extensions["rollsheet.bell"].ring(code, answer["version"])
     return answer
 
 
+def take_seat(code: str, body: dict) -> tuple[bool, dict]:
+    """Seat a phone's player: (True when newly seated, {"seat", "token"})."""
+    taken, seated = {}, []
+
+    def step(db, game, current, version_next):
+        new, seat, token = seats.take(db, normal_code(code), current, body)
+        taken.update(seat=seat, token=token)
+        seated.append(new is not None)
+        return None if new is None else (new, seat, ("seat", {}), False)
+
+    _change(code, step)
+    return seated[0], taken
+
+
+def take_over(code: str, seat: int, body: dict) -> dict:
+    """A seated player confirms a new phone for `seat`: {"seat", "token"} (the old token stops working)."""
+    given = {}
+
+    def step(db, game, current, version_next):
+        confirming = seats.identify(db, normal_code(code), current, body)
+        given.update(seat=seat, token=seats.take_over(db, normal_code(code), current, seat))
+        return current, confirming, ("takeover", {"seat_name": seat_name(current, seat)}), False
+
+    _change(code, step)
+    return given
+
+
+def reorder(code: str, body: dict) -> dict:
+    """Put the seats in a new turn order (before the first move); the new state."""
+    def step(db, game, current, version_next):
+        seat = seats.identify(db, normal_code(code), current, body)
+        new = seats.reorder(current, body.get("order"))
+        return new, seat, ("order", {"names": [s["name"] for s in new["seats"]]}), False
+
+    return _change(code, step)
+
+
 def act(code: str, action: str, body: dict, rng=secrets) -> dict:
-    """Apply one of the game's actions (roll, pick, move...) and log it; the new state."""
+    """A seated player makes one of the game's moves (roll, pick, move...); the new state."""
+    def step(db, game, current, version_next):
+        seat = seats.identify(db, normal_code(code), current, body)
+        new, entry = table.apply(game, current, action, body, seat, version_next, rng)
+        return new, seat, entry, True
 
-    def step(game, current):
-        new, text = rules.apply(game, current, action, body, rng)
-        return new, rules.player_name(body), action, text
-
-    return change(code, step)
+    return _change(code, step)
 
 
 def cross(code: str, list_id: str, item_id: str, body: dict) -> dict:
-    """Cross, uncross or use again one item of a shared list and log it; the new state."""
+    """A seated player crosses, uncrosses or uses again one item of a shared list; the new state."""
+    def step(db, game, current, version_next):
+        seat = seats.identify(db, normal_code(code), current, body)
+        new, entry = lists.cross(game, current, list_id, item_id, body, seat, version_next, time.time())
+        return new, seat, entry, True
 
-    def step(game, current):
-        new, text = lists.cross(game, current, list_id, item_id, body, time.time())
-        return new, rules.player_name(body), "list", text
-
-    return change(code, step)
+    return _change(code, step)
 
 
-def add_history(code: str, entry: dict) -> dict:
-    """Add an entry to a room's log, e.g. a game's final scores; the new state.
+def undo(code: str, body: dict) -> dict:
+    """Undo the room's last move or crossing: only its maker's, only while nothing happened since."""
+    def step(db, game, current, version_next):
+        seat = seats.identify(db, normal_code(code), current, body)
+        slot = json.loads(_row(db, code)["undo"] or "null")
+        if body.get("seen") != version_next - 1:
+            raise impossible("The table changed since your phone drew it: look again before you undo.")
+        if slot is None or slot["seat"] != seat:
+            raise impossible("Only the last move can be undone, by the player who made it, before anything else happens.")
+        kind, params = slot["entry"]
+        restored = dict(slot["state"], table_version=version_next)
+        return restored, seat, ("undo", {"kind": kind, "params": params}), False
 
-    `entry`: {"text": what happened, "player": who (optional), "kind": e.g. "score"
-    (default "history")}. Needs an app context; every phone in the room sees it live.
-    """
-    text = entry.get("text")
-    if not isinstance(text, str) or not text.strip():
-        raise malformed('A history entry needs a "text".')
-    return change(code, lambda game, current: (current, entry.get("player"), entry.get("kind", "history"), text))
+    return _change(code, step)
+
+
+def add_history(code: str, kind: str, params: dict) -> dict:
+    """Add an entry (e.g. a game's final scores) to a room's log; every phone in the room sees it live."""
+    return _change(code, lambda db, game, current, version_next: (current, None, (kind, params), False))

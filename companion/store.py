@@ -13,13 +13,19 @@ from contextlib import contextmanager
 
 from flask import Flask, current_app
 
+SCHEMA_VERSION = 2
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (code TEXT PRIMARY KEY, game TEXT NOT NULL, created REAL NOT NULL,
-                                  version INTEGER NOT NULL, state TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS room_log (id INTEGER PRIMARY KEY AUTOINCREMENT, room TEXT NOT NULL,
-                                     at REAL NOT NULL, player TEXT, kind TEXT NOT NULL, text TEXT NOT NULL);
+                                  version INTEGER NOT NULL, state TEXT NOT NULL, undo TEXT);
+CREATE TABLE IF NOT EXISTS room_log (id INTEGER PRIMARY KEY AUTOINCREMENT, room TEXT NOT NULL, version INTEGER NOT NULL,
+                                     at REAL NOT NULL, seat INTEGER, player TEXT, kind TEXT NOT NULL,
+                                     params TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS room_log_by_room ON room_log (room, id);
+CREATE TABLE IF NOT EXISTS seats (room TEXT NOT NULL, seat INTEGER NOT NULL, token TEXT NOT NULL,
+                                  PRIMARY KEY (room, seat));
 """
+OLD_TABLES = ("rooms", "room_log")
+"""Tables of schema 1 (before seats), kept beside the new ones as `<name>_v1` when a database is upgraded."""
 
 
 def connect(path: str) -> sqlite3.Connection:
@@ -61,7 +67,15 @@ def transaction():
 
 
 def init_app(app: Flask) -> None:
-    """Create the schema."""
+    """Create the schema, setting the tables of an older schema aside (their rooms answer 410)."""
     db = connect(app.config["DATABASE"])
+    old = db.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION and \
+        db.execute("SELECT 1 FROM sqlite_master WHERE name = 'rooms'").fetchone() is not None
+    with db:
+        if old:
+            for table in OLD_TABLES:
+                db.execute(f"ALTER TABLE {table} RENAME TO {table}_v1")
+            db.execute("DROP INDEX IF EXISTS room_log_by_room")
     db.executescript(SCHEMA)
+    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
     db.close()

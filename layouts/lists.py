@@ -12,6 +12,9 @@ Glossary:
 - max_players: a list or item only in play up to this many players.
 - setup: at small tables, the table crosses items before play (one per colour, of a size).
 - again: a crossed item may be used again without uncrossing it (the label of that action).
+- per_player: a player crosses at most this many items of the list (a stack: one token each).
+- turn_action: crossing an item is the active player's whole turn (Monolyth's prophecies).
+- ends_after: the game ends once this many items are crossed (default: all of them).
 """
 from __future__ import annotations
 
@@ -19,7 +22,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from layouts.blocks.base import ColourRef, Strict, TableRef, ValueText
+from layouts.blocks.base import ColourRef, Strict, TableRef, ValueRef, ValueText
 
 ItemId = Field(pattern=r"^[A-Za-z0-9-]+$", max_length=20)
 
@@ -52,7 +55,9 @@ class SharedList(Strict):
     shapes: Literal["limited"] | None = Field(None, description="items are the game's single-use shapes")
     tables: list[TableItems] = []
     max_players: int | None = Field(None, ge=1, le=8)
-    one_per_player: bool = Field(False, description="a player crosses at most one item of this list")
+    per_player: int | ValueRef | None = Field(None, description="items a player may cross at most (or a value)")
+    turn_action: bool = Field(False, description="crossing is the active player's whole turn")
+    ends_after: int | None = Field(None, ge=1, description="crossed items that end the game; default all")
     setup: Setup | None = None
     again: str | None = Field(None, description="label of 'use a crossed item again', when allowed")
     ends_game: str | None = Field(None, description="shown when every item is crossed")

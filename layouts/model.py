@@ -18,7 +18,9 @@ from layouts.blocks.base import ColourRef, Strict
 from layouts.lists import SharedList
 from layouts.patterns import Pattern
 from layouts.polycubes import Piece
+from layouts.scoring_names import ScoringSection
 from layouts.shapes import Shape
+from layouts.table import Mechanic
 
 GameId = Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$")]
 Mm = Annotated[float, Field(gt=0, le=420)]
@@ -45,6 +47,8 @@ class Die(Strict):
     id: str
     count: int = Field(ge=1, le=12)
     faces: list[int | ColourRef] = Field(min_length=2)
+    colour: ColourRef | None = Field(None, description="the die's own colour (a coloured die with numbers)")
+    labels: dict[int | str, str] = Field({}, description="how a face reads at the table, e.g. {0: '0/10'}")
 
 
 class Table(Strict):
@@ -76,6 +80,9 @@ class Game(Strict):
     pieces: list[Piece] = []
     patterns: list[Pattern] = Field([], description="Monolyth structure cards")
     printables: dict[GameId, Printable] = {}
+    table: Mechanic | None = Field(None, description="the companion's dice or market mechanic (layouts/table.py)")
+    scoring: ScoringSection = Field(
+        None, description="end-of-game scoring: form fields, points, checks (layouts/scoring.py)")
 
     @field_validator("shapes", "pieces", "patterns")
     @classmethod
@@ -93,6 +100,23 @@ class Game(Strict):
             if cards and not self.patterns:
                 raise ValueError(f"printables.{name}: structure cards, but the game has no patterns")
         return self
+
+    @model_validator(mode="after")
+    def _table_fits(self):
+        picks = [getattr(self.table, name, {}) for name in ("active_pick", "others_pick")]
+        for name, pick in zip(("active_pick", "others_pick"), picks):
+            unknown = sorted(set(pick) - {die.id for die in self.dice})
+            if unknown:
+                raise ValueError(f"table.{name}: no die {unknown[0]!r}; the dice are {', '.join(d.id for d in self.dice)}")
+        if self.table and self.table.kind == "market-ring" and not self.pieces:
+            raise ValueError("table: a market ring needs the game's pieces")
+        if self.table and self.table.kind != "market-ring" and not self.dice:
+            raise ValueError(f"table: {self.table.kind} needs the game's dice")
+        return self
+
+    def amount(self, amount: int | str) -> int:
+        """A number written in the layout, or the house value it names."""
+        return self.values[amount] if isinstance(amount, str) else amount
 
     def shape(self, shape_id: str) -> Shape:
         """The shape with this id."""

@@ -35,6 +35,16 @@ def _arrow(pen, cx, cy, s, colour, fill):
                  (cx - b, cy), (cx - a, cy)], stroke=colour, fill=fill, width=0.7)
 
 
+def _lock(pen, cx, cy, s, colour, fill):
+    a = s / 2
+    arc = [math.radians(d) for d in range(0, 181, 15)]
+    pen.polygon([(cx + a * 0.42 * math.cos(t), cy - a * 0.15 - a * 0.55 * math.sin(t)) for t in arc],
+                stroke=colour, width=max(0.7, s * 0.09), close=False)
+    pen.rect(cx - a * 0.7, cy - a * 0.15, a * 1.4, a * 1.1, stroke=colour, fill=fill or colour, width=0.7,
+             radius=a * 0.15)
+    pen.circle(cx, cy + a * 0.3, a * 0.16, stroke=None, fill=white)
+
+
 def _circle(pen, cx, cy, s, colour, fill):
     pen.circle(cx, cy, s / 2, stroke=colour, fill=fill or white, width=0.8)
 
@@ -44,7 +54,7 @@ def _double_circle(pen, cx, cy, s, colour, fill):
     pen.circle(cx, cy, s / 2 - 1.0, stroke=colour, fill=None, width=0.6)
 
 
-# Expedition: finds and sites.
+# Expedition: finds, sites and crossings.
 def _artifact(pen, cx, cy, s, colour, fill):
     a = s / 2
     pen.polygon([(cx - a * 0.6, cy - a * 0.45), (cx + a * 0.6, cy - a * 0.45), (cx + a, cy - a * 0.05),
@@ -58,6 +68,12 @@ def _temple(pen, cx, cy, s, colour, fill):
     pen.rect(cx - a, cy + a * 0.75, 2 * a, a * 0.25, stroke=colour, fill=fill, width=0.6)
     for i in (-1, 0, 1):
         pen.rect(cx + i * a * 0.62 - a * 0.12, cy - a * 0.25, a * 0.24, a, stroke=colour, fill=fill, width=0.5)
+
+
+def _bridge(pen, cx, cy, s, colour, fill):
+    a = s / 2
+    pen.line(cx - a, cy, cx + a, cy, stroke=colour, width=1.0, dash=[1.2, 0.8])
+    pen.rect(cx - a * 0.5, cy - a * 0.28, a, a * 0.56, stroke=colour, fill=fill or white, width=0.6, radius=a * 0.28)
 
 
 def _shield(pen, cx, cy, s, colour, fill):
@@ -165,7 +181,7 @@ def _eye(pen, cx, cy, s, colour, fill):
 
 ICONS = {
     "star": _star, "plus": _plus, "arrow": _arrow, "circle": _circle, "double_circle": _double_circle,
-    "artifact": _artifact, "temple": _temple, "shield": _shield,
+    "lock": _lock, "artifact": _artifact, "temple": _temple, "bridge": _bridge, "shield": _shield,
     "house": _house, "shop": _shop, "factory": _factory, "tree": _tree, "pin": _pin,
     **{f"die{value}": _die(value) for value in PIPS},
     "layers": _layers, "cube": _cube, "eye": _eye,

@@ -5,6 +5,8 @@ the sheet (or card) being drawn, the way layouts are written.
 """
 from __future__ import annotations
 
+import math
+
 from reportlab.lib.colors import Color, black
 from reportlab.lib.units import mm
 from reportlab.lib.rl_accel import fp_str
@@ -17,11 +19,27 @@ FONTS = {False: "Helvetica", True: "Helvetica-Bold"}
 
 
 class Pen:
-    """Draws in mm from the top-left of a sheet `height` mm tall."""
+    """Draws in mm from the top-left of a sheet `height` mm tall.
 
-    def __init__(self, canvas, height: float):
+    `overflows`, when given, collects (text, box) for every text that does not fit
+    its box even at 7 pt (the print preflight reads it); drawing goes on regardless.
+    """
+
+    def __init__(self, canvas, height: float, overflows: list | None = None):
         self.canvas = canvas
         self.height = height
+        self.overflows = overflows
+
+    @property
+    def scale(self) -> float:
+        """How much the page enlarges what this pen draws (a grown board on A3); 1 inside a form."""
+        a, b = self.canvas._currentMatrix[:2]  # ReportLab's current transform, kept with the graphics state
+        return math.hypot(a, b)
+
+    def overflowed(self, text: str, box) -> None:
+        """Note a text that does not fit its box at 7 pt, when this pen collects them."""
+        if self.overflows is not None:
+            self.overflows.append((text, box))
 
     def _xy(self, x: float, y: float) -> tuple[float, float]:
         return x * mm, (self.height - y) * mm
@@ -77,6 +95,8 @@ class Pen:
     def fit_text(self, box, text, size=10.0, bold=False, colour=black, align="left", valign="middle"):
         """Text wrapped and shrunk (never below 7 pt) to fit a box (x, y, w, h)."""
         size, lines = fit_lines(text, box[2], box[3], size, FONTS[bold])
+        if not lines_fit(lines, size, FONTS[bold], box[2], box[3]):
+            self.overflowed(text, box)
         self.text_lines(box, lines, size, bold, colour, align, valign)
 
     def text_lines(self, box, lines, size, bold=False, colour=black, align="left", valign="middle"):
@@ -105,13 +125,21 @@ def line_origin(box, size: float, align="left", valign="middle", count=1, index=
     return anchor, top + leading * (index + 0.8)
 
 
+def lines_fit(lines: list[str], size: float, font: str, width: float, height: float) -> bool:
+    """True when the lines at `size` pt fit width x height mm."""
+    widest = max((stringWidth(line, font, size) for line in lines), default=0)
+    return len(lines) * size * 1.15 <= height * mm + 0.01 and widest <= width * mm + 0.01
+
+
 def fit_lines(text: str, width: float, height: float, size: float, font: str) -> tuple[float, list[str]]:
-    """The largest size (down to 7 pt) at which text wraps into width x height mm, and its lines."""
+    """The largest size (down to 7 pt) at which text wraps into width x height mm, and its lines.
+
+    Text that does not fit even at 7 pt comes back at 7 pt; `lines_fit` tells.
+    """
+    size = max(size, MIN_TEXT_PT)
     while True:
         lines = simpleSplit(text, font, size, width * mm)
-        fits = len(lines) * size * 1.15 <= height * mm + 0.01
-        widest = max((stringWidth(line, font, size) for line in lines), default=0)
-        if (fits and widest <= width * mm + 0.01) or size <= MIN_TEXT_PT:
+        if size <= MIN_TEXT_PT or lines_fit(lines, size, font, width, height):
             return size, lines
         size = max(MIN_TEXT_PT, size - 0.5)
 

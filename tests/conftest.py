@@ -59,6 +59,38 @@ def live_server(tmp_path):
     server.close()
 
 
+@pytest.fixture
+def served(tmp_path):
+    """A real `rollsheet serve` subprocess on a free loopback port; yields its base URL."""
+    import socket
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    command = [sys.executable, "-m", "sheets.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
+               "--data", str(tmp_path / "served")]
+    log = (tmp_path / "serve.log").open("wb")
+    server = subprocess.Popen(command, cwd=Path(__file__).parent.parent, stdout=subprocess.DEVNULL, stderr=log)
+    deadline = time.monotonic() + 20
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            break
+        except OSError:
+            if server.poll() is not None or time.monotonic() > deadline:
+                server.kill()
+                raise RuntimeError(f"rollsheet serve did not start: {(tmp_path / 'serve.log').read_text()}")
+            time.sleep(0.1)
+    yield f"http://127.0.0.1:{port}"
+    server.terminate()
+    server.wait(timeout=10)
+    log.close()
+
+
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 
@@ -76,12 +108,16 @@ def browser():
 
 @pytest.fixture
 def phone(browser):
-    """A new phone-sized browser page (390 x 844, touch); call it again for a second phone."""
+    """A new phone-sized browser page (390 x 844, touch); call it again for a second phone.
+
+    `landscape=True` turns it (844 x 390); `color_scheme="dark"` asks pages for their dark theme.
+    """
     contexts = []
 
-    def open_phone():
-        context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
-                                      is_mobile=True, device_scale_factor=2)
+    def open_phone(landscape=False, color_scheme="light"):
+        size = {"width": 844, "height": 390} if landscape else {"width": 390, "height": 844}
+        context = browser.new_context(viewport=size, has_touch=True, is_mobile=True, device_scale_factor=2,
+                                      color_scheme=color_scheme)
         contexts.append(context)
         return context.new_page()
 

@@ -25,7 +25,7 @@ def test_the_shape_table_of_the_rulebook():
     game = layouts.load("copenhagen")
     assert len(game.shapes) == 25
     assert [s.id for s in game.shapes if s.limited] == [
-        "R4a", "R4b", "R5", "B4L", "B4R", "B5", "P4a", "P4b", "P5", "G4L", "G4R", "G5", "Y4L", "Y4R", "Y5"]
+        "R4a", "R4b", "R5", "B4L", "B4R", "B5", "P4a", "P4b", "P5", "G4a", "G4b", "G5", "Y4L", "Y4R", "Y5"]
     assert all(s.limited == (s.size >= 4) for s in game.shapes)
     assert game.shape("G5").cell_set == {(1, 0), (0, 1), (1, 1), (2, 1), (1, 2)}
     assert game.shape("P5").bounds == (5, 1) and game.shape("B5").bounds == (3, 3)

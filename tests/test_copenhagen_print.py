@@ -17,7 +17,7 @@ PRINTABLES = ("player-sheet", "shape-sheet", "reference-card")
 TRACKS = {  # RULES.md section 1, read off the rulebook, not the layout
     "R": "+*+***---", "B": "+*-*+*---", "P": "+-*+*-*--", "G": "+--*+-**-", "Y": "+-*+-**--",
 }
-LIMITED = ["R4a", "R4b", "R5", "B4L", "B4R", "B5", "P4a", "P4b", "P5", "G4L", "G4R", "G5", "Y4L", "Y4R", "Y5"]
+LIMITED = ["R4a", "R4b", "R5", "B4L", "B4R", "B5", "P4a", "P4b", "P5", "G4a", "G4b", "G5", "Y4L", "Y4R", "Y5"]
 UNLIMITED = [f"{c}{n}" for c in "RBPGY" for n in (2, 3)]
 
 
@@ -113,23 +113,41 @@ def test_shields_sit_beside_rows_2_4_6_from_the_bottom_and_above_columns_2_and_4
     assert above == pytest.approx([xs[col] + side / 2 for col in (1, 3)], abs=0.5)
 
 
-def test_ability_tracks_are_five_rows_of_nine_boxes_with_the_rulebook_symbols(printed, sheet):
-    badges = [m for m in sheet["marks"] if m.kind == "char" and m.text in TRACKS and m.h > 5]
-    rewards = [(x, y) for w, x, y in words_of(pdf_of(printed["a4", "color"], "player-sheet")) if w == "+2"]
-    track_boxes = [b for b in boxes(sheet, 11, 11, 12.5, 12.5) if b.kind == "curve" and b.fill in ((1, 1, 1), (1,))
-                   and b.x > min(g.x for g in badges) + 5
+def tracks_top(path: Path) -> float:
+    """The y (mm) of the ABILITY TRACKS heading: the tracks lie below it, the points tally above."""
+    return next(y for w, _, y in words_of(path) if w == "ABILITY")
+
+
+def white_squares(page, low, high) -> list:
+    """Rounded white squares between `low` and `high` mm across."""
+    return [b for b in boxes(page, low, low, high, high) if b.kind == "curve" and abs(b.w - b.h) < 0.01
+            and b.fill in ((1, 1, 1), (1,))]
+
+
+def test_ability_tracks_put_each_symbol_in_its_own_mark_space_under_its_box(printed, sheet):
+    path = pdf_of(printed["a4", "color"], "player-sheet")
+    top = tracks_top(path)
+    badges = [m for m in sheet["marks"] if m.kind == "char" and m.text in TRACKS and m.y > top and m.h > 3]
+    rewards = [(x, y) for w, x, y in words_of(path) if w == "+2"]
+    track_boxes = [b for b in white_squares(sheet, 6, 10) if b.y > top and b.x > min(g.x for g in badges) + 5
                    and not any(b.x < x < b.x + b.w and b.y < y < b.y + b.h for x, y in rewards)]
+    spaces = [b for b in white_squares(sheet, 2.5, 5) if b.y > top]
     rows = rows_of(track_boxes)
     assert len(rewards) == 5, "a completion reward after each track"
     assert len(track_boxes) == 45 and [len(r) for r in rows] == [9] * 5
-    symbols = icons(pdf_of(printed["a4", "color"], "player-sheet"))
+    symbols = icons(path)
     for row in rows:
         glyph = next(g.text for g in badges if row[0].y <= g.y + g.h / 2 <= row[0].y + row[0].h)
         drawn = ""
         for box in row:
-            inside = [k for k, x, y in symbols if box.x < x < box.x + box.w and box.y < y < box.y + box.h]
-            drawn += inside[0] if inside else "-"
+            assert not [k for k, x, y in symbols if box.x < x < box.x + box.w and box.y < y < box.y + box.h]
+            under = [k for k, x, y in symbols if box.x < x < box.x + box.w and box.y + box.h < y < box.y + 1.8 * box.h]
+            drawn += under[0] if under else "-"
+            if under:  # the symbol sits in a mark space of its own, just under the box
+                assert len([s for s in spaces if box.x < s.x and s.x + s.w < box.x + box.w
+                            and box.y + box.h < s.y and s.y + s.h < box.y + 1.8 * box.h]) == 1
         assert drawn == TRACKS[glyph], glyph
+    assert len(spaces) == sum(len(t) - t.count("-") for t in TRACKS.values())
 
 
 def test_two_red_stars_are_printed_apart_from_the_tracks(printed, sheet):
@@ -139,10 +157,12 @@ def test_two_red_stars_are_printed_apart_from_the_tracks(printed, sheet):
 
 
 def test_points_tally_runs_1_to_20_and_marks_12_as_the_end(printed, sheet):
-    tally = [b for b in boxes(sheet, 7, 7, 9.9, 9.9) if b.kind == "curve" and abs(b.w - b.h) < 0.01]
+    path = pdf_of(printed["a4", "color"], "player-sheet")
+    tally = [b for b in boxes(sheet, 7, 7, 9.9, 9.9) if b.kind == "curve" and abs(b.w - b.h) < 0.01
+             and b.y < tracks_top(path)]
     rows = rows_of(tally)
     assert len(tally) == 20 and [len(r) for r in rows] == [10, 10]
-    words = words_of(pdf_of(printed["a4", "color"], "player-sheet"))
+    words = words_of(path)
 
     def inside(box, below=0.0):
         return [w for w, x, y in words if box.x <= x <= box.x + box.w and box.y + below <= y <= box.y + box.h + below]
@@ -156,6 +176,16 @@ def test_sheet_has_name_line_start_player_box_and_scoring_reminder(sheet):
     for words in ("Name", "Start player", "1 with a brick, 2 all windows", "2 with a brick, 4 all windows",
                   "Completed ability track: 2", "1x1 window"):
         assert words in text
+
+
+def test_sheet_says_how_a_turn_works_and_prints_the_tie_break_as_a_house_rule(sheet, game_layout):
+    text = " ".join(sheet["text"].split())
+    for words in ("YOUR TURN", "as many cells as the dice of that colour + jokers", "(the grey face, any colour)",
+                  "+ phantom dice (+ symbols of that colour you cross now)",
+                  f"take one unused die ({game_layout.values['two_player_dice']} dice with 2 players)",
+                  "House tie-break: fewest empty cells",
+                  "Cross a box to earn the symbol under it; cross the symbol when you use it"):
+        assert words in text, words
 
 
 @pytest.mark.parametrize("printable", ["player-sheet", "shape-sheet"])

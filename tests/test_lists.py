@@ -5,18 +5,16 @@ import pytest
 
 import layouts
 from layouts.lists import lists_in_play
+from tests.tables import FlaskCalls, Table
 
 
-def open_room(client, game_id, players):
-    return client.post("/api/rooms", json={"game": game_id, "players": players}).get_json()["code"]
+@pytest.fixture
+def call(client):
+    return FlaskCalls(client)
 
 
-def cross(client, code, list_id, item, player="Ana", **body):
-    return client.post(f"/api/rooms/{code}/lists/{list_id}/{item}", json={"player": player, **body})
-
-
-def crossed(client, code, list_id):
-    return client.get(f"/api/rooms/{code}").get_json()["lists"][list_id]["crossed"]
+def crossed(room, list_id):
+    return room.state()["lists"][list_id]["crossed"]
 
 
 def test_copenhagen_tiles_are_the_fifteen_limited_shapes_with_their_printed_ids():
@@ -26,85 +24,111 @@ def test_copenhagen_tiles_are_the_fifteen_limited_shapes_with_their_printed_ids(
     assert {t.shape for t in tiles} >= {"R4a", "R4b", "Y5"} and all(t.colour for t in tiles)
 
 
-def test_crossing_a_tile_records_who_and_answers_the_new_state(client):
-    code = open_room(client, "copenhagen", 3)
-    answer = cross(client, code, "tiles", "R5")
-    assert answer.status_code == 200
-    record = answer.get_json()["lists"]["tiles"]["crossed"]["R5"]
+def test_crossing_a_tile_records_who_and_answers_the_new_state(call):
+    room = Table(call, "copenhagen", ("Ana", "Ben", "Cy"))
+    status, answer = room.cross("Ana", "tiles", "R5")
+    assert status == 200
+    record = answer["lists"]["tiles"]["crossed"]["R5"]
     assert record["by"] == ["Ana"] and record["at"] > 0
-    assert answer.get_json()["log"][0]["text"] == "Ana crossed off R5 (Single-use tiles)"
+    assert answer["log"][0]["text"] == "Ana crossed off R5 (Single-use tiles)"
 
 
-def test_crossing_a_crossed_tile_answers_409_naming_who_did(client):
-    code = open_room(client, "copenhagen", 3)
-    cross(client, code, "tiles", "B4L", player="Ben")
-    again = cross(client, code, "tiles", "B4L")
-    assert again.status_code == 409 and "by Ben" in again.get_json()["error"]
+def test_crossing_a_crossed_tile_answers_409_naming_who_did(call):
+    room = Table(call, "copenhagen", ("Ana", "Ben", "Cy"))
+    room.cross("Ben", "tiles", "B5")
+    status, answer = room.cross("Ana", "tiles", "B5")
+    assert status == 409 and "by Ben" in answer["error"]
 
 
-def test_unknown_list_or_item_answers_404(client):
-    code = open_room(client, "copenhagen", 3)
-    assert cross(client, code, "bridges", "red").status_code == 404
-    assert cross(client, code, "tiles", "R3").status_code == 404
-    assert cross(client, "ZZZZZZ", "tiles", "R5").status_code == 404
-    assert cross(client, open_room(client, "simstown", 2), "tiles", "R5").status_code == 404
+def test_unknown_list_or_item_answers_404(call):
+    room = Table(call, "copenhagen", ("Ana", "Ben", "Cy"))
+    assert room.cross("Ana", "bridges", "red")[0] == 404
+    assert room.cross("Ana", "tiles", "R3")[0] == 404
+    assert call("/api/rooms/ZZZZZZ/lists/tiles/R5", {"player": "Ana", "token": "x"})[0] == 404
+    assert Table(call, "simstown", ("Ana",)).cross("Ana", "tiles", "R5")[0] == 404
 
 
-def test_uncross_is_possible_and_logged(client):
-    code = open_room(client, "copenhagen", 3)
-    cross(client, code, "tiles", "G5", player="Ben")
-    undone = cross(client, code, "tiles", "G5", crossed=False)
-    assert undone.status_code == 200 and "G5" not in undone.get_json()["lists"]["tiles"]["crossed"]
-    assert undone.get_json()["log"][0]["text"].startswith("Ana uncrossed G5, crossed off by Ben")
-    assert cross(client, code, "tiles", "G5", crossed=False).status_code == 409
+def test_only_the_player_who_crossed_a_tile_uncrosses_it_and_it_is_logged(call):
+    room = Table(call, "copenhagen", ("Ana", "Ben", "Cy"))
+    room.cross("Ben", "tiles", "G5")
+    status, answer = room.cross("Ana", "tiles", "G5", crossed=False)
+    assert status == 409 and "Only Ben" in answer["error"]
+    status, answer = room.cross("Ben", "tiles", "G5", crossed=False)
+    assert status == 200 and "G5" not in answer["lists"]["tiles"]["crossed"]
+    assert answer["log"][0]["text"] == "Ben uncrossed G5, crossed off by Ben (Single-use tiles)"
+    assert room.cross("Ben", "tiles", "G5", crossed=False)[0] == 409
 
 
-def test_yellow_star_uses_a_crossed_tile_again_without_uncrossing(client):
-    code = open_room(client, "copenhagen", 3)
-    assert cross(client, code, "tiles", "Y4L", again=True).status_code == 409
-    cross(client, code, "tiles", "Y4L", player="Ben")
-    answer = cross(client, code, "tiles", "Y4L", again=True).get_json()
-    assert answer["lists"]["tiles"]["crossed"]["Y4L"]["by"] == ["Ben"]
+def test_yellow_star_uses_a_crossed_tile_again_without_uncrossing(call):
+    room = Table(call, "copenhagen", ("Ana", "Ben", "Cy"))
+    assert room.cross("Ana", "tiles", "Y5", again=True)[0] == 409
+    room.cross("Ben", "tiles", "Y5")
+    status, answer = room.cross("Ana", "tiles", "Y5", again=True)
+    assert answer["lists"]["tiles"]["crossed"]["Y5"]["by"] == ["Ben"]
     assert "Yellow star" in answer["log"][0]["text"]
 
 
-def test_two_player_setup_crosses_one_size_four_tile_per_colour(client):
-    code = open_room(client, "copenhagen", 2)
-    assert cross(client, code, "tiles", "R4a", setup=True).status_code == 200
-    second_red = cross(client, code, "tiles", "R4b", setup=True)
-    assert second_red.status_code == 409 and "R4a" in second_red.get_json()["error"]
-    assert "size-4" in cross(client, code, "tiles", "B5", setup=True).get_json()["error"]
-    for tile in ("B4L", "P4b", "G4R", "Y4L"):
-        assert cross(client, code, "tiles", tile, setup=True).status_code == 200
-    assert all(record["setup"] for record in crossed(client, code, "tiles").values())
+def size_four(colour):
+    return [s.id for s in layouts.load("copenhagen").shapes if s.limited and s.size == 4 and s.colour == colour]
 
 
-def test_setup_crossing_is_only_for_two_players(client):
-    code = open_room(client, "copenhagen", 3)
-    answer = cross(client, code, "tiles", "R4a", setup=True)
-    assert answer.status_code == 409 and "2 players" in answer.get_json()["error"]
+def test_two_player_setup_crosses_one_size_four_tile_per_colour(call):
+    room = Table(call, "copenhagen", ("Ana", "Ben"))
+    first, second = size_four("red")
+    assert room.cross("Ana", "tiles", first, setup=True)[0] == 200
+    status, answer = room.cross("Ana", "tiles", second, setup=True)
+    assert status == 409 and first in answer["error"]
+    assert "size-4" in room.cross("Ana", "tiles", "B5", setup=True)[1]["error"]
+    for colour in ("blue", "purple", "green", "yellow"):
+        assert room.cross("Ben", "tiles", size_four(colour)[0], setup=True)[0] == 200
+    assert all(record["setup"] for record in crossed(room, "tiles").values())
 
 
-def test_bridge_claims_are_shared_within_the_turn_only(client):
-    code = open_room(client, "lost-cities", 3)
-    client.post(f"/api/rooms/{code}/roll", json={"player": "Ana"})
-    assert cross(client, code, "bridges", "red").status_code == 200
-    assert cross(client, code, "bridges", "red", player="Ben").status_code == 200
-    assert cross(client, code, "bridges", "red", player="Ben").status_code == 409
-    client.post(f"/api/rooms/{code}/roll", json={"player": "Ben"})
-    late = cross(client, code, "bridges", "red", player="Cy")
-    assert late.status_code == 409 and "earlier turn" in late.get_json()["error"]
-    assert crossed(client, code, "bridges")["red"]["by"] == ["Ana", "Ben"]
-    undone = cross(client, code, "bridges", "red", player="Ben", crossed=False).get_json()
-    assert undone["lists"]["bridges"]["crossed"]["red"]["by"] == ["Ana"]
+def test_a_setup_tile_is_not_uncrossed_from_the_normal_tile_panel(call):
+    room = Table(call, "copenhagen", ("Ana", "Ben"))
+    tile = size_four("red")[0]
+    room.cross("Ana", "tiles", tile, setup=True)
+    status, answer = room.cross("Ana", "tiles", tile, crossed=False)
+    assert status == 409 and "setup" in answer["error"]
+    assert room.cross("Ben", "tiles", tile, crossed=False, setup=True)[0] == 200
 
 
-def test_all_eight_bridges_taken_ends_the_game(client):
-    code = open_room(client, "lost-cities", 2)
-    bridges = client.get(f"/api/rooms/{code}").get_json()["lists"]["bridges"]["items"]
+def test_setup_crossing_is_only_for_two_players(call):
+    room = Table(call, "copenhagen", ("Ana", "Ben", "Cy"))
+    status, answer = room.cross("Ana", "tiles", "R4a", setup=True)
+    assert status == 409 and "2 players" in answer["error"]
+
+
+def test_bridge_claims_are_shared_within_the_turn_only(call):
+    room = Table(call, "lost-cities", ("Ana", "Ben", "Cy"))
+    room.ok("Ana", "roll")
+    assert room.cross("Ana", "bridges", "red")[0] == 200
+    assert room.cross("Ben", "bridges", "red")[0] == 200
+    assert room.cross("Ben", "bridges", "red")[0] == 409
+    room.ok("Ana", "refuse")
+    room.ok("Ben", "refuse")
+    room.ok("Cy", "refuse")
+    status, answer = room.cross("Cy", "bridges", "red")
+    assert status == 409 and "earlier turn" in answer["error"]
+    assert crossed(room, "bridges")["red"]["by"] == ["Ana", "Ben"]
+    status, answer = room.cross("Ben", "bridges", "red", crossed=False)
+    assert answer["lists"]["bridges"]["crossed"]["red"]["by"] == ["Ana"]
+
+
+def test_a_bridge_has_at_most_one_claim_per_player(call):
+    room = Table(call, "lost-cities", ("Ana", "Ben"))
+    room.cross("Ana", "bridges", "blue")
+    room.cross("Ben", "bridges", "blue")
+    status, answer = call(f"/api/rooms/{room.code}/lists/bridges/blue", {"player": "Cy", "token": "x"})
+    assert status == 403 and crossed(room, "bridges")["blue"]["by"] == ["Ana", "Ben"]
+
+
+def test_all_eight_bridges_taken_ends_the_game(call):
+    room = Table(call, "lost-cities", ("Ana", "Ben"))
+    bridges = room.state()["lists"]["bridges"]["items"]
     assert len(bridges) == 8
     for bridge in bridges:
-        answer = cross(client, code, "bridges", bridge).get_json()
+        answer = room.cross("Ana", "bridges", bridge)[1]
     assert answer["lists"]["bridges"]["complete"] is True
     assert "game ends after this turn" in answer["log"][0]["text"]
 
@@ -112,36 +136,49 @@ def test_all_eight_bridges_taken_ends_the_game(client):
 @pytest.mark.parametrize("players, level_1, has_level_4, prophecies", [
     (1, ["5"], True, 14), (2, ["5", "3"], True, 14), (3, ["5", "3", "2"], False, 10), (4, ["5", "3", "2", "1"], False, 10),
 ])
-def test_monolyth_stacks_are_sized_to_the_player_count(client, players, level_1, has_level_4, prophecies):
-    lists = client.get(f"/api/rooms/{open_room(client, 'monolyth', players)}").get_json()["lists"]
+def test_monolyth_stacks_are_sized_to_the_player_count(call, players, level_1, has_level_4, prophecies):
+    lists = Table(call, "monolyth", (), players=players).state()["lists"]
     assert lists["level-1"]["items"] == level_1
     assert ("level-4" in lists) is has_level_4
     assert len(lists["prophecy"]["items"]) == prophecies
 
 
-def test_a_stack_hands_out_its_highest_remaining_token_once_per_player(client):
-    code = open_room(client, "monolyth", 4)
-    skipped = cross(client, code, "structure", "8")
-    assert skipped.status_code == 409 and "highest" in skipped.get_json()["error"] and "12" in skipped.get_json()["error"]
-    assert cross(client, code, "structure", "12").status_code == 200
-    assert "already has" in cross(client, code, "structure", "8").get_json()["error"]
-    assert cross(client, code, "structure", "8", player="Ben").status_code == 200
-    assert cross(client, code, "structure", "12", crossed=False).status_code == 409
-    assert cross(client, code, "structure", "8", crossed=False).status_code == 200
+def test_a_stack_hands_out_its_highest_remaining_token_once_per_player(call):
+    room = Table(call, "monolyth", ("Ana", "Ben", "Cy", "Dee"))
+    status, answer = room.cross("Ana", "structure", "8")
+    assert status == 409 and "highest" in answer["error"] and "12" in answer["error"]
+    assert room.cross("Ana", "structure", "12")[0] == 200
+    assert "at most 1" in room.cross("Ana", "structure", "8")[1]["error"]
+    assert room.cross("Ben", "structure", "8")[0] == 200
+    assert room.cross("Ana", "structure", "12", crossed=False)[0] == 409
+    assert room.cross("Ana", "structure", "8", crossed=False)[0] == 409
+    assert room.cross("Ben", "structure", "8", crossed=False)[0] == 200
 
 
-def test_prophecies_are_taken_in_any_order_two_of_each(client):
-    code = open_room(client, "monolyth", 3)
-    assert cross(client, code, "prophecy", "10b").status_code == 200
-    assert cross(client, code, "prophecy", "10a", player="Ben").status_code == 200
-    assert cross(client, code, "prophecy", "10a").status_code == 409
+def test_taking_a_prophecy_is_the_active_players_whole_turn(call):
+    room = Table(call, "monolyth", ("Ana", "Ben", "Cy"))
+    status, answer = room.cross("Ben", "prophecy", "10b")
+    assert status == 200 and answer["active"] == 2 and answer["log"][0]["text"].endswith("Cy's turn")
+    status, answer = room.cross("Ana", "prophecy", "10a")
+    assert status == 409 and "Cy's turn" in answer["error"]
+    assert room.cross("Cy", "prophecy", "10a")[0] == 200
+    assert room.cross("Ana", "prophecy", "10b")[0] == 409
+
+
+def test_a_player_holds_at_most_one_prophecy_per_board_side(call):
+    room = Table(call, "monolyth", ("Ana",))
+    sides = layouts.load("monolyth").values["board_sides"]
+    for item in room.state()["lists"]["prophecy"]["items"][:sides]:
+        assert room.cross("Ana", "prophecy", item)[0] == 200
+    status, answer = room.cross("Ana", "prophecy", room.state()["lists"]["prophecy"]["items"][sides])
+    assert status == 409 and f"at most {sides}" in answer["error"]
 
 
 @pytest.mark.parametrize("body", [{"crossed": "yes"}, {"again": 1}, {"setup": "true"}, {"player": ""}])
-def test_malformed_list_requests_answer_400(client, body):
-    code = open_room(client, "copenhagen", 2)
-    response = client.post(f"/api/rooms/{code}/lists/tiles/R5", json={"player": "Ana", **body})
-    assert response.status_code == 400 and response.get_json()["error"]
+def test_malformed_list_requests_answer_400(call, body):
+    room = Table(call, "copenhagen", ("Ana", "Ben"))
+    status, answer = call(f"/api/rooms/{room.code}/lists/tiles/R5", {**room.body("Ana", None), **body})
+    assert status == 400 and answer["error"]
 
 
 def test_game_data_draws_every_list_item(client):

@@ -1,13 +1,17 @@
 """The Lost Cities score sheet as it reaches paper: size, margins, boxes, QR, structure."""
 from __future__ import annotations
 
+from io import BytesIO
+
+import pdfplumber
 import pytest
 
 import layouts
-from tests.pdfread import boxes, outside_margin, read_pages
+from tests.pdfread import PT, boxes, outside_margin, read_pages
 from tests.printing import decode_qr, qpdf_check, render_png
 
 URL = "http://table.local:5000"
+ARTIFACT_CORNERS = 6  # the artifact icon: a gem of five corners, drawn closed
 PAGE_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 
 
@@ -48,6 +52,42 @@ def test_each_sheet_has_72_large_write_in_boxes(printed):
     write_in = boxes(pages[0], min_w=10, min_h=8, max_w=20, max_h=12)
     assert len(write_in) == 2 * (8 * 9 + 8), "9 boxes in each of 8 columns, plus a points box per column"
     assert all(b.fill in ((1, 1, 1), None) or b.fill == (1.0, 1.0, 1.0) for b in write_in)
+
+
+def sheet_columns(page) -> list[list]:
+    """The write-in boxes of each column, left to right over both sheets, each column top to bottom."""
+    columns = {}
+    for box in boxes(page, min_w=10, min_h=8, max_w=20, max_h=12):
+        columns.setdefault((round(box.x), box.y > page["height"] / 2), []).append(box)
+    return [sorted(col, key=lambda b: b.y) for _, col in sorted(columns.items(), key=lambda kv: (kv[0][1], kv[0][0]))]
+
+
+def artifact_centres(pdf) -> list[tuple[float, float]]:
+    with pdfplumber.open(BytesIO(pdf.read_bytes())) as doc:
+        return [((c["x0"] + c["x1"]) / 2 * PT, (c["top"] + c["bottom"]) / 2 * PT)
+                for c in doc.pages[0].curves if len(c["pts"]) == ARTIFACT_CORNERS]
+
+
+def test_box_9_of_every_expedition_holds_the_artifact_symbol(printed):
+    _, pdf, pages = printed
+    centres = artifact_centres(pdf)
+    columns = sheet_columns(pages[0])
+    assert len(columns) == 16 and all(len(col) == 10 for col in columns), "9 boxes and a points box, 8 columns x 2"
+    for sheet in (columns[:8], columns[8:]):
+        for number, column in enumerate(sheet):
+            box_9 = column[0]
+            inside = [c for c in centres if box_9.x < c[0] < box_9.x + box_9.w and box_9.y < c[1] < box_9.y + box_9.h]
+            assert len(inside) == (1 if number < 6 else 0), f"column {number + 1}"
+
+
+def test_a_legend_explains_every_icon_and_the_full_column_artifact(printed):
+    _, _, pages = printed
+    text = " ".join(pages[0]["text"].split())
+    bonus = layouts.load("lost-cities").values["bridge_points"]
+    for words in ("Accelerate: a started expedition repeats its top number", "Artifact: mark the next artifact box",
+                  "the column scores double", "Bridge: first to fill box 7", f"+{bonus}",
+                  "A full expedition that could take one more number gives an artifact"):
+        assert text.count(words) == 2, words
 
 
 def test_bridge_between_boxes_six_and_seven_is_marked_with_its_value(printed):

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from tests.qrread import decode_svg
+from tests.tables import FlaskCalls, Table
 
 
 def open_room(client, game_id, **extra):
@@ -12,8 +13,9 @@ def open_room(client, game_id, **extra):
     return response.get_json()["code"]
 
 
-def post(client, code, action, **body):
-    return client.post(f"/api/rooms/{code}/{action}", json={"player": "Ana", **body})
+@pytest.fixture
+def call(client):
+    return FlaskCalls(client)
 
 
 def test_opening_a_room_answers_its_code_and_url(client):
@@ -21,7 +23,7 @@ def test_opening_a_room_answers_its_code_and_url(client):
     assert len(answer["code"]) == 6 and answer["url"].endswith(f"/r/{answer['code']}")
     state = client.get(f"/api/rooms/{answer['code']}").get_json()
     assert state["game"] == "copenhagen" and state["version"] == 1 and state["players"] == 4
-    assert state["log"][0]["text"].startswith("Room opened")
+    assert state["log"][0]["text"].startswith("Room opened") and state["seats"] == [] and state["turn"] == 0
 
 
 def test_room_codes_differ_and_avoid_look_alike_characters(client):
@@ -30,75 +32,70 @@ def test_room_codes_differ_and_avoid_look_alike_characters(client):
     assert not set("".join(codes)) & set("01ILO")
 
 
-@pytest.mark.parametrize("game_id, actions", [
-    ("copenhagen", [("roll", {}), ("reroll", {"dice": [0]}), ("use", {"dice": [1, 2]})]),
-    ("lost-cities", [("roll", {}), ("pick", {"dice": [0, 3]}), ("roll", {}), ("refuse", {})]),
-    ("simstown", [("roll", {}), ("roll", {"hold": [0, 2]}), ("roll", {"hold": []}), ("next", {})]),
-    ("monolyth", [("move", {"steps": 1}), ("move", {"steps": 4, "take": "block"})]),
+@pytest.mark.parametrize("game_id, moves", [
+    ("copenhagen", [("Ana", "roll", {}), ("Ana", "reroll", {"dice": [0]}), ("Ana", "use", {"dice": [1, 2]}),
+                    ("Ben", "take", {"dice": [0, 3]})]),
+    ("lost-cities", [("Ana", "roll", {}), ("Ana", "pick", {"dice": [0, 3]}), ("Ben", "refuse", {}),
+                     ("Ben", "roll", {})]),
+    ("simstown", [("Ana", "roll", {}), ("Ana", "roll", {"hold": [0, 2]}), ("Ana", "hold", {"dice": []}),
+                  ("Ana", "next", {})]),
+    ("monolyth", [("Ana", "move", {"steps": 1}), ("Ben", "move", {"steps": 4, "take": "block"})]),
 ])
-def test_each_action_answers_the_new_state_with_a_higher_version(client, game_id, actions):
-    code = open_room(client, game_id)
-    version = 1
-    for action, body in actions:
-        response = post(client, code, action, **body)
-        assert response.status_code == 200, response.get_json()
-        state = response.get_json()
-        assert state["version"] == version + 1 and state["log"][0]["player"] == "Ana"
+def test_each_move_answers_the_new_state_with_a_higher_version(call, game_id, moves):
+    room = Table(call, game_id, ("Ana", "Ben"))
+    version = room.state()["version"]
+    for who, action, body in moves:
+        state = room.ok(who, action, **body)
+        assert state["version"] == version + 1 and state["log"][0]["player"] == who
         version = state["version"]
-    assert client.get(f"/api/rooms/{code}").get_json()["version"] == version
+    assert room.state()["version"] == version
 
 
-def test_green_star_turns_the_dice_everyone_sees(client):
-    code = open_room(client, "copenhagen")
-    face = post(client, code, "roll").get_json()["dice"][0]["face"]
+def test_green_star_turns_the_dice_everyone_sees(call):
+    room = Table(call, "copenhagen", ("Ana", "Ben"))
+    face = room.ok("Ana", "roll")["dice"][0]["face"]
     target = "blue" if face != "blue" else "red"
-    state = post(client, code, "recolour", **{"from": face, "to": target}).get_json()
-    assert state["dice"][0]["face"] == target and "green star" in state["log"][0]["text"]
-    assert client.get(f"/api/rooms/{code}").get_json()["dice"] == state["dice"]
+    state = room.ok("Ana", "recolour", **{"from": face, "to": target})
+    assert state["dice"][0]["face"] == target and "into" in state["log"][0]["text"]
+    assert room.state()["dice"] == state["dice"]
 
 
-def test_everyone_in_the_room_reads_the_same_dice(client):
-    code = open_room(client, "lost-cities")
-    rolled = post(client, code, "roll").get_json()["dice"]
-    assert client.get(f"/api/rooms/{code}").get_json()["dice"] == rolled
-
-
-def test_unknown_game_and_room_answer_404_json(client):
+def test_unknown_game_and_room_answer_404_json(client, call):
     assert client.post("/api/rooms", json={"game": "chess"}).status_code == 404
     assert "chess" in client.post("/api/rooms", json={"game": "chess"}).get_json()["error"]
-    for response in (client.get("/api/rooms/ZZZZZZ"), post(client, "ZZZZZZ", "roll"),
+    for response in (client.get("/api/rooms/ZZZZZZ"), client.post("/api/rooms/ZZZZZZ/roll", json={"player": "Ana"}),
                      client.get("/api/games/chess"), client.get("/api/nothing")):
         assert response.status_code == 404 and response.get_json()["error"]
-    assert post(client, open_room(client, "simstown"), "fly").status_code == 404
+    assert Table(call, "simstown", ("Ana",)).move("Ana", "fly")[0] == 404
 
 
 @pytest.mark.parametrize("game_id, steps, status, words", [
     ("simstown", [("roll", {}), ("roll", {}), ("roll", {}), ("roll", {})], 409, "Only 3 rolls"),
     ("simstown", [("roll", {}), ("roll", {"hold": [3]})], 400, "no die 3"),
     ("simstown", [("roll", {}), ("roll", {"hold": "0"})], 400, "list of die numbers"),
-    ("simstown", [("next", {})], 409, "Nobody has rolled"),
+    ("simstown", [("next", {})], 409, "Nobody has started"),
     ("monolyth", [("move", {"steps": 5})], 400, "1 to 4"),
     ("monolyth", [("move", {"steps": 2, "take": "cube"})], 400, '"take"'),
-    ("copenhagen", [("use", {"dice": [0]})], 409, "roll first"),
-    ("copenhagen", [("roll", {"hold": [1]})], 400, "red star"),
-    ("lost-cities", [("roll", {}), ("pick", {"dice": [0, 1]})], 400, "one colour die and one number die"),
-    ("lost-cities", [("roll", {}), ("refuse", {}), ("pick", {"dice": [0, 3]})], 409, "already refused"),
+    ("copenhagen", [("use", {"dice": [0]})], 409, "Nobody has started"),
+    ("lost-cities", [("roll", {}), ("pick", {"dice": [0, 1]})], 400, "1 colour die and 1 number die"),
+    ("lost-cities", [("roll", {}), ("refuse", {}), ("pick", {"dice": [0, 3]})], 409, "other players"),
 ])
-def test_impossible_requests_are_refused_with_a_reason(client, game_id, steps, status, words):
-    code = open_room(client, game_id)
+def test_impossible_requests_are_refused_with_a_reason(call, game_id, steps, status, words):
+    room = Table(call, game_id, ("Ana", "Ben"))
     *before, (action, body) = steps
     for step, step_body in before:
-        assert post(client, code, step, **step_body).status_code == 200
-    response = post(client, code, action, **body)
-    assert response.status_code == status and words in response.get_json()["error"]
+        room.ok("Ana", step, **step_body)
+    answer_status, answer = room.move("Ana", action, **body)
+    assert answer_status == status and words in answer["error"]
 
 
-def test_refused_requests_change_nothing(client):
-    code = open_room(client, "simstown")
-    post(client, code, "roll")
-    before = client.get(f"/api/rooms/{code}").get_json()
-    post(client, code, "roll", hold=[7])
-    assert client.get(f"/api/rooms/{code}").get_json() == before
+def test_refused_requests_change_nothing(call):
+    room = Table(call, "simstown", ("Ana", "Ben"))
+    room.ok("Ana", "roll")
+    before = room.state()
+    room.move("Ana", "roll", hold=[7])
+    room.move("Ben", "roll")
+    assert room.state() == before
 
 
 @pytest.mark.parametrize("payload", [b"not json", b"[1, 2]", b'"Ana"', b"{}", b'{"player": ""}',
@@ -123,7 +120,7 @@ def test_game_data_carries_colours_with_glyphs(client, game):
 
 def test_long_poll_answers_at_once_when_the_phone_is_behind(client):
     code = open_room(client, "simstown")
-    post(client, code, "roll")
+    client.post(f"/api/rooms/{code}/seats", json={"name": "Ana"})
     assert client.get(f"/api/rooms/{code}?since=1&wait=20").get_json()["version"] == 2
 
 
@@ -170,19 +167,17 @@ def test_a_room_without_a_game_named_is_refused(client):
 @pytest.mark.parametrize("wait", ["nan", "-inf", "inf&wait=0.01", "soon"])
 def test_odd_waits_never_hang_or_crash(client, wait):
     code = open_room(client, "simstown")
-    post(client, code, "roll")
+    client.post(f"/api/rooms/{code}/seats", json={"name": "Ana"})
     assert client.get(f"/api/rooms/{code}?since=1&wait={wait}").status_code == 200
 
 
 def test_history_entries_reach_the_room_log(app, client):
     from companion import rooms
-    from companion.errors import Refused
 
     code = open_room(client, "lost-cities")
     with app.test_request_context():
-        state = rooms.add_history(code, {"text": "Final scores: Ana 120, Ben 95", "kind": "score"})
-        with pytest.raises(Refused):
-            rooms.add_history(code, {"text": " "})
+        state = rooms.add_history(code, "score", {"ranking": [[1, "Ana", 120], [2, "Ben", 95]], "tiebreak": None})
     assert state["version"] == 2
     assert client.get(f"/api/rooms/{code}").get_json()["log"][0] == {
-        "at": state["log"][0]["at"], "player": None, "kind": "score", "text": "Final scores: Ana 120, Ben 95"}
+        "at": state["log"][0]["at"], "player": None, "seat": None, "kind": "score",
+        "text": "Final score: 1. Ana 120, 2. Ben 95"}

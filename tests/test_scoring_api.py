@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 import layouts
 from companion import create_app
-from companion.scoring import RULES, forms, score
+from companion.scoring import forms, score
+from companion.scoring.inputs import player_model
 
 GAMES = ("copenhagen", "lost-cities", "simstown", "monolyth")
 LOST_CITIES_COLOURS = ("red", "orange", "yellow", "green", "blue", "purple")
@@ -60,7 +61,7 @@ def test_result_exports_as_csv(api):
     rows = list(csv.DictReader(io.StringIO(answer.get_data(as_text=True))))
     assert [(r["rank"], r["name"], r["total"], r["winner"]) for r in rows] == [("1", "'=Ben", "4", "yes"),
                                                                                 ("2", "Ana", "4", "no")]
-    assert rows[0]["columns_windows"] == "4" and rows[0]["tiebreak"] == "'=Ben wins on fewer empty cells"
+    assert rows[0]["columns_windows"] == "4" and rows[0]["tiebreak"] == "'=Ben wins on fewer empty cells (house tie-break)"
 
 
 def test_result_exports_as_json_download(api):
@@ -197,7 +198,7 @@ def test_malformed_payloads_never_give_a_500(api, drawn):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_form_field_is_an_input_the_api_takes(game):
-    taken = RULES[game].Player.model_fields
+    taken = player_model(layouts.load(game).scoring.fields).model_fields
     paths = [w.path for section in forms.form(layouts.load(game)) for w in section.widgets]
     assert paths and all(path.split(".")[0].removesuffix("[]") in taken for path in paths)
 

@@ -42,7 +42,7 @@ def test_tie_broken_by_fewest_empty_cells():
     result = play("copenhagen", {"rows_windows": 2, "empty_cells": 7}, {"columns_windows": 1, "empty_cells": 4})
     assert result["winners"] == ["Ben"]
     assert ranks(result) == {"Ben": 1, "Ana": 2}
-    assert result["tiebreak"] == "Ben wins on fewer empty cells"
+    assert result["tiebreak"] == "Ben wins on fewer empty cells (house tie-break)"
 
 
 def test_tie_with_same_empty_cells_is_shared():

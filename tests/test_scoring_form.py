@@ -1,7 +1,15 @@
 """The score form on a phone-sized screen: fill it in, see totals, the winner and errors by the field."""
 from __future__ import annotations
 
+import json
+import re
+from urllib.parse import quote
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
+
+from tests.scoring_play import EXAMPLES, add_games
 
 
 def field(page, player: int, path: str):
@@ -16,7 +24,7 @@ def number(page, player: int, path: str):
 
 def tap_plus(page, player: int, path: str, times: int = 1):
     for _ in range(times):
-        field(page, player, path).locator('[data-step="1"]').tap()
+        field(page, player, path).locator(".controls .step").last.tap()
 
 
 def test_copenhagen_form_names_the_winner_on_fewer_empty_cells(live_server, phone):
@@ -32,7 +40,7 @@ def test_copenhagen_form_names_the_winner_on_fewer_empty_cells(live_server, phon
     tap_plus(page, 1, "rows_bricks", 2)
     number(page, 0, "empty_cells").fill("3")
     number(page, 1, "empty_cells").fill("5")
-    expect(page.locator("#winner")).to_have_text("Ana wins on fewer empty cells")
+    expect(page.locator("#winner")).to_have_text("Ana wins on fewer empty cells (house tie-break)")
     expect(cards.nth(0).locator(".running")).to_have_text("6")
     expect(cards.nth(1).locator(".running")).to_have_text("6")
     ranking = page.locator("#ranking tr")
@@ -75,3 +83,67 @@ def test_monolyth_token_choices_follow_the_player_count(live_server, phone):
     field(page, 0, "structure").locator("label", has_text="12").tap()
     field(page, 2, "structure").locator("label", has_text="8").tap()
     expect(page.locator("#winner")).to_have_text("Player 1 wins")
+
+
+def test_form_starts_from_a_prefilled_list_of_players(live_server, phone):
+    page = phone()
+    prefill = [{"name": "Ana", "bridges": 1, "expeditions": {"red": {"boxes": 7, "doubled": True}}},
+               {"name": "Ben", "artifacts": 4}, {"name": "Cy"}]
+    page.goto(f"{live_server}/score/lost-cities?prefill={quote(json.dumps(prefill))}")
+    cards = page.locator("article.player")
+    expect(cards).to_have_count(3)
+    expect(cards.nth(2).locator(".name")).to_have_value("Cy")
+    expect(number(page, 0, "expeditions.red.boxes")).to_have_value("7")
+    expect(field(page, 0, "expeditions.red.doubled").locator("input")).to_be_checked()
+    expect(cards.nth(0).locator(".running")).to_have_text(str(2 * 35 + 20))
+    expect(page.locator("#winner")).to_have_text("Ana wins")
+
+
+def test_prefilled_tokens_land_on_the_choices_that_hold_them(live_server, phone):
+    page = phone()
+    prefill = [{"name": "Ana", "structure": 12, "levels": [2, 5], "prophecies": [{"value": 8, "cubes": 9}]},
+               {"name": "Ben", "levels": [2]}, {"name": "Cy"}]
+    page.goto(f"{live_server}/score/monolyth?prefill={quote(json.dumps(prefill))}")
+    cards = page.locator("article.player")
+    expect(cards.nth(0).locator(".running")).to_have_text(str(12 + 2 + 5 + 8))
+    expect(cards.nth(1).locator(".running")).to_have_text("2")
+
+
+def test_one_bad_field_keeps_the_other_players_totals(live_server, phone):
+    page = phone()
+    page.goto(f"{live_server}/score/copenhagen")
+    cards = page.locator("article.player")
+    tap_plus(page, 0, "rows_windows", 2)
+    expect(cards.nth(0).locator(".running")).to_have_text("4")
+    number(page, 1, "rows_bricks").fill("12")
+    expect(field(page, 1, "rows_bricks").locator(".field-error")).to_have_text("must be at most 9")
+    expect(cards.nth(1)).to_have_class(re.compile(r"\bstale\b"))
+    expect(cards.nth(0)).not_to_have_class(re.compile(r"\bstale\b"))
+    tap_plus(page, 0, "columns_bricks")
+    expect(cards.nth(0).locator(".running")).to_have_text("6")
+
+
+def test_a_user_game_plays_its_form_from_yaml_alone(live_server, phone, monkeypatch):
+    add_games(monkeypatch, EXAMPLES / "kniffel.yaml")
+    page = phone()
+    page.goto(f"{live_server}/score/kniffel")
+    tap_plus(page, 0, "threes", 2)
+    expect(number(page, 0, "threes")).to_have_value("6")
+    page.locator("article.player").nth(0).locator('[data-path="full_house"]').tap()
+    expect(page.locator("article.player").nth(0).locator(".running")).to_have_text("31")
+    expect(page.locator("#breakdown")).to_contain_text("Bonus (63 or more)")
+
+
+@pytest.mark.parametrize("game", ["copenhagen", "lost-cities", "simstown", "monolyth", "kniffel", "qwixx"])
+def test_score_page_passes_axe(live_server, phone, monkeypatch, game):
+    add_games(monkeypatch, EXAMPLES / "kniffel.yaml", EXAMPLES / "qwixx.yaml")
+    page = phone()
+    page.goto(f"{live_server}/score/{game}")
+    cards = page.locator("article.player")
+    cards.nth(0).locator(".name").fill("Ana")
+    expect(page.locator("#result")).to_be_visible()
+    cards.nth(1).locator(".name").fill("Ana")
+    expect(page.locator("#result")).to_have_class("stale")
+    expect(page.locator(".invalid")).to_have_count(1)
+    report = Axe().run(page)
+    assert report.violations_count == 0, report.generate_report()

@@ -5,7 +5,7 @@ import pytest
 
 import layouts
 from companion.scoring import ScoreError
-from companion.scoring.simstown import city_plan, fields_by_type
+from companion.scoring.facts import uses
 from tests.scoring_play import play, points, total
 
 
@@ -58,8 +58,8 @@ def test_players_cannot_hold_more_chips_of_a_type_than_the_plan_has_fields():
 
 
 def test_plan_fields_and_districts_come_from_the_city_plan():
-    game = layouts.load("simstown")
-    assert sum(fields_by_type(game).values()) == 48 and len(city_plan(game).districts) == 8
+    plan = uses(layouts.load("simstown"))["plan"]
+    assert sum(plan["fields"].values()) == 48 and plan["districts"] == 8
 
 
 def test_simstown_ties_are_shared():

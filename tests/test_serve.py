@@ -34,11 +34,13 @@ def test_rooms_survive_a_restart(tmp_path):
     first = cli.make_app(tmp_path)
     with first.test_request_context():
         code = rooms.create("simstown")
-        rolled = rooms.act(code, "roll", {"player": "Ana"})
+        _, ana = rooms.take_seat(code, {"name": "Ana"})
+        rolled = rooms.act(code, "roll", {"player": "Ana", "token": ana["token"]})
     second = cli.make_app(tmp_path)
     with second.test_request_context():
         assert rooms.state(code) == rolled
-        assert rooms.act(code, "roll", {"player": "Ana", "hold": [0]})["version"] == rolled["version"] + 1
+        again = rooms.act(code, "roll", {"player": "Ana", "token": ana["token"], "hold": [0]})
+        assert again["version"] == rolled["version"] + 1
 
 
 def test_cli_module_imports_no_web_server():

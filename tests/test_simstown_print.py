@@ -4,16 +4,19 @@ from __future__ import annotations
 import copy
 import re
 from collections import Counter
+from io import BytesIO
 
+import pdfplumber
 import pytest
 import yaml
+from reportlab.lib.colors import HexColor
 
 import layouts
 from sheets.blocks.region_map import field_boxes
 from sheets.ink import INK_MODES, Ink
 from sheets.paper import grow_scale, impose
 from sheets.render import Job, render
-from tests.pdfread import outside_margin, read_pages
+from tests.pdfread import PT, outside_margin, read_pages
 from tests.printing import decode_qr, qpdf_check, render_png
 
 URL = "http://table.local:5000"
@@ -64,6 +67,45 @@ def test_plan_draws_every_field_of_the_layout_with_its_type_glyph(pdfs, paper, i
     assert all(mark is not None for _, mark, _, _ in found)
     assert all(GAME.colours[kind].glyph in glyphs for kind, _, glyphs, _ in found)
     assert {kind for kind, *_ in found} == set(PLAN.types) == {"houses", "commercial", "industry", "parks"}
+
+
+def test_plan_has_projects_of_2_to_4_fields_for_every_type_with_4_field_parks_and_houses(pdfs):
+    page = pdfs["city-plan", "a4", "color"][1][0]
+    by_fill = {tuple(round(v, 3) for v in HexColor(GAME.colours[kind].rgb).rgb()): kind for kind in PLAN.types}
+    by_glyph = {GAME.colours[kind].glyph: kind for kind in PLAN.types}
+    fields = [(mark, {by_glyph[g] for g in glyphs if g in by_glyph}) for _, mark, glyphs, _ in plan_fields_drawn(page, "a4")]
+    sizes = {}
+    for lot in (m for m in page["marks"] if m.kind == "curve" and m.fill and tuple(round(v, 3) for v in m.fill) in by_fill):
+        inside = [kinds for mark, kinds in fields if lot.x < mark.x and mark.x + mark.w < lot.x + lot.w
+                  and lot.y < mark.y and mark.y + mark.h < lot.y + lot.h]
+        if inside:  # a project's lot in its type's colour, its fields showing that type's glyph
+            kind = by_fill[tuple(round(v, 3) for v in lot.fill)]
+            assert all(kinds == {kind} for kinds in inside)
+            sizes.setdefault(kind, []).append(len(inside))
+    assert {kind: sum(counts) for kind, counts in sizes.items()} == {kind: 12 for kind in PLAN.types}
+    assert all(2 <= n <= 4 for counts in sizes.values() for n in counts)
+    assert all(len(set(counts)) >= 2 for counts in sizes.values()), "every type comes in several sizes"
+    assert 4 in sizes["parks"] and 4 in sizes["houses"]
+
+
+def block_texts(game, printable) -> list[str]:
+    """The words printed inside each text block's box on the first sheet (A4), in the layout's order."""
+    spec = game.printables[printable]
+    scale = grow_scale(spec.size, "a4") if spec.grow else 1.0
+    left, top, _, _ = impose(tuple(s * scale for s in spec.size), "a4").slots[0]
+    with pdfplumber.open(BytesIO(render(Job(game, printable, 1, url=URL)))) as doc:
+        page = doc.pages[0]
+        return [" ".join(page.within_bbox(((left + x * scale) / PT, (top + y * scale) / PT, (left + (x + w) * scale) / PT,
+                                           (top + (y + h) * scale) / PT)).extract_text().split())
+                for x, y, w, h in (b.at for b in spec.blocks if b.type == "text")]
+
+
+def test_solo_house_rule_is_printed_from_its_value_and_building_is_optional():
+    game = GAME.model_copy(update={"values": {**GAME.values, "solo_turns": 25}})
+    plan, card = " ".join(block_texts(game, "city-plan")), " ".join(block_texts(game, "build-fields"))
+    assert "Solo (house rule): the game lasts 25 turns; every type you built counts as your majority" in plan
+    assert "SOLO (house rule): the game lasts 25 turns; every type you built counts as your majority" in card
+    assert "may put 1 chip" in plan and "A full field may build" in card
 
 
 def test_plan_is_larger_on_a3(pdfs):

@@ -1,33 +1,113 @@
-"""End-of-game scoring for the four games: pure functions over the numbers read off the sheets.
+"""End-of-game scoring of any game whose layout has a `scoring:` section: one engine over the layout's data.
 
 Glossary:
-- rules module: one per game (`copenhagen`, ...), with `Player` (its input fields), `problems(game,
-  players)` (ranges and consistency, as (field, message)), `breakdowns(game, players)` and `TIEBREAK`.
+- scorable game: a layout with a `scoring:` section (layouts/scoring.py); `scorable(game_id)` loads it,
+  NotScorable says why a game cannot be scored (unknown, no scoring section, a broken layout file).
 - result: the scoring contract's answer (RULES.md), plus `tiebreak`, a sentence when the win was tied;
   `to_csv` writes it as a CSV file (one row per player by rank).
+- own problems: what is wrong with one player's numbers alone (types, ranges, tokens, per-player checks);
+  table problems: what the players together cannot hold (`total` checks, tokens held once).
+- running totals: each posted player's total when their own numbers are fine, else None (a 400's extra).
 """
 from __future__ import annotations
 
 import csv
 import io
+from itertools import chain
 
 import layouts
-from companion.scoring import copenhagen, lost_cities, monolyth, simstown
-from companion.scoring.common import ScoreError, parse_players, ranked
+from layouts import Game, LayoutError
 
-RULES = {"copenhagen": copenhagen, "lost-cities": lost_cities, "simstown": simstown, "monolyth": monolyth}
-"""Game id -> its rules module."""
+from companion.scoring.common import ScoreError, parse_player, player_list, ranked, unique_names
+from companion.scoring.facts import table_scope, tokens_in_play
+from companion.scoring.inputs import data_of, player_model, range_problems
+from companion.scoring.rules import breakdowns, check_problems, player_scope, tiebreak_values, total_problems
+from companion.scoring.tokens import held_once_problems
 
-__all__ = ["RULES", "ScoreError", "score", "to_csv"]
+__all__ = ["NotScorable", "ScoreError", "running_totals", "scorable", "scorable_ids", "score", "score_game",
+           "to_csv"]
+
+
+class NotScorable(LookupError):
+    """A game id the scorer cannot score; the message says why, for a person."""
+
+
+def scorable_ids() -> list[str]:
+    """The ids of the games whose layout has a scoring section (broken layouts left out)."""
+    out = []
+    for game_id in layouts.game_ids():
+        try:
+            out += [game_id] if layouts.load(game_id).scoring else []
+        except LayoutError:
+            continue
+    return out
+
+
+def scorable(game_id: str) -> Game:
+    """The layout of a game that can be scored; NotScorable says why not."""
+    if game_id not in layouts.game_ids():
+        raise NotScorable(f"unknown game {game_id!r}; games with scoring: {', '.join(scorable_ids())}")
+    try:
+        game = layouts.load(game_id)
+    except LayoutError as error:
+        raise NotScorable(f"the layout of {game_id!r} has problems: {error.problems[0]}") from None
+    if game.scoring is None:
+        raise NotScorable(f"{game.name} has no scoring section in its layout; games with scoring: "
+                          f"{', '.join(scorable_ids())}")
+    return game
 
 
 def score(game_id: str, payload: object) -> dict:
-    """Score a posted payload for a game; ScoreError names the first bad field (KeyError: unknown game)."""
-    rules, game = RULES[game_id], layouts.load(game_id)
-    players = parse_players(rules.Player, payload, game.players.min, game.players.max)
-    for field, message in rules.problems(game, players):
+    """Score a posted payload for a game id; NotScorable for a game without scoring, ScoreError for bad input."""
+    return score_game(scorable(game_id), payload)
+
+
+def score_game(game: Game, payload: object) -> dict:
+    """Score a posted payload with a layout's scoring section; ScoreError names the first bad field."""
+    raw = player_list(payload, game.players.min, game.players.max)
+    model = player_model(game.scoring.fields)
+    players = [parse_player(model, player, i) for i, player in enumerate(raw)]
+    unique_names(players)
+    table, tokens = table_scope(game, len(raw)), tokens_in_play(game, len(raw))
+    data = [data_of(player) for player in players]
+    for i, one in enumerate(data):
+        for field, message in _own_problems(game, table, tokens, one, i):
+            raise ScoreError(message, field)
+    scopes = [player_scope(game.scoring, table, one) for one in data]
+    for field, message in chain(total_problems(game.scoring, scopes),
+                                held_once_problems(game.scoring.fields, data, tokens)):
         raise ScoreError(message, field)
-    return ranked(game_id, players, rules.breakdowns(game, players), rules.TIEBREAK)
+    return ranked(game.id, [player.name for player in players], breakdowns(game.scoring, scopes),
+                  game.scoring.tiebreak, tiebreak_values(game.scoring, scopes))
+
+
+def _own_problems(game: Game, table: dict, tokens: dict, data: dict, index: int):
+    """(field, message) for one player's numbers alone: ranges and tokens first, then the checks."""
+    at = f"players[{index}]."
+    ranges = list(range_problems(game.scoring.fields, table, tokens, data, at))
+    yield from ranges or check_problems(game.scoring, player_scope(game.scoring, table, data), at)
+
+
+def running_totals(game: Game, payload: object) -> list[int | None] | None:
+    """Each posted player's total where their own numbers are fine (None where not); None for an unreadable body."""
+    try:
+        raw = player_list(payload, game.players.min, game.players.max)
+    except ScoreError:
+        return None
+    model, table, tokens = player_model(game.scoring.fields), table_scope(game, len(raw)), tokens_in_play(game, len(raw))
+    fine = {}
+    for i, player in enumerate(raw):
+        try:
+            data = data_of(parse_player(model, player, i))
+            if not any(True for _ in _own_problems(game, table, tokens, data, i)):
+                fine[i] = player_scope(game.scoring, table, data)
+        except ScoreError:
+            continue
+    try:
+        totals = dict(zip(fine, (sum(parts.values()) for parts in breakdowns(game.scoring, list(fine.values())))))
+    except ScoreError:
+        return None
+    return [totals.get(i) for i in range(len(raw))]
 
 
 def to_csv(result: dict) -> str:

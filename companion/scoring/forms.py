@@ -1,13 +1,13 @@
-"""What each game's score form asks, in the paper's order, with the layout's colours and glyphs.
+"""The phone score form of any game, made from its layout's scoring sections, with its colours and glyphs.
 
 Glossary:
 - widget: one input of a player's card; `path` is where its value goes in the player's JSON
-  (`rows_windows`, `expeditions.red.boxes`); `kind` picks the template macro.
-- stepper: a number with - and + buttons and a numeric keypad; `optional` ones may stay empty.
-- toggle: a yes/no box (Lost Cities' double circle).
+  (`rows_windows`, `expeditions.red.boxes`, `levels[]` appends); `kind` picks the template macro.
+- stepper: a count with - and + buttons (by its step) and a numeric keypad; `optional` ones may stay empty.
+- toggle: a yes/no box (a flag; Lost Cities' double circle rides on its expedition's stepper as a part).
 - tally: tap the things done (Copenhagen's completed tracks); the value is how many are on.
-- choice: pick one token value or none; `players` says for which player counts it is in play.
-- entry: a list item made of widgets (a Monolyth prophecy: value and cubes), added when filled.
+- choice: pick one token value or none; each option says for which player counts it is in play.
+- entry: a list item made of widgets (a Monolyth prophecy: token and cubes), sent once its first is set.
 - section: a titled group of widgets, as the paper groups them.
 """
 from __future__ import annotations
@@ -15,8 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from layouts import Game
+from layouts.expressions import evaluate, fill
+from layouts.scoring import Count, Entries, Flag, Group, Tally, Token, Tokens
 
-from companion.scoring import copenhagen, monolyth, simstown
+from companion.scoring.facts import table_scope, tokens_in_play
 
 
 @dataclass(frozen=True)
@@ -38,13 +40,14 @@ class Widget:
     kind: str
     path: str
     mark: Mark
-    high: int = 0
+    high: int | None = None
+    step: int = 1
     optional: bool = False
     hint: str = ""
     options: tuple = ()
     """choice: (value, lowest player count, highest player count); tally: Marks."""
     parts: tuple = ()
-    """entry: its widgets."""
+    """entry: its widgets; stepper: the toggles riding on it."""
 
 
 @dataclass(frozen=True)
@@ -53,110 +56,82 @@ class Section:
     widgets: list[Widget] = field(default_factory=list)
 
 
-def mark(game: Game, colour: str) -> Mark:
-    """The layout's colour as a Mark."""
+def mark(game: Game, colour: str | None, label: str = "") -> Mark:
+    """A label with the layout's colour (fill and glyph) where there is one; the label defaults to the colour's."""
+    if colour is None:
+        return Mark(label)
     c = game.colours[colour]
-    return Mark(c.label, c.rgb, c.glyph)
+    return Mark(label or c.label, c.rgb, c.glyph)
 
 
-def stepper(path: str, label: str, high: int, hint: str = "", **more) -> Widget:
-    """A number from 0 to `high`."""
-    return Widget("stepper", path, more.pop("mark", Mark(label)), high=high, hint=hint, **more)
+class _Form:
+    """What the widgets of one game need: its scopes and tokens for every player count it allows."""
 
+    def __init__(self, game: Game):
+        self.game = game
+        self.counts = range(game.players.min, game.players.max + 1)
+        self.tables = [table_scope(game, n) for n in self.counts]
+        self.tokens = {n: tokens_in_play(game, n) for n in self.counts}
 
-def copenhagen_form(game: Game) -> list[Section]:
-    """Facade rows and columns, ability tracks, and empty cells for the tie-break."""
-    v = game.values
-    tracks = tuple(mark(game, c) for c in copenhagen.track_colours(game))
-    return [
-        Section("Facade: completed rows", [
-            stepper("rows_windows", "All windows", v["facade_rows"], f"{v['row_windows']} each"),
-            stepper("rows_bricks", "With a brick", v["facade_rows"], f"{v['row_bricks']} each")]),
-        Section("Facade: completed columns", [
-            stepper("columns_windows", "All windows", v["facade_columns"], f"{v['column_windows']} each"),
-            stepper("columns_bricks", "With a brick", v["facade_columns"], f"{v['column_bricks']} each")]),
-        Section("Ability tracks", [Widget("tally", "tracks_completed", Mark("Completed tracks"), options=tracks,
-                                          hint=f"tap each track you completed: {v['track_completed']} each")]),
-        Section("Tie-break", [stepper("empty_cells", "Empty facade cells", v["facade_rows"] * v["facade_columns"],
-                                      "only counts when tied: fewer wins", optional=True)]),
-    ]
+    def largest(self, expression: str | None) -> int | None:
+        """An expression's largest value over the player counts (None for no expression)."""
+        return None if expression is None else max(evaluate(expression, table) for table in self.tables)
 
+    def widgets(self, spec, path: str, label: str = "") -> list[Widget]:
+        """The widgets of one field at `path`, labelled `label` (default its own)."""
+        shown = mark(self.game, spec.colour, label or fill(spec.label, self.tables[-1]))
+        hint = fill(spec.hint, self.tables[-1])
+        if isinstance(spec, Group):
+            return [w for member in spec.members for w in self.member(spec, member, f"{path}.{member}")]
+        if isinstance(spec, Entries):
+            return [Widget("entry", f"{path}[]", Mark(f"{shown.label} {n}"), parts=tuple(
+                w for sub in spec.fields for w in self.widgets(sub, sub.id, f"{shown.label} {n}: {sub.label}")))
+                for n in range(1, self.largest(spec.max_items) + 1)]
+        if isinstance(spec, Tokens):
+            return [self.choice(spec, f"{path}[]", self.game.lists[name].label, [name]) for name in spec.lists]
+        if isinstance(spec, Token):
+            return [self.choice(spec, path, shown.label, spec.lists)]
+        if isinstance(spec, Tally):
+            return [Widget("tally", path, shown, hint=hint, options=tuple(mark(self.game, c) for c in spec.items))]
+        if isinstance(spec, Flag):
+            return [Widget("toggle", path, Mark(shown.label, shown.rgb, spec.glyph or shown.glyph), hint=hint)]
+        return [Widget("stepper", path, shown, high=self.largest(spec.max), step=spec.step,
+                       optional=spec.optional, hint=hint)]
 
-def lost_cities_form(game: Game) -> list[Section]:
-    """The eight columns left to right: six expeditions (boxes, double circle), artifacts, dice; bridges."""
-    boxes = game.values["boxes"]
-    return [
-        Section("Expeditions: boxes filled", [
-            Widget("stepper", f"expeditions.{c}.boxes", mark(game, c), high=boxes,
-                   parts=(Widget("toggle", f"expeditions.{c}.doubled", Mark("doubled", glyph="◎")),))
-            for c in game.colours]),
-        Section("Other columns", [stepper("artifacts", "Artifacts", boxes, "boxes filled"),
-                                  stepper("dice", "Dice", boxes, f"box {boxes}: exhausted, scores 0")]),
-        Section("Bridges", [stepper("bridges", "Bridges won", game.values["bridges"],
-                                    f"{game.values['bridge_points']} each")]),
-    ]
+    def member(self, group: Group, member: str, path: str) -> list[Widget]:
+        """A group member's steppers (the first one labelled by the member) with its flags as toggles on it."""
+        counts = [f for f in group.fields if isinstance(f, Count)]
+        toggles = tuple(self.widgets(f, f"{path}.{f.id}")[0] for f in group.fields if isinstance(f, Flag))
+        shown = mark(self.game, member)
+        out = [self.widgets(f, f"{path}.{f.id}", shown.label if n == 0 else f"{shown.label}: {f.label}")[0]
+               for n, f in enumerate(counts)]
+        out[0] = replace(out[0], mark=shown, parts=toggles)
+        return out
 
-
-def simstown_form(game: Game) -> list[Section]:
-    """The score pad's rows: own chips per project type on the city plan, then districts reached."""
-    fields, districts = simstown.fields_by_type(game), len(simstown.city_plan(game).districts)
-    return [
-        Section("Chips on the city plan", [
-            stepper(kind, game.colours[kind].label, fields[kind], mark=mark(game, kind)) for kind in simstown.TYPES]),
-        Section("Districts", [stepper("districts", "Districts with a chip", districts,
-                                      f"{game.values['points_per_district']} each")]),
-    ]
-
-
-def monolyth_form(game: Game) -> list[Section]:
-    """Structure token, level tokens bottom up, one prophecy per board side."""
-    counts = range(game.players.min, game.players.max + 1)
-    in_play = {n: monolyth.stacks(game, n) for n in counts}
-
-    def choice(path: str, label: str, stack: str) -> Widget:
-        values = sorted({t for n in counts for t in in_play[n].get(stack, [])}, reverse=True)
+    def choice(self, spec: Token, path: str, label: str, lists: list[str]) -> Widget:
+        """Pick one token of `lists`, each option with the player counts it is in play for."""
+        seen: dict[int, list[int]] = {}
+        for n in self.counts:
+            for value in {v for name in lists for v in self.tokens[n].get(name, [])}:
+                seen.setdefault(value, []).append(n)
         return Widget("choice", path, Mark(label), options=tuple(
-            (t, min(n for n in counts if t in in_play[n].get(stack, [])),
-             max(n for n in counts if t in in_play[n].get(stack, []))) for t in values))
-
-    levels = max(monolyth.height(game, n) for n in counts)
-    tallest = game.values["board_size"] * levels
-    return [
-        Section("Structure", [choice("structure", "Structure token", "structure")]),
-        Section("Level tokens", [choice("levels[]", game.tables[f"level-{n}"].label, f"level-{n}")
-                                 for n in range(1, levels + 1)]),
-        Section("Prophecies (one per side)", [
-            Widget("entry", "prophecies[]", Mark(f"Prophecy {s}"), parts=(
-                choice("value", f"Prophecy {s}: token", "prophecy"),
-                stepper("cubes", f"Prophecy {s}: cubes", tallest,
-                        "of its side's colour; scores the token when at least its number")))
-            for s in range(1, monolyth.SIDES + 1)]),
-    ]
-
-
-FORMS = {"copenhagen": copenhagen_form, "lost-cities": lost_cities_form, "simstown": simstown_form,
-         "monolyth": monolyth_form}
+            (value, min(counts), max(counts)) for value, counts in sorted(seen.items(), reverse=True)))
 
 
 def form(game: Game) -> list[Section]:
     """The sections of a game's score form."""
-    return FORMS[game.id](game)
+    maker = _Form(game)
+    return [Section(section.title, [w for spec in section.fields for w in maker.widgets(spec, spec.id)])
+            for section in game.scoring.sections]
 
 
 def breakdown_labels(game: Game) -> dict[str, dict]:
     """Breakdown key -> how the result table shows it: label, and the colour chip where the paper has one."""
-    if game.id == "copenhagen":
-        marks = {"rows_windows": Mark("Rows of windows"), "rows_bricks": Mark("Rows with a brick"),
-                 "columns_windows": Mark("Columns of windows"), "columns_bricks": Mark("Columns with a brick"),
-                 "tracks_completed": Mark("Ability tracks")}
-    elif game.id == "lost-cities":
-        marks = {c: mark(game, c) for c in game.colours} | {
-            "artifacts": Mark("Artifacts"), "dice": Mark("Dice"), "bridges": Mark("Bridges")}
-    elif game.id == "simstown":
-        marks = {"chips": Mark("Chips on the plan")} | {
-            kind: replace(mark(game, kind), label=f"Most {game.colours[kind].label.lower()}")
-            for kind in simstown.TYPES} | {"districts": Mark("Districts")}
-    else:
-        marks = {"structure": Mark("Structure"), "levels": Mark("Levels"), "prophecies": Mark("Prophecies")}
+    marks, table = {}, table_scope(game, game.players.max)
+    for part in game.scoring.points:
+        if part.each:
+            marks |= {member: mark(game, member) for member in game.scoring.field(part.each).members}
+        else:
+            marks[part.id] = mark(game, part.colour, fill(part.label, table) or part.id)
     return {key: {"label": m.label, "glyph": m.glyph, "rgb": m.rgb, "ink": m.ink if m.rgb else ""}
             for key, m in marks.items()}

@@ -1,10 +1,13 @@
-// A room page: the player's name, the JSON API, live updates by long polling, the log.
-// Game boards (games.js) and shared lists (lists.js) register a draw function in Room.boards.
+// A room page: the phone's seats, the JSON API (name, seat token and the version drawn go with every
+// move), live updates, the log, and redraws that keep keyboard focus where it was.
+// Boards (board.js), seats (seats.js) and shared lists (lists.js) register a draw function in Room.boards.
 const Room = (function () {
   const data = JSON.parse(document.getElementById("room-data").textContent);
+  const seatsKey = `rollsheet.seats.${data.code}`;
   const room = {
-    code: data.code, game: data.game, state: null, boards: [], selected: new Set(),
-    name: localStorage.getItem("rollsheet.name") || "",
+    code: data.code, game: data.game, state: null, boards: [], selected: new Set(), selectionKey: "",
+    mine: JSON.parse(localStorage.getItem(seatsKey) || "[]"), // [{seat, name, token}] held by this phone
+    acting: null, // the seat id this phone acts for when it holds several and none is on turn
   };
 
   // el("button", {class: "x", onclick: f}, "text", child...) builds a DOM node.
@@ -16,14 +19,17 @@ const Room = (function () {
       else if (key === "style") node.style.cssText = value;
       else node.setAttribute(key, value === true ? "" : value);
     }
-    node.append(...children.flat().filter((c) => c !== null && c !== undefined));
+    node.append(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
     return node;
   };
 
-  // Text colour readable on a colour fill (dark on light colours, white on dark ones).
+  // WCAG contrast: the text colour (near-black or white) that reads best on a fill.
+  const luminance = (rgb) => [1, 3, 5].map((i) => parseInt(rgb.slice(i, i + 2), 16) / 255)
+    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4))
+    .reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i], 0);
   room.onFill = function (rgb) {
-    const [r, g, b] = [1, 3, 5].map((i) => parseInt(rgb.slice(i, i + 2), 16));
-    return 0.299 * r + 0.587 * g + 0.114 * b > 150 ? "#1b1b1b" : "#ffffff";
+    const fill = luminance(rgb) + 0.05;
+    return fill / (luminance("#111111") + 0.05) >= 1.05 / fill ? "#111111" : "#ffffff";
   };
 
   // A polyomino (or a piece seen from above) as SVG: [x, y, text] cells in a colour, `px` per cell.
@@ -42,27 +48,52 @@ const Room = (function () {
     return svg;
   };
 
-  room.say = function (text, isError) {
-    const status = document.getElementById("status");
-    status.textContent = text;
-    status.classList.toggle("error", Boolean(isError));
+  room.saveSeats = function () { localStorage.setItem(seatsKey, JSON.stringify(room.mine)); };
+  room.seatName = (seat) => (room.state.seats.find((s) => s.seat === seat) || {}).name;
+  room.holds = (seat) => room.mine.some((m) => m.seat === seat);
+
+  // The seat this phone acts for: the active one when it is ours, else the chosen (or first) of ours.
+  room.actor = function () {
+    const state = room.state;
+    if (state && room.holds(state.active) && state.phase !== "others") return state.active;
+    const waiting = room.mine.filter((m) => m.seat !== state.active && !state.done.includes(m.seat));
+    const chosen = room.mine.find((m) => m.seat === room.acting);
+    if (chosen && (state.phase !== "others" || waiting.includes(chosen))) return chosen.seat;
+    return (waiting[0] || room.mine[0] || {}).seat;
   };
 
-  room.post = async function (path, body) {
-    if (!room.name) { askName(); room.say("Set your name first.", true); return; }
+  room.say = function (text, isError) {
+    document.getElementById(isError ? "alert" : "status").textContent = text;
+    if (!isError) document.getElementById("alert").textContent = "";
+  };
+
+  // POST to the room API as `seat` (default: the acting seat), with its token and the version shown.
+  room.post = async function (path, body, seat) {
+    const me = room.mine.find((m) => m.seat === (seat === undefined ? room.actor() : seat));
+    if (!me) { room.say("Take a seat first: type your name under Seats.", true); return null; }
     try {
       const response = await fetch(`/api/rooms/${room.code}/${path}`, {
         method: "POST", headers: {"Content-Type": "application/json"},
-        body: JSON.stringify(Object.assign({player: room.name}, body || {})),
+        body: JSON.stringify(Object.assign({player: me.name, token: me.token, seen: room.state.version}, body || {})),
       });
       const answer = await response.json();
-      if (!response.ok) { room.say(answer.error || "That did not work.", true); return; }
-      room.selected.clear();
+      if (!response.ok) {
+        room.say(answer.error || "That did not work.", true);
+        if (response.status === 409) refresh();
+        return null;
+      }
       show(answer);
+      return answer;
     } catch (error) {
       room.say("No connection to the table's server; try again.", true);
+      return null;
     }
   };
+
+  async function refresh() {
+    const response = await fetch(`/api/rooms/${room.code}`);
+    if (response.ok) show(await response.json());
+  }
 
   function drawLog(log) {
     const list = document.getElementById("log");
@@ -71,18 +102,27 @@ const Room = (function () {
       " ", entry.text)));
   }
 
+  // Redraw every board; the focused control (by its data-key) gets the focus back.
+  room.redraw = function () {
+    const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
+    for (const draw of room.boards) draw(room.state);
+    if (focused) {
+      const again = document.querySelector(`[data-key="${CSS.escape(focused)}"]`);
+      if (again && !again.disabled) again.focus({preventScroll: true});
+    }
+  };
+
   function show(state) {
     if (room.state && state.version <= room.state.version) return;
     const before = room.state;
     room.state = state;
-    if (!before || before.turn !== state.turn) room.selected.clear();
-    for (const draw of room.boards) draw(state);
+    const key = `${state.turn}/${state.phase}/${state.dice ? state.dice.map((d) => `${d.face}${d.used ? "u" : ""}`).join() : ""}`;
+    if (key !== room.selectionKey) { room.selected.clear(); room.selectionKey = key; }
+    room.redraw();
     drawLog(state.log);
-    if (before && state.log.length && (!before.log.length || state.log[0].at !== before.log[0].at)) {
-      room.say(state.log[0].text);
-    }
+    if (before && state.log.length && (!before.log.length || state.log[0].at !== before.log[0].at)) room.say(state.log[0].text);
   }
-  room.redraw = () => { for (const draw of room.boards) draw(room.state); };
+  room.show = show;
 
   async function follow() {
     for (;;) {
@@ -100,24 +140,13 @@ const Room = (function () {
   }
   const pause = (ms) => new Promise((done) => setTimeout(done, ms));
 
-  function askName() {
-    const form = document.getElementById("name-form");
-    form.hidden = false;
-    document.getElementById("name").value = room.name;
-    document.getElementById("name").focus();
-  }
-  document.getElementById("name-form").addEventListener("submit", (event) => {
-    event.preventDefault();
-    room.name = document.getElementById("name").value.trim().slice(0, 30);
-    if (!room.name) return;
-    localStorage.setItem("rollsheet.name", room.name);
-    document.getElementById("who-name").textContent = room.name;
-    event.target.hidden = true;
-    room.say(`You play as ${room.name}.`);
+  // The undo offer: only to the phone holding the seat that made the room's last move.
+  room.boards.push((state) => {
+    const slot = document.getElementById("undo");
+    const mine = state.undo && room.holds(state.undo.seat);
+    slot.replaceChildren(...(mine ? [room.el("button", {type: "button", class: "button secondary", "data-key": "undo",
+      onclick: () => room.post("undo", {}, state.undo.seat)}, `Undo ${room.seatName(state.undo.seat)}'s last move`)] : []));
   });
-  document.getElementById("who").addEventListener("click", askName);
-  document.getElementById("who-name").textContent = room.name || "set your name";
-  if (!room.name) askName();
 
   const recent = JSON.parse(localStorage.getItem("rollsheet.rooms") || "{}");
   recent[room.game.id] = {code: room.code, at: Date.now()};

@@ -1,27 +1,30 @@
-// Score form: one card per player; every change posts the form to /api/score/<game>, which
-// answers the running totals and the result, or the first bad field (shown next to it).
-// Widgets carry data-path: where their value goes in the player's JSON ("a.b" nests, "x[]" appends).
+// Score form: one card per player; every change posts the form to /api/score/<game>?running=1, which
+// answers the result, or the first bad field (shown next to it) with the running totals of the players
+// whose own numbers are fine. The page may start from a prefilled list of players (#prefill).
+// Reading and filling a card: score-fields.js.
 "use strict";
 
 const form = document.getElementById("score");
 const cards = document.getElementById("players");
 const cardTemplate = document.getElementById("player-card");
 const labels = JSON.parse(document.getElementById("breakdown-labels").textContent);
+const prefill = JSON.parse(document.getElementById("prefill").textContent);
 const [fewest, most] = [Number(form.dataset.min), Number(form.dataset.max)];
 let radioGroups = 0;
 let asked = 0;
 let timer = null;
 let touched = false; // the result shows once someone has typed a number
 
-function addPlayer() {
+function addPlayer(player = {}) {
   const card = cardTemplate.content.firstElementChild.cloneNode(true);
   card.querySelector(".name").value = `Player ${cards.children.length + 1}`;
   card.querySelectorAll("fieldset.choice").forEach((choice) => {
     radioGroups += 1;
     choice.querySelectorAll("input[type=radio]").forEach((radio) => { radio.name = `choice-${radioGroups}`; });
   });
+  paint(card);
+  fill(card, player);
   cards.append(card);
-  playersChanged();
 }
 
 function playersChanged() {
@@ -41,63 +44,14 @@ function playersChanged() {
   schedule();
 }
 
-function read(field) {
-  if (field.classList.contains("stepper")) {
-    const text = field.querySelector("input").value.trim();
-    return text === "" ? undefined : /^\d+$/.test(text) ? Number(text) : text;
-  }
-  if (field.classList.contains("tally")) return field.querySelectorAll("input:checked").length;
-  if (field.classList.contains("choice")) {
-    const picked = field.querySelector("input:checked");
-    return picked && picked.value !== "" ? Number(picked.value) : undefined;
-  }
-  return field.querySelector("input").checked || undefined; // toggle
-}
-
-function put(target, path, value, element, where, prefix) {
-  if (value === undefined) return;
-  if (path.endsWith("[]")) {
-    const list = path.slice(0, -2);
-    (target[list] ||= []).push(value);
-    where[`${prefix}${list}`] ||= element.closest("fieldset.section");
-    where[`${prefix}${list}[${target[list].length - 1}]`] = element;
-    return;
-  }
-  const keys = path.split(".");
-  let node = target;
-  keys.slice(0, -1).forEach((key) => { node = node[key] ||= {}; });
-  node[keys.at(-1)] = value;
-  keys.forEach((_, n) => { where[prefix + keys.slice(0, n + 1).join(".")] ||= element; });
-}
-
 function gather() {
   const where = {};
-  const players = [...cards.children].map((card, i) => {
-    const prefix = `players[${i}].`;
-    const player = { name: card.querySelector(".name").value };
-    where[`${prefix}name`] = card.querySelector("header");
-    where[`players[${i}]`] = card;
-    card.querySelectorAll("[data-path]").forEach((field) => {
-      if (field.parentElement.closest(".entry")) return;
-      if (!field.classList.contains("entry")) {
-        put(player, field.dataset.path, read(field), field, where, prefix);
-        return;
-      }
-      const item = {};
-      const inner = {};
-      field.querySelectorAll("[data-path]").forEach((part) => put(item, part.dataset.path, read(part), part, inner, ""));
-      if (item.value === undefined) return;
-      put(player, field.dataset.path, item, field, where, prefix);
-      const at = `${prefix}${field.dataset.path.slice(0, -2)}[${player[field.dataset.path.slice(0, -2)].length - 1}].`;
-      Object.entries(inner).forEach(([key, part]) => { where[at + key] = part; });
-    });
-    return player;
-  });
+  const players = [...cards.children].map((card, i) => readCard(card, `players[${i}]`, where));
   return { payload: { players }, where };
 }
 
-function post(payload, format = "") {
-  return fetch(form.dataset.api + (format ? `?format=${format}` : ""), {
+function post(payload, query = "") {
+  return fetch(form.dataset.api + query, {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(payload),
   });
 }
@@ -110,12 +64,26 @@ function schedule() {
 async function update() {
   const mine = ++asked;
   const { payload, where } = gather();
-  const answer = await post(payload);
+  const answer = await post(payload, "?running=1");
   const body = await answer.json();
   if (mine !== asked) return;
   clearErrors();
   if (answer.ok) showResult(body);
-  else showError(body, where);
+  else {
+    showError(body, where);
+    showRunning(body.running);
+  }
+}
+
+function showRunning(running) {
+  // On a 400, a card keeps its total when its own numbers are fine; the others grey out.
+  [...cards.children].forEach((card, i) => {
+    const total = Array.isArray(running) ? running[i] : null;
+    if (total !== null && total !== undefined) card.querySelector(".running").value = total;
+    const stale = total === null || total === undefined;
+    card.classList.toggle("stale", stale);
+    card.querySelector(".running").setAttribute("aria-label", stale ? "running total, out of date" : "running total");
+  });
 }
 
 function clearErrors() {
@@ -123,7 +91,10 @@ function clearErrors() {
   document.querySelectorAll(".field-error, #form-error").forEach((slot) => { slot.textContent = ""; });
   document.getElementById("form-error").hidden = true;
   document.getElementById("result").classList.remove("stale");
-  cards.classList.remove("stale");
+  cards.querySelectorAll(".stale").forEach((card) => {
+    card.classList.remove("stale");
+    card.querySelector(".running").setAttribute("aria-label", "running total");
+  });
 }
 
 function showError({ error, field }, where) {
@@ -145,7 +116,6 @@ function showError({ error, field }, where) {
     box.querySelector("input")?.setAttribute("aria-invalid", "true");
   }
   document.getElementById("result").classList.add("stale");
-  cards.classList.add("stale");
 }
 
 function cell(tag, text, className) {
@@ -179,12 +149,14 @@ function showResult(result) {
   document.getElementById("ranking").replaceChildren(...result.players.map((p) => {
     const row = document.createElement("tr");
     row.className = result.winners.includes(p.name) ? "won" : "";
-    row.append(cell("td", p.rank, "rank"), cell("th", p.name), cell("td", p.total, "points"));
-    row.firstChild.setAttribute("scope", "row");
+    const name = cell("th", p.name);
+    name.setAttribute("scope", "row");
+    row.append(cell("td", p.rank, "rank"), name, cell("td", p.total, "points"));
     return row;
   }));
   const head = document.createElement("tr");
-  head.append(cell("th", ""), ...result.players.map((p) => cell("th", p.name)));
+  head.append(cell("td", ""), ...result.players.map((p) => cell("th", p.name)));
+  head.querySelectorAll("th").forEach((th) => th.setAttribute("scope", "col"));
   const rows = Object.keys(result.players[0].breakdown).map((key) => {
     const row = document.createElement("tr");
     row.append(label(key), ...result.players.map((p) => cell("td", p.breakdown[key])));
@@ -198,7 +170,7 @@ function showResult(result) {
 }
 
 async function download(format) {
-  const answer = await post(gather().payload, format);
+  const answer = await post(gather().payload, `?format=${format}`);
   if (!answer.ok) return;
   const link = document.createElement("a");
   link.href = URL.createObjectURL(await answer.blob());
@@ -221,7 +193,7 @@ cards.addEventListener("click", (event) => {
   if (step) {
     const input = step.parentElement.querySelector("input");
     const next = (parseInt(input.value, 10) || 0) + Number(step.dataset.step);
-    input.value = Math.max(0, Math.min(Number(input.dataset.max), next));
+    input.value = Math.max(0, Math.min(input.dataset.max ? Number(input.dataset.max) : Infinity, next));
     touched = true;
     schedule();
   }
@@ -233,10 +205,16 @@ cards.addEventListener("click", (event) => {
 });
 cards.addEventListener("input", () => { touched = true; schedule(); });
 cards.addEventListener("change", () => { touched = true; schedule(); });
-document.getElementById("add-player").addEventListener("click", addPlayer);
+document.getElementById("add-player").addEventListener("click", () => {
+  addPlayer();
+  playersChanged();
+});
 document.querySelectorAll("[data-export]").forEach((button) => {
   button.addEventListener("click", () => download(button.dataset.export));
 });
 document.getElementById("save-room")?.addEventListener("click", saveToRoom);
 form.addEventListener("submit", (event) => event.preventDefault());
-for (let n = 0; n < Math.max(fewest, Math.min(2, most)); n += 1) addPlayer();
+prefill.forEach((player) => addPlayer(player));
+for (let n = cards.children.length; n < Math.max(fewest, Math.min(2, most)); n += 1) addPlayer();
+playersChanged(); // once every card is in: token choices depend on the player count
+touched = prefill.some((player) => Object.keys(player).some((key) => key !== "name"));

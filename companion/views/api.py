@@ -67,15 +67,38 @@ def room(code):
     return jsonify(rooms.state(code))
 
 
+@bp.post("/rooms/<code>/seats")
+def take_seat(code):
+    """Take a seat: {"name"} -> 201 {"seat", "token"}; a name seated already answers 200 only with its token."""
+    created, seat = rooms.take_seat(code, body())
+    return jsonify(seat), 201 if created else 200
+
+
+@bp.post("/rooms/<code>/seats/<int:seat>/takeover")
+def take_over(code, seat):
+    """A seated player {"player", "token"} confirms a new phone for `seat`: {"seat", "token"}."""
+    return jsonify(rooms.take_over(code, seat, body()))
+
+
+@bp.post("/rooms/<code>/seats/order")
+def reorder(code):
+    """Change the turn order before the first move: {"player", "token", "order": [seat ids]}."""
+    return jsonify(rooms.reorder(code, body()))
+
+
+@bp.post("/rooms/<code>/undo")
+def undo(code):
+    """Undo the room's last move, when it was the caller's and nothing happened since: {"player", "token", "seen"}."""
+    return jsonify(rooms.undo(code, body()))
+
+
 @bp.post("/rooms/<code>/lists/<list_id>/<item_id>")
 def cross(code, list_id, item_id):
     """Cross {"crossed": true}, uncross {"crossed": false} or use again {"again": true} a list item."""
-    rooms.version(code)
     return jsonify(rooms.cross(code, list_id, item_id, body()))
 
 
 @bp.post("/rooms/<code>/<action>")
 def act(code, action):
-    """One of the game's actions (roll, reroll, pick, move...); answers the new state."""
-    rooms.version(code)
+    """One of the game's moves (roll, hold, pick, move...) by {"player", "token", "seen"}; the new state."""
     return jsonify(rooms.act(code, action, body()))

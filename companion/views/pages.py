@@ -67,7 +67,7 @@ def room(code):
     try:
         game = rooms.game_of(code)
     except Refused as error:
-        return render_template("missing.html", message=error.message), 404
+        return render_template("missing.html", message=error.message, code=code), 404
     return render_template("room.html", game=game, code=code, game_data=game_data(game),
                            join_url=public_url(url_for("pages.room", code=code)))
 

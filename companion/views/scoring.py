@@ -1,18 +1,19 @@
-"""End-of-game scoring: the phone form per game and `POST /api/score/<game>` (RULES.md scoring contract).
+"""End-of-game scoring: the phone form of any game with a `scoring:` section and `POST /api/score/<game>`.
 
-`?format=csv` or `?format=json` answers the result as a download; a payload with `"room": "<code>"`
-also adds the result to that room's history.
+`?format=csv` or `?format=json` answers the result as a download; `?running=1` adds `running` to a 400
+(each posted player's total where their own numbers are fine, else null); a payload with
+`"room": "<code>"` also adds the result to that room's history (RULES.md scoring contract).
 """
 from __future__ import annotations
 
 import json
 
-from flask import Blueprint, Response, abort, jsonify, render_template, request
+from flask import Blueprint, Response, jsonify, render_template, request
 
 import layouts
 from companion import rooms, scoring
 from companion.errors import Refused
-from companion.scoring import forms
+from companion.scoring import forms, from_room
 
 bp = Blueprint("scoring", __name__)
 
@@ -22,19 +23,47 @@ MAX_BODY = 64 * 1024
 
 @bp.get("/score/<game_id>")
 def form(game_id: str):
-    """The game's score form, shaped like its paper sheet."""
-    if game_id not in scoring.RULES:
-        abort(404)
-    game = layouts.load(game_id)
-    return render_template("score.html", game=game, sections=forms.form(game),
-                           labels=forms.breakdown_labels(game), room=request.args.get("room", ""))
+    """The game's score form; `?prefill=<JSON list of players>` starts it with those players."""
+    try:
+        game = scoring.scorable(game_id)
+    except scoring.NotScorable as error:
+        return render_template("score_error.html", title="No score form for this game", message=str(error)), 404
+    room = rooms.normal_code(request.args.get("room", ""))
+    try:
+        prefill = json.loads(request.args["prefill"]) if "prefill" in request.args else room_players(game, room)
+    except ValueError:
+        prefill = None
+    if not isinstance(prefill, list):
+        return render_template("score_error.html", title="Cannot start the score form",
+                               message='prefill must be a JSON list of players, e.g. [{"name": "Ana"}]'), 400
+    return score_page(game, room, prefill)
+
+
+def room_players(game: layouts.Game, code: str) -> list:
+    """The seated players of room `code` with what the room knows of their scores ([] without a room)."""
+    if not code:
+        return []
+    try:
+        state = rooms.state(code)
+    except Refused:
+        return []
+    return from_room.prefill(game, state) if state["game"] == game.id else []
+
+
+def score_page(game: layouts.Game, room: str = "", prefill: list | None = None) -> str:
+    """The score form page, started with the `prefill` players (as the POST payload has them) when given."""
+    players = [player for player in prefill or [] if isinstance(player, dict)][:game.players.max]
+    return render_template("score.html", game=game, sections=forms.form(game), labels=forms.breakdown_labels(game),
+                           room=room, prefill=players)
 
 
 @bp.post("/api/score/<game_id>")
 def score(game_id: str):
     """Score the posted players: the contract's result, or 400 with the first bad field."""
-    if game_id not in scoring.RULES:
-        return _error(f"unknown game {game_id!r}; choose from {', '.join(scoring.RULES)}", "game", 404)
+    try:
+        game = scoring.scorable(game_id)
+    except scoring.NotScorable as error:
+        return _error(str(error), "game", 404)
     kind = request.args.get("format", "")
     if kind not in ("", "json", "csv"):
         return _error("format is csv or json", "format")
@@ -46,11 +75,14 @@ def score(game_id: str):
     except (ValueError, RecursionError):
         return _error("the body is not valid JSON", "body")
     try:
-        result = scoring.score(game_id, payload)
+        result = scoring.score_game(game, payload)
         if payload.get("room") is not None:
             record_in_room(payload["room"], game_id, result)
     except scoring.ScoreError as error:
-        return _error(error.message, error.field)
+        answer = {"error": error.message, "field": error.field}
+        if request.args.get("running"):
+            answer["running"] = scoring.running_totals(game, payload)
+        return jsonify(answer), 400
     if kind == "csv":
         return _answer(scoring.to_csv(result), "text/csv", f"{game_id}-score.csv")
     return _answer(json.dumps(result, ensure_ascii=False, indent=2), "application/json",
@@ -64,9 +96,8 @@ def record_in_room(code: object, game_id: str, result: dict) -> None:
     try:
         if rooms.game_of(code).id != game_id:
             raise scoring.ScoreError(f"room {code} plays another game", "room")
-        ranking = ", ".join(f"{p['rank']}. {p['name']} {p['total']}" for p in result["players"])
-        tiebreak = f" ({result['tiebreak']})" if result.get("tiebreak") else ""
-        rooms.add_history(code, {"kind": "score", "text": f"Final score: {ranking}{tiebreak}"})
+        ranking = [[p["rank"], p["name"], p["total"]] for p in result["players"]]
+        rooms.add_history(code, "score", {"ranking": ranking, "tiebreak": result.get("tiebreak")})
     except Refused as error:
         raise scoring.ScoreError(error.message, "room") from None
 

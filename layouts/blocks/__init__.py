@@ -3,8 +3,9 @@ from typing import Annotated, Union, get_args
 
 from pydantic import Field
 
+from layouts.blocks.basic import CopyText, Frame, NameLine, Qr, Rule, ScaleBar, Text, ValueTable, WriteBox
 from layouts.blocks.board import EdgeBoard, HeightRuler
-from layouts.blocks.basic import CopyText, NameLine, Qr, Rule, Text, ValueTable, WriteBox
+from layouts.blocks.box_rows import BoxRows
 from layouts.blocks.chips import Chips
 from layouts.blocks.columns import BoxColumns
 from layouts.blocks.dice_fields import DiceFields
@@ -18,8 +19,8 @@ from layouts.blocks.tokens import TokenSheet
 from layouts.blocks.track import Tally, Track
 
 Block = Annotated[
-    Union[Text, NameLine, WriteBox, ValueTable, Qr, CopyText, BoxColumns, Rule,
-          Grid, Track, Tally, ShapeCatalogue,
+    Union[Text, NameLine, WriteBox, ValueTable, Qr, CopyText, BoxColumns, Rule, ScaleBar, Frame,
+          Grid, Track, Tally, BoxRows, ShapeCatalogue,
           RegionMap, DiceFields, Chips, ScorePad, Legend,
           Polycube, StructureCard, PieceCatalogue, TokenSheet, EdgeBoard, HeightRuler],
     Field(discriminator="type"),

@@ -12,11 +12,9 @@ Box = tuple[Mm, Mm, Annotated[float, Field(gt=0, le=420)], Annotated[float, Fiel
 Icon = Literal[
     "arrow", "artifact", "temple", "star", "plus", "shield", "circle", "double_circle",
     "house", "shop", "factory", "tree", "pin", "die1", "die2", "die3", "die4", "die5", "die6",
-    "layers", "cube", "eye",
+    "layers", "cube", "eye", "lock", "bridge",
 ]
 """The vector icons the kit draws (sheets/icons.py); never font glyphs."""
-
-
 
 
 def _known(kind: str) -> AfterValidator:
@@ -56,7 +54,6 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-
 class Named(Strict):
     """An item shown by a game colour (swatch and glyph) or by a label, at least one of them."""
 
@@ -75,3 +72,5 @@ class BlockBase(Strict):
     """A block placed in a box; subclasses add a `type` literal and their data."""
 
     at: Box
+    overlap: bool = Field(False, description="may overlap other blocks (a frame around them); "
+                                             "else `rollsheet check` refuses overlapping boxes")

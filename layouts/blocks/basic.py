@@ -1,9 +1,9 @@
-"""Blocks every game uses: text, lines and boxes to write in, tables, QR codes."""
+"""Blocks every game uses: text, lines and boxes to write in, tables, QR codes, frames, scale bars."""
 from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from layouts.blocks.base import BlockBase, ColourRef, TableRef, ValueText
 
@@ -31,12 +31,14 @@ class WriteBox(BlockBase):
 
 
 class ValueTable(BlockBase):
-    """The game's named tables side by side: one column per table, one row per index."""
+    """The game's named tables side by side: a column per table and a row per index, or turned across."""
 
     type: Literal["table"]
     tables: list[TableRef] = Field(min_length=1)
     header: ValueText = "boxes"
     first: int = Field(0, ge=0, description="first index shown")
+    orientation: Literal["vertical", "horizontal"] = Field(
+        "vertical", description="horizontal: the indices across the top, a row per table (1 3 6 10 ...)")
 
 
 class Qr(BlockBase):
@@ -61,3 +63,38 @@ class CopyText(BlockBase):
     text: str = "#{copy}"
     size: float = Field(8, ge=7, le=24)
     align: Literal["left", "center", "right"] = "right"
+
+
+class ScaleBar(BlockBase):
+    """A bar `length` mm long with a line of text under it, to check a page was printed at 100 %.
+
+    It measures `length` mm on paper also on a grown board (drawn at 1 / the board's scale).
+    """
+
+    type: Literal["scale_bar"]
+    length: int = Field(50, ge=10, le=300, description="mm")
+    text: str = Field("Print at 100 %: should measure {length} mm", description="`{length}`: the bar's length")
+
+    @model_validator(mode="after")
+    def _fits(self):
+        try:
+            self.text.format(length=self.length)
+        except (KeyError, ValueError, IndexError) as error:
+            raise ValueError(f"text: placeholder {error} is unknown; use {{length}}") from None
+        if self.at[2] < self.length:
+            raise ValueError(f"at: a {self.length} mm bar needs a box {self.length} mm wide, not {self.at[2]:g}")
+        if self.at[3] < SCALE_BAR_HEIGHT:
+            raise ValueError(f"at: the bar and its line of text need {SCALE_BAR_HEIGHT:g} mm, not {self.at[3]:g}")
+        return self
+
+
+SCALE_BAR_HEIGHT = 5.6
+"""mm: end ticks (0.8), the bar (1.5), a gap and one line of 7 pt text."""
+
+
+class Frame(BlockBase):
+    """A rounded border `inset` mm inside its box (a card's frame); it overlaps what it frames."""
+
+    type: Literal["frame"]
+    inset: float = Field(1.5, ge=0, le=20)
+    overlap: bool = True

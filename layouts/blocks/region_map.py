@@ -3,7 +3,8 @@
 Glossary:
 - grid: the map's size in cells, [columns, rows]; a cell is one field (room for one chip).
 - CellRect: [column, row, width, height] in cells, from the map's top-left cell (0, 0).
-- street: a band of cells between districts, drawn as a road with an optional name.
+- street: a band of cells between districts, drawn as a road with an optional name; the streets
+  form one network and every district borders it.
 - district: a numbered rectangle of cells holding projects (numbered 1, 2, ... in order).
 - project: a rectangle of fields of one type (a colour of the game with its icon).
 """
@@ -100,3 +101,29 @@ class RegionMap(BlockBase):
                 claim(at, project.cells, whole + [(rect_cells(district.cells), f"district {d + 1}")],
                       (f"{where}.projects",))
         return self
+
+    @model_validator(mode="after")
+    def _streets_reach_every_district(self):
+        if not self.streets:
+            return self
+        streets = [rect_cells(street.cells) for street in self.streets]
+        network, reached = streets[0], {0}
+        while True:
+            joined = {i for i, cells in enumerate(streets) if i not in reached and _neighbours(cells) & network}
+            if not joined:
+                break
+            reached |= joined
+            network = network.union(*(streets[i] for i in joined))
+        if len(reached) < len(streets):
+            first = min(set(range(len(streets))) - reached)
+            raise ValueError(f"streets[{first}]: does not join the other streets; every street must be reachable")
+        for d, district in enumerate(self.districts):
+            if not _neighbours(rect_cells(district.cells)) & network:
+                raise ValueError(f"districts[{d}].cells: district {d + 1} borders no street; "
+                                 f"every district must be reachable by streets")
+        return self
+
+
+def _neighbours(cells: set[tuple[int, int]]) -> set[tuple[int, int]]:
+    """The cells that share an edge with any of `cells` (and `cells` themselves)."""
+    return {(c + dc, r + dr) for c, r in cells for dc, dr in ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1))}

@@ -2,7 +2,9 @@
 
 Glossary: a row's `note` is small print under its label; `parts` split each of
 its boxes into labelled sub-boxes side by side (e.g. N, cubes, met, pts); an
-`emphasis` row (a total) is drawn bold with heavy boxes.
+`emphasis` row (a total) is drawn bold with heavy boxes; a `computed` row (a
+subtotal, a bonus, the grand total) is worked out from the rows above and drawn
+as a sum: a double rule over a shaded field with "=", not a write-in box.
 """
 from __future__ import annotations
 
@@ -25,6 +27,13 @@ class PadRow(Strict):
     note: ValueText = Field("", description="small text under the label, e.g. '5 each'")
     parts: list[ValueText] = Field([], max_length=5, description="labelled boxes side by side in each cell")
     emphasis: bool = Field(False, description="a total: drawn bold with heavy boxes")
+    computed: bool = Field(False, description="worked out from the rows above: drawn as a sum, not a write-in box")
+
+    @model_validator(mode="after")
+    def _sum_has_no_parts(self):
+        if self.computed and self.parts:
+            raise ValueError("a computed row is one sum per column; it has no parts")
+        return self
 
 
 class ScorePad(BlockBase):

@@ -2,7 +2,8 @@
 
 Glossary:
 - symbol: one character per box in `boxes`; `-` is a plain box, any other names an icon
-  through the block's `symbols` (by default `+` plus and `*` star).
+  through the block's `symbols` (by default `+` plus and `*` star). Drawn in the box, or
+  with `symbols_below` in a mark space of its own under the box (two marks: earn, spend).
 - end: the reward for crossing a whole track, printed after its last box.
 """
 from __future__ import annotations
@@ -36,6 +37,8 @@ class Track(BlockBase):
     end: ValueText | None = Field(None, description="reward after each track, e.g. '+{track_completed}'")
     box: float | None = Field(None, ge=5, le=30, description="largest box side in mm; default as large as fits the box")
     badge: bool = Field(True, description="the colour's glyph badge before each track")
+    symbols_below: bool = Field(False, description="each symbol in its own small space under its box: crossing "
+                                                   "the box earns it, crossing the symbol spends it")
 
     @model_validator(mode="after")
     def _known_symbols(self):

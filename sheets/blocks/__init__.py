@@ -1,9 +1,11 @@
 """Drawing one block of each kind; `DRAWERS` maps a block's `type` to its function.
 
-Every drawer is `draw(pen, block, ctx)`. Blocks in `PER_COPY` change per copy
-and are drawn on every sheet; all others are drawn once per document.
+Every drawer is `draw(pen, block, ctx)`. Blocks in `PER_COPY` change per copy (or,
+like the scale bar, undo a grown sheet's scale) and are drawn on every sheet; all
+others are drawn once per document.
 """
 from sheets.blocks.board import draw_edge_board, draw_height_ruler
+from sheets.blocks.box_rows import draw_box_rows
 from sheets.blocks.chips import draw_chips
 from sheets.blocks.columns import draw_box_columns
 from sheets.blocks.dice_fields import draw_dice_fields
@@ -12,11 +14,12 @@ from sheets.blocks.legend import draw_legend
 from sheets.blocks.polycube import draw_piece_catalogue, draw_polycube
 from sheets.blocks.qr import draw_qr
 from sheets.blocks.region_map import draw_region_map
+from sheets.blocks.scale_bar import draw_scale_bar
 from sheets.blocks.score_pad import draw_score_pad
 from sheets.blocks.shapes import draw_shapes
 from sheets.blocks.structure_card import draw_structure_card
 from sheets.blocks.table import draw_table
-from sheets.blocks.text import draw_copy_text, draw_name_line, draw_rule, draw_text, draw_write_box
+from sheets.blocks.text import draw_copy_text, draw_frame, draw_name_line, draw_rule, draw_text, draw_write_box
 from sheets.blocks.tokens import draw_token_sheet
 from sheets.blocks.track import draw_tally, draw_track
 
@@ -40,9 +43,12 @@ DRAWERS = {
     "edge_board": draw_edge_board,
     "height_ruler": draw_height_ruler,
     "rule": draw_rule,
+    "frame": draw_frame,
+    "scale_bar": draw_scale_bar,
     "grid": draw_grid,
     "track": draw_track,
     "tally": draw_tally,
+    "box_rows": draw_box_rows,
     "shapes": draw_shapes,
 }
-PER_COPY = {"copy_text", "chips", "structure_card", "edge_board"}
+PER_COPY = {"copy_text", "chips", "structure_card", "edge_board", "scale_bar"}

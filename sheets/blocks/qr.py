@@ -7,6 +7,8 @@ import qrcode
 from reportlab.lib.colors import black
 
 QUIET_MODULES = 4
+CAPTION = 6.0
+"""mm under the code for its caption."""
 
 
 @cache
@@ -18,14 +20,18 @@ def qr_matrix(data: str) -> tuple[tuple[bool, ...], ...]:
     return tuple(tuple(row) for row in code.get_matrix())
 
 
+def qr_side(block) -> float:
+    """The side (mm) of the code's square, quiet zone included: the box's width or its height less the caption."""
+    return min(block.at[2], block.at[3] - CAPTION)
+
+
 def draw_qr(pen, block, ctx):
     """A square QR code at the top of the box with its caption below; nothing without a URL."""
     url = ctx.play_url()
     if url is None:
         return
     x, y, w, h = block.at
-    caption_h = 6.0
-    side = min(w, h - caption_h)
+    side = qr_side(block)
     matrix = qr_matrix(url)
     module = side / (len(matrix) + 2 * QUIET_MODULES)
     left = x + (w - side) / 2 + QUIET_MODULES * module
@@ -41,4 +47,4 @@ def draw_qr(pen, block, ctx):
                 c += 1
             pen.rect(left + start * module, top + r * module, (c - start) * module, module,
                      stroke=None, fill=black)
-    pen.fit_text((x, y + side, w, caption_h), ctx.text(block.caption), 7, align="center")
+    pen.fit_text((x, y + side, w, CAPTION), ctx.text(block.caption), 7, align="center")

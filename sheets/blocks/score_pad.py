@@ -1,10 +1,13 @@
-"""A score pad: a name row, then labelled rows with a white write-in box per player column."""
+"""A score pad: a name row, then labelled rows with a white write-in box per player column, or a sum."""
 from __future__ import annotations
 
-from reportlab.lib.colors import black, white
+from reportlab.lib.colors import Color, black, white
 
 from layouts.blocks.score_pad import INSET
 from sheets.icons import draw_badge, draw_icon
+
+SUM_FILL = {"color": Color(0.84, 0.84, 0.84), "low": Color(0.9, 0.9, 0.9), "mono": None}
+"""The shade of a computed row's field: darker than the row stripes; none in mono (the rule and "=" tell)."""
 
 
 def pad_cells(block) -> list[list[tuple[float, float, float, float]]]:
@@ -28,6 +31,9 @@ def draw_score_pad(pen, block, ctx):
             pen.rect(x, top, w, row_h, stroke=None, fill=ctx.ink.stripe)
         heavy = row is not None and row.emphasis
         for box in boxes:
+            if row is not None and row.computed:
+                _sum(pen, ctx, box, heavy)
+                continue
             pen.rect(*box, fill=white, width=1.6 if heavy else 0.8, radius=1.0)
             if row is not None and row.parts:
                 _parts(pen, ctx, row.parts, box)
@@ -36,6 +42,17 @@ def draw_score_pad(pen, block, ctx):
             pen.fit_text(label_box, ctx.text(block.name_row), 10, bold=True)
         else:
             _row_label(pen, ctx, row, label_box, markers)
+
+
+def _sum(pen, ctx, box, heavy: bool):
+    """A computed field: shaded, a double rule over it (the sum line) and "=" at its left; no box around it."""
+    x, y, w, h = box
+    fill = SUM_FILL[ctx.ink.mode]
+    if fill:
+        pen.rect(x, y, w, h, stroke=None, fill=fill)
+    for offset in (0.0, 0.9):
+        pen.line(x, y + offset, x + w, y + offset, width=1.2 if heavy else 0.7)
+    pen.text(x + 1.2, y + h / 2 + 1.8, "=", 14 if heavy else 12, bold=True)
 
 
 def _parts(pen, ctx, parts, box):

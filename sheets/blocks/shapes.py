@@ -13,6 +13,8 @@ from sheets.polyomino import draw_polyomino
 
 TICK = 4.0
 PAD = 0.8
+HEADER = (3.0, 5.0)
+"""mm: the size header's height, at least one line of 7 pt text."""
 
 
 def catalogue_rows(game, block) -> list[list]:
@@ -43,7 +45,7 @@ def draw_shapes(pen, block, ctx):
     rows = catalogue_rows(ctx.game, block)
     if not rows:
         return
-    header = min(5.0, h * 0.06) if block.show_size else 0
+    header = min(max(HEADER[0], h * 0.06), HEADER[1]) if block.show_size else 0
     row_h = (h - header) / len(rows)
     label_h = min(5.0, max(3.2, row_h * 0.25))
     badge = min(9.0, row_h * 0.5) if block.badge else 0

@@ -17,13 +17,12 @@ def card_pattern(ctx):
 
 
 def draw_structure_card(pen, block, ctx):
-    """Frame, id and name, 3D pictures (one per height where they differ), layer maps, text."""
+    """Id and name, 3D pictures (one per height where they differ), layer maps, text (a `frame` block frames it)."""
     x, y, w, h = block.at
     pattern = card_pattern(ctx)
     variants = pattern.variants(ctx.game.values)
     size = monolith_size(ctx.game.values)[0]
     dark = black if ctx.ink.mode == "mono" else shade(block.rgb, 0.5)
-    pen.rect(x + 1.5, y + 1.5, w - 3, h - 3, stroke=ctx.ink.muted, width=0.6, radius=2.5)
     left, inner = x + PAD, w - 2 * PAD
     _header(pen, ctx, block, pattern, (left, y + PAD, inner, HEADER), dark)
     text_top = y + h - PAD - TEXT

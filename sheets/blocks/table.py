@@ -1,30 +1,37 @@
-"""The points table: the game's named tables side by side, one row per index."""
+"""The points table: the game's named tables side by side, a row per index (or, turned, a column per index)."""
 from __future__ import annotations
 
 from reportlab.lib.colors import black
 
+HEAD_SHARE = 0.22
+"""The share of the width kept for the first column (the index, or the table labels when turned)."""
+
 
 def draw_table(pen, block, ctx):
-    """Header row of table labels, then one row per index from `block.first`."""
+    """A header line of table labels, then a line per index from `block.first`: rows, or columns when horizontal."""
     x, y, w, h = block.at
     tables = [ctx.game.tables[name] for name in block.tables]
-    length = max(len(t.values) for t in tables)
-    rows = list(range(block.first, length))
-    row_h = h / (len(rows) + 1)
-    index_w = w * 0.22
-    col_w = (w - index_w) / len(tables)
+    indices = range(block.first, max(len(t.values) for t in tables))
+    lines = [[ctx.text(block.header)] + [t.label for t in tables]]
+    lines += [[str(i)] + [str(t.values[i]) if i < len(t.values) else "" for t in tables] for i in indices]
+    across = block.orientation == "horizontal"
+    rows, cols = (len(lines[0]), len(lines)) if across else (len(lines), len(lines[0]))
+    head = w * HEAD_SHARE
+    col_w, row_h = (w - head) / (cols - 1), h / rows
     size = min(9.0, row_h * 2.0)
     pen.rect(x, y, w, h, width=0.8)
-    pen.fit_text((x, y, index_w, row_h), ctx.text(block.header), size, bold=True, align="center")
-    for i, table in enumerate(tables):
-        pen.fit_text((x + index_w + i * col_w, y, col_w, row_h), table.label, size, bold=True, align="center")
+
+    def cell(line: int, item: int):
+        r, c = (item, line) if across else (line, item)
+        return (x if c == 0 else x + head + (c - 1) * col_w), y + r * row_h, head if c == 0 else col_w, row_h
+
+    if ctx.ink.stripe:
+        for line in range(2, len(lines), 2):
+            first, last = cell(line, 0), cell(line, len(lines[0]) - 1)
+            pen.rect(first[0], first[1], last[0] + last[2] - first[0], last[1] + last[3] - first[1], stroke=None,
+                     fill=ctx.ink.stripe)
+    for i, line in enumerate(lines):
+        for j, text in enumerate(line):
+            pen.fit_text(cell(i, j), text, size, bold=i == 0 or j == 0, align="center", colour=black)
     pen.line(x, y + row_h, x + w, y + row_h, width=0.8)
-    for r, index in enumerate(rows, start=1):
-        top = y + r * row_h
-        if r % 2 == 0 and ctx.ink.stripe:
-            pen.rect(x, top, w, row_h, stroke=None, fill=ctx.ink.stripe)
-        pen.fit_text((x, top, index_w, row_h), str(index), size, bold=True, align="center")
-        for i, table in enumerate(tables):
-            value = table.values[index] if index < len(table.values) else ""
-            pen.fit_text((x + index_w + i * col_w, top, col_w, row_h), str(value), size, align="center", colour=black)
-    pen.line(x + index_w, y, x + index_w, y + h, width=0.6)
+    pen.line(x + head, y, x + head, y + h, width=0.6)

@@ -1,11 +1,11 @@
-"""Text blocks: fitted text, the name line, labelled write-in boxes, per-copy labels, rules."""
+"""Text blocks: fitted text, the name line, labelled write-in boxes, per-copy labels, rules, frames."""
 from __future__ import annotations
 
 from functools import cache
 
 from reportlab.lib.colors import black, white
 
-from sheets.units import FONTS, TextStamp, fit_lines, line_origin
+from sheets.units import FONTS, TextStamp, fit_lines, line_origin, lines_fit
 
 
 def draw_text(pen, block, ctx):
@@ -35,7 +35,10 @@ def draw_write_box(pen, block, ctx):
 def draw_copy_text(pen, block, ctx):
     """A per-copy label, `{copy}` the sheet number and `{player}` the player."""
     text = copy_label(block, ctx)
-    pen.text_lines(block.at, [text], _copy_text_size(block), colour=ctx.ink.muted, align=block.align)
+    size, fits = _copy_text_fit(block)
+    if not fits:
+        pen.overflowed(text, block.at)
+    pen.text_lines(block.at, [text], size, colour=ctx.ink.muted, align=block.align)
 
 
 def copy_label(block, ctx) -> str:
@@ -51,14 +54,16 @@ def names_copy(block) -> bool:
 def copy_text_stamp(pen, block, ctx) -> TextStamp:
     """A label's per-copy path for a print run: fitted and placed once, then written on each sheet
     (`stamp.write(...)` with `copy_label`), where `draw_copy_text` would put it."""
-    size = _copy_text_size(block)
+    size = _copy_text_fit(block)[0]
     return TextStamp(pen, *line_origin(block.at, size, block.align), size, colour=ctx.ink.muted, align=block.align)
 
 
 @cache
-def _copy_text_size(block) -> float:
-    """The size that fits the block's text for any copy up to 9999; fitted once, drawn on every sheet."""
-    return fit_lines(block.text.format(copy=9999, player=99), block.at[2], block.at[3], block.size, FONTS[False])[0]
+def _copy_text_fit(block) -> tuple[float, bool]:
+    """The size that fits the block's text for any copy up to 9999, and whether it fits at all; fitted once."""
+    widest = block.text.format(copy=9999, player=99)
+    size, lines = fit_lines(widest, block.at[2], block.at[3], block.size, FONTS[False])
+    return size, lines_fit(lines, size, FONTS[False], block.at[2], block.at[3])
 
 
 def draw_rule(pen, block, ctx):
@@ -69,3 +74,10 @@ def draw_rule(pen, block, ctx):
         pen.line(x + w / 2, y, x + w / 2, y + h, width=block.width, dash=dash)
     else:
         pen.line(x, y + h / 2, x + w, y + h / 2, width=block.width, dash=dash)
+
+
+def draw_frame(pen, block, ctx):
+    """A rounded border `inset` mm inside the box."""
+    x, y, w, h = block.at
+    pen.rect(x + block.inset, y + block.inset, w - 2 * block.inset, h - 2 * block.inset, stroke=ctx.ink.muted,
+             width=0.6, radius=2.5)

@@ -1,0 +1,96 @@
+"""A game's player input, from its layout's scoring fields: the JSON types, then the ranges.
+
+Glossary:
+- player model: the pydantic model of one posted player, built from the fields (unknown keys are errors,
+  a missing count is 0, a missing group member is all zeros, optional counts may be null).
+- data: a checked player as plain JSON-like data (groups keyed by member id), what expressions read.
+- range problems: (field, message) for counts above their `max` or off their `step`, tallies above their
+  items, entries past `max_items`, and tokens not in play (companion/scoring/tokens.py).
+"""
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import ConfigDict, Field, StrictBool, create_model
+
+from layouts.expressions import evaluate
+from layouts.scoring import Count as CountField
+from layouts.scoring import Entries, Flag, Group, Tally, Token, Tokens
+
+from companion.scoring.common import Count, PlayerInput
+from companion.scoring.tokens import token_problem, tokens_problems
+
+MAX_ITEMS = 12
+"""Longest list a player may post (levels, prophecies); a guard on the work one request can ask for."""
+
+STRICT = ConfigDict(extra="forbid", frozen=True)
+
+
+def player_model(fields: list) -> type[PlayerInput]:
+    """The model of one posted player with these scoring fields."""
+    return create_model("Player", __base__=PlayerInput, **{f.id: _typed(f) for f in fields})
+
+
+def _typed(field) -> tuple:
+    """(annotation, default) of one field."""
+    if isinstance(field, Flag):
+        return StrictBool, False
+    if isinstance(field, Tokens):
+        return Annotated[list[Count], Field(max_length=MAX_ITEMS)], []
+    if isinstance(field, Group):
+        member = create_model(field.id, __config__=STRICT, **{f.id: _typed(f) for f in field.fields})
+        group = create_model(field.id, __config__=STRICT, **{
+            m.replace("-", "_"): (member, Field(member(), alias=m)) for m in field.members})
+        return group, group()
+    if isinstance(field, Entries):
+        entry = create_model(field.id, __config__=STRICT, **{
+            f.id: (_typed(f)[0], ...) if n == 0 else _typed(f) for n, f in enumerate(field.fields)})
+        return Annotated[list[entry], Field(max_length=MAX_ITEMS)], []
+    if isinstance(field, CountField) and field.optional:
+        return Count | None, None
+    return Count, 0
+
+
+def range_problems(fields: list, table: dict, tokens: dict, data: dict, at: str):
+    """(field, message) for every value of one player outside its field's range, in form order."""
+    for field in fields:
+        value, path = data[field.id], at + field.id
+        if isinstance(field, Group):
+            for member in field.members:
+                yield from _inner(field.fields, table, tokens, value[member], f"{path}.{member}.")
+        elif isinstance(field, Entries):
+            most = evaluate(field.max_items, table)
+            if len(value) > most:
+                yield path, f"{len(value)} given, but at most {most}"
+            for n, entry in enumerate(value):
+                yield from _inner(field.fields, table, tokens, entry, f"{path}[{n}].", empty=False)
+        elif isinstance(field, Tokens):
+            yield from tokens_problems(field, value, tokens, path)
+        else:
+            yield from _one(field, table, tokens, value, path)
+
+
+def _inner(fields: list, table: dict, tokens: dict, data: dict, at: str, empty: bool = True):
+    for field in fields:
+        yield from _one(field, table, tokens, data[field.id], at + field.id, empty)
+
+
+def _one(field, table: dict, tokens: dict, value, path: str, empty: bool = True):
+    """The problem of one count, tally or token, if any."""
+    if isinstance(field, Token):
+        problem = token_problem(field, value, tokens, empty)
+        if problem:
+            yield path, problem
+    elif isinstance(field, Tally) and value > len(field.items):
+        yield path, f"must be at most {len(field.items)}"
+    elif isinstance(field, CountField) and value is not None:
+        most = None if field.max is None else evaluate(field.max, table)
+        if most is not None and value > most:
+            yield path, f"must be at most {most}"
+        elif value % field.step:
+            yield path, f"must be a multiple of {field.step}"
+
+
+def data_of(player: PlayerInput) -> dict:
+    """A checked player as plain data, name left out."""
+    return player.model_dump(by_alias=True, exclude={"name"})

@@ -1,0 +1,110 @@
+"""A layout's scoring rules worked out over checked players: lets, checks, points, the tie-break value.
+
+Glossary:
+- player scope: what a player's rules read: their lets, their fields, then the table scope
+  (companion/scoring/facts.py); a member or entry scope puts one group member's or entry's fields first.
+- unknown: a rule reading an optional field left empty does not apply (a check passes, a part scores 0,
+  the tie-break value is not given).
+- RuleError: a rule the layout states but that cannot be worked out on these numbers (a table too short
+  for a count, say): a mistake in the layout, reported as a ScoreError on `game`.
+"""
+from __future__ import annotations
+
+from collections import ChainMap
+
+from layouts.expressions import ExprError, Unknown, evaluate, fill
+from layouts.scoring import Scoring
+
+from companion.scoring.common import ScoreError
+
+
+def _work_out(text: str, scope, where: str):
+    """The expression's value; None when unknown; ScoreError (on `game`) when the layout's rule fails."""
+    try:
+        return evaluate(text, scope)
+    except Unknown:
+        return None
+    except ExprError as error:
+        raise ScoreError(f"the layout's scoring rule {where} ({text!r}) cannot be worked out: {error}", "game") \
+            from None
+
+
+def player_scope(scoring: Scoring, table: dict, data: dict) -> ChainMap:
+    """A player's scope: lets (worked out in order), fields, table names."""
+    lets: dict = {}
+    scope = ChainMap(lets, data, table)
+    for name, text in scoring.let.items():
+        lets[name] = _work_out(text, scope, f"let.{name}")
+    return scope
+
+
+def check_problems(scoring: Scoring, scope: ChainMap, at: str):
+    """(field, message) for every per-player check one player fails, in order."""
+    for n, check in enumerate(scoring.checks):
+        if check.total:
+            continue
+        members = scoring.field(check.each).members if check.each else [None]
+        for member in members:
+            inner = scope.new_child(scope[check.each][member]) if member else scope
+            path = f"{check.each}.{member}.{check.at}" if member else check.at
+            if check.require:
+                held = _work_out(check.require, inner, f"checks[{n}]")
+                failed, value, limit = held is not None and not held, None, None
+            else:
+                value = _work_out(check.value, inner, f"checks[{n}]")
+                limit = _work_out(check.at_most, inner, f"checks[{n}]")
+                failed = value is not None and limit is not None and value > limit
+            if failed:
+                yield at + path, fill(check.message, inner.new_child({"value": value, "limit": limit}))
+
+
+def total_problems(scoring: Scoring, scopes: list[ChainMap]):
+    """(field, message) where the players so far hold more of something than the limit (`total` checks)."""
+    for n, check in enumerate(c for c in scoring.checks if c.total):
+        running = 0
+        for i, scope in enumerate(scopes):
+            running += _work_out(check.total, scope, f"checks[{n}]") or 0
+            limit = _work_out(check.at_most, scope, f"checks[{n}]")
+            if limit is not None and running > limit:
+                yield f"players[{i}].{check.at}", fill(check.message, scope.new_child({"value": running,
+                                                                                       "limit": limit}))
+
+
+def breakdowns(scoring: Scoring, scopes: list[ChainMap]) -> list[dict[str, int]]:
+    """Each player's points by part, in the layout's order."""
+    out: list[dict[str, int]] = [{} for _ in scopes]
+    for n, part in enumerate(scoring.points):
+        where = f"points[{n}]"
+        if part.majority:
+            values = [_work_out(part.majority, scope, where) or 0 for scope in scopes]
+            best = max(values, default=0)
+            eligible = [best > 0 and value == best for value in values]
+        else:
+            eligible = [True] * len(scopes)
+        for parts, scope, allowed in zip(out, scopes, eligible):
+            if part.each:
+                for member, fields in scope[part.each].items():
+                    parts[member] = _points(part, scope.new_child(fields), where) if allowed else 0
+            elif part.over:
+                parts[part.id] = sum(_points(part, scope.new_child(entry), where) for entry in scope[part.over]) \
+                    if allowed else 0
+            else:
+                parts[part.id] = _points(part, scope, where) if allowed else 0
+    return out
+
+
+def _points(part, scope, where: str) -> int:
+    """A part's points in one scope: 0 unless `when` holds; 0 when unknown."""
+    if part.when and not _work_out(part.when, scope, where):
+        return 0
+    points = _work_out(part.points, scope, where)
+    if points is not None and not isinstance(points, int):
+        raise ScoreError(f"the layout's scoring rule {where} gives {points!r}, not a number of points", "game")
+    return int(points or 0)
+
+
+def tiebreak_values(scoring: Scoring, scopes: list[ChainMap]) -> list[int | None]:
+    """Each player's tie-break value, None when not given (or the game has no tie-break)."""
+    if scoring.tiebreak is None:
+        return [None] * len(scopes)
+    return [_work_out(scoring.tiebreak.by, scope, "tiebreak.by") for scope in scopes]

@@ -1,0 +1,95 @@
+"""Seats at a room's table: a name and a secret token per seat, the token a phone's proof of who it is.
+
+Glossary:
+- seat id: joining order, 0 first; `state["seats"]` lists {"seat", "name"} in turn order.
+- token: 128 random bits from `secrets`, given only to the phone that takes (or takes over) the
+  seat; the database keeps its SHA-256. Every move and list crossing names `player` and `token`.
+- takeover: another seated player confirms a new phone for a seat whose phone died; the seat
+  gets a new token (the old one stops working).
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+
+from companion.errors import forbidden, impossible, malformed
+
+NAME_LENGTH = 30
+
+
+def player_name(body: dict, key: str = "player") -> str:
+    """A player's name from the body: 1 to 30 printable characters, spaces folded."""
+    name = body.get(key)
+    if not isinstance(name, str) or not name.strip():
+        raise malformed(f'Say who you are: send "{key}" with your name.')
+    name = " ".join(name.split())
+    if len(name) > NAME_LENGTH or not name.isprintable():
+        raise malformed(f"A player name is 1 to {NAME_LENGTH} printable characters.")
+    return name
+
+
+def _digest(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+def seat_of(state: dict, name: str) -> dict | None:
+    """The seat a name sits at (names compare without case), or None."""
+    return next((s for s in state["seats"] if s["name"].casefold() == name.casefold()), None)
+
+
+def _holds(db, code: str, seat: int, token) -> bool:
+    row = db.execute("SELECT token FROM seats WHERE room = ? AND seat = ?", (code, seat)).fetchone()
+    return isinstance(token, str) and row is not None and hmac.compare_digest(row["token"], _digest(token))
+
+
+def _new_token(db, code: str, seat: int) -> str:
+    token = secrets.token_urlsafe(16)
+    db.execute("INSERT OR REPLACE INTO seats (room, seat, token) VALUES (?, ?, ?)", (code, seat, _digest(token)))
+    return token
+
+
+def take(db, code: str, state: dict, body: dict) -> tuple[dict | None, int, str]:
+    """Seat a name: (the state with the new seat, or None when it was this phone's already; seat id; token)."""
+    name = player_name(body, "name")
+    seated = seat_of(state, name)
+    if seated is not None:
+        if _holds(db, code, seated["seat"], body.get("token")):
+            return None, seated["seat"], body["token"]
+        raise impossible(f"{seated['name']} is seated already: pick another name, or ask a seated player "
+                         "to confirm this phone for that seat (take over).")
+    if len(state["seats"]) >= state["players"]:
+        raise impossible(f"Every seat is taken ({state['players']} players): open a room for more players.")
+    seat = max((s["seat"] for s in state["seats"]), default=-1) + 1
+    return dict(state, seats=[*state["seats"], {"seat": seat, "name": name}]), seat, _new_token(db, code, seat)
+
+
+def identify(db, code: str, state: dict, body: dict) -> int:
+    """The seat the body acts for, when its token belongs to that seat (403 otherwise)."""
+    name = player_name(body)
+    seated = seat_of(state, name)
+    if seated is None:
+        raise forbidden(f"{name} has no seat at this table: take a seat first.")
+    if not _holds(db, code, seated["seat"], body.get("token")):
+        raise forbidden(f"This phone does not hold {seated['name']}'s seat: act only for the seats you took.")
+    return seated["seat"]
+
+
+def take_over(db, code: str, state: dict, seat: int) -> str:
+    """A new token for `seat` (the old one stops working)."""
+    if not any(s["seat"] == seat for s in state["seats"]):
+        raise impossible(f"There is no seat {seat} at this table.")
+    return _new_token(db, code, seat)
+
+
+def reorder(state: dict, order) -> dict:
+    """The state with its seats in a new turn order, before the first move."""
+    ids = [s["seat"] for s in state["seats"]]
+    if not isinstance(order, list) or not all(type(i) is int for i in order) or sorted(order) != sorted(ids):
+        raise malformed(f'"order" lists every seat id once, e.g. {ids[::-1]}.')
+    if state["turn"]:
+        raise impossible("The seat order is fixed once the game has started.")
+    if order == ids:
+        raise impossible("The seats are in that order already.")
+    by_id = {s["seat"]: s for s in state["seats"]}
+    return dict(state, seats=[by_id[i] for i in order])

@@ -1,0 +1,56 @@
+// The market-ring board (table kind `market-ring`): the ring of pieces with the crystal, the slots it
+// can reach, take the piece or swap it for a 1x1 block. Only the player on turn may move.
+(function () {
+  const {el, game} = Room;
+  const {button, part, turnLine} = Room.kit;
+  const config = game.table;
+  if (!config || config.kind !== "market-ring") return;
+  const amount = (value) => (typeof value === "string" ? game.values[value] : value);
+  let target = null, targetTurn = -1;
+
+  function piece(p, size) {
+    if (!p) return el("span", {class: "empty"}, "empty");
+    const colour = game.colours[p.colour];
+    const tall = {};
+    for (const [x, y] of game.pieces.find((x) => x.id === p.piece).cubes) tall[`${x},${y}`] = (tall[`${x},${y}`] || 0) + 1;
+    const cells = Object.entries(tall).map(([key, n]) => [...key.split(",").map(Number), n > 1 ? `${colour.glyph}${n}` : colour.glyph]);
+    return Room.cellsSvg(cells, colour, size);
+  }
+  const pieceName = (p) => (p ? `${game.colours[p.colour].label} ${game.pieces.find((x) => x.id === p.piece).name}` : "empty slot");
+
+  function market(state) {
+    if (state.turn !== targetTurn) { target = null; targetTurn = state.turn; }
+    const slots = state.ring.length, reach = amount(config.reach), mine = part(state, "active").mine;
+    const ring = el("ol", {class: "ring", "aria-label": "Market ring, clockwise from slot 1"}, state.ring.map((p, i) => {
+      const angle = (2 * Math.PI * i) / slots - Math.PI / 2;
+      return el("li", {class: i === state.crystal ? "slot crystal" : "slot",
+        style: `left:${50 + 41 * Math.cos(angle)}%;top:${50 + 41 * Math.sin(angle)}%`,
+        "aria-label": `Slot ${i + 1}: ${i === state.crystal ? "crystal, " : ""}${pieceName(p)}`},
+      i === state.crystal ? el("span", {class: "gem", "aria-hidden": "true"}, "\u25c6") : piece(p, 11));
+    }));
+    const moves = [];
+    for (let step = 1; step <= reach; step++) {
+      const slot = state.crystal === null ? step - 1 : (state.crystal + step) % slots;
+      const p = state.ring[slot];
+      moves.push(el("button", {type: "button", class: `move${target === step ? " picked" : ""}`, disabled: !p || !mine,
+        "data-key": `move-${step}`, "aria-pressed": String(target === step), onclick: () => { target = step; Room.redraw(); }},
+      el("span", {class: "step"}, `+${step}`), piece(p, 14), el("span", {class: "label"}, pieceName(p))));
+    }
+    const blocks = Object.entries(state.blocks).map(([c, n]) => `${game.colours[c].glyph} ${n}`).join(" · ");
+    const box = Object.values(state.box).reduce((a, b) => a + b, 0);
+    const go = (take) => Room.post("move", {steps: target, take});
+    return [
+      turnLine(state, "active", `move the crystal 1 to ${reach} slots and take that piece (or take a prophecy)`),
+      el("div", {class: "ring-wrap"}, ring, el("p", {class: "box"}, el("strong", {}, String(box)), " in the bag")),
+      el("h2", {}, state.crystal === null ? "Move the crystal (it stands beside the market)" : "Move the crystal"),
+      el("div", {class: "moves"}, moves),
+      el("div", {class: "actions"},
+        button("take-piece", "Take the piece", () => go("piece"), {primary: true, disabled: target === null || !mine}),
+        amount(config.blocks_per_colour) ? button("take-block", "Swap it for a 1x1 block", () => go("block"),
+          {disabled: target === null || !mine}) : null),
+      amount(config.blocks_per_colour) ? el("p", {class: "hint"}, `1x1 blocks left: ${blocks}`) : null,
+    ];
+  }
+
+  Room.boards.push((state) => document.getElementById("board").replaceChildren(...market(state).filter(Boolean)));
+})();

@@ -1,0 +1,97 @@
+// Seats: take a seat with a name, add more players on this phone, take over a seat whose phone died
+// (this phone's player confirms), change the turn order before the first move; the invite folds away
+// once every seat is taken.
+(function () {
+  const {el} = Room;
+  let adding = false, foldedAt = null;
+
+  async function sit(name) {
+    const response = await fetch(`/api/rooms/${Room.code}/seats`, {
+      method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify({name}),
+    });
+    const answer = await response.json();
+    if (!response.ok) { Room.say(answer.error, true); return; }
+    Room.mine.push({seat: answer.seat, name: name.trim(), token: answer.token});
+    Room.saveSeats();
+    localStorage.setItem("rollsheet.name", name.trim());
+    adding = false;
+    Room.say(`You sit at this table as ${name.trim()}.`);
+    Room.redraw();
+  }
+
+  async function takeOver(seat) {
+    const name = Room.seatName(seat);
+    if (!window.confirm(`Take over ${name}'s seat on this phone? ${name}'s old phone stops working for it.`)) return;
+    const response = await fetch(`/api/rooms/${Room.code}/seats/${seat}/takeover`, {
+      method: "POST", headers: {"Content-Type": "application/json"},
+      body: JSON.stringify({player: Room.seatName(Room.actor()), token: Room.mine.find((m) => m.seat === Room.actor()).token}),
+    });
+    const answer = await response.json();
+    if (!response.ok) { Room.say(answer.error, true); return; }
+    Room.mine.push({seat, name, token: answer.token});
+    Room.saveSeats();
+    Room.redraw();
+  }
+
+  function move(order, from, by) {
+    const next = order.slice();
+    [next[from], next[from + by]] = [next[from + by], next[from]];
+    Room.post("seats/order", {order: next});
+  }
+
+  function joinForm(label) {
+    const input = el("input", {id: "seat-name", maxlength: 30, autocomplete: "nickname", required: true,
+      value: Room.mine.length ? "" : localStorage.getItem("rollsheet.name") || ""});
+    return el("form", {class: "join-seat", onsubmit: (event) => { event.preventDefault(); if (input.value.trim()) sit(input.value); }},
+      el("label", {for: "seat-name"}, label), input,
+      el("button", {class: "button", type: "submit", "data-key": "sit"}, "Take a seat"));
+  }
+
+  function seatRow(seat, i, state) {
+    const order = state.seats.map((s) => s.seat);
+    const before = state.turn === 0 && Room.mine.length;
+    const mine = Room.holds(seat.seat);
+    return el("li", {class: `seat${seat.seat === state.active ? " active" : ""}`},
+      el("span", {class: "name"}, `${i + 1}. ${seat.name}`, mine ? el("small", {}, " (this phone)") : null,
+        seat.seat === state.active ? el("small", {}, " · on turn") : null),
+      before && i > 0 ? el("button", {type: "button", class: "small", "data-key": `up-${seat.seat}`,
+        "aria-label": `Move ${seat.name} earlier`, onclick: () => move(order, i, -1)}, "\u2191") : null,
+      before && i < order.length - 1 ? el("button", {type: "button", class: "small", "data-key": `down-${seat.seat}`,
+        "aria-label": `Move ${seat.name} later`, onclick: () => move(order, i, 1)}, "\u2193") : null,
+      !mine && Room.mine.length ? el("button", {type: "button", class: "small", "data-key": `take-${seat.seat}`,
+        "aria-label": `Take over ${seat.name}'s seat on this phone`, onclick: () => takeOver(seat.seat)}, "Take over") : null);
+  }
+
+  function actingChoice() {
+    if (Room.mine.length < 2) return null;
+    const select = el("select", {id: "acting", "data-key": "acting",
+      onchange: (event) => { Room.acting = Number(event.target.value); Room.redraw(); }},
+    Room.mine.map((m) => el("option", {value: m.seat, selected: m.seat === Room.actor()}, m.name)));
+    return el("p", {class: "acting"}, el("label", {for: "acting"}, "This phone plays for "), select);
+  }
+
+  function fold(state) {
+    const full = state.seats.length >= state.players;
+    const invite = document.getElementById("invite");
+    if (foldedAt === full) return;
+    foldedAt = full;
+    document.getElementById(full ? "invite-later" : "invite-now").append(invite);
+    invite.open = !full;
+  }
+
+  Room.boards.push((state) => {
+    fold(state);
+    const full = state.seats.length >= state.players;
+    document.getElementById("seats").replaceChildren(...[
+      el("h2", {}, "Seats", el("span", {class: "count"}, ` ${state.seats.length} of ${state.players} seated`)),
+      el("ol", {class: "seats"}, state.seats.map((seat, i) => seatRow(seat, i, state))),
+      actingChoice(),
+      !Room.mine.length && !full ? joinForm("Your name at this table") : null,
+      Room.mine.length && !full ? (adding ? joinForm("Name of the player sharing this phone")
+        : el("button", {type: "button", class: "button secondary", "data-key": "add",
+          onclick: () => { adding = true; Room.redraw(); document.getElementById("seat-name").focus(); }},
+        "Add a player on this phone")) : null,
+      !Room.mine.length && full ? el("p", {}, "Every seat is taken. A seated player can let this phone take over a seat.") : null,
+    ].filter(Boolean));
+  });
+})();

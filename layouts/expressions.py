@@ -1,0 +1,166 @@
+"""A small safe expression language for a layout's scoring rules: parsed once, evaluated over plain data.
+
+Glossary:
+- expression: Python-like text read with `ast` and a whitelist, never `eval`: whole numbers, 'text'
+  (only as a key), names, `a.key`, `a[i]`, `[a, b]`, + - * // %, comparisons, and/or/not,
+  `x if test else y`, and the FUNCTIONS below. No attribute of a Python object is ever reached:
+  values are ints, bools, None, strings, lists and dicts.
+- scope: name -> value, what an expression may read.
+- unknown: a name whose value is None (an optional field left empty); the whole expression is then
+  unknown (`Unknown` is raised) and the rule using it does not apply.
+- key on many: `a.key` on a list of dicts, or on a dict of dicts (a group, e.g. one entry per colour),
+  reads `key` of every item: `expeditions.boxes` is the list of every expedition's boxes.
+"""
+from __future__ import annotations
+
+import ast
+import operator
+import re
+from collections.abc import Mapping
+from functools import cache
+
+FUNCTIONS = {
+    "sum": lambda items: sum(_numbers(items)),
+    "len": lambda items: len(_listed(items)),
+    "max": lambda *items: max(_numbers(items[0] if len(items) == 1 else items), default=0),
+    "min": lambda *items: min(_numbers(items[0] if len(items) == 1 else items), default=0),
+    "atleast": lambda items, low: sum(n >= low for n in _numbers(items)),
+}
+"""sum(list), len(list), max(list or a, b...), min(...), atleast(list, n): how many items are >= n."""
+
+ARITHMETIC = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
+              ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod}
+COMPARE = {ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
+           ast.Gt: operator.gt, ast.GtE: operator.ge}
+ALLOWED = (ast.Expression, ast.Constant, ast.Name, ast.Load, ast.Attribute, ast.Subscript, ast.List, ast.UnaryOp,
+           ast.USub, ast.Not, ast.BinOp, ast.BoolOp, ast.And, ast.Or, ast.Compare, ast.IfExp, ast.Call,
+           *ARITHMETIC, *COMPARE)
+PLACEHOLDER = re.compile(r"\{([^{}]+)\}")
+
+
+class ExprError(ValueError):
+    """An expression that cannot be read, or cannot be worked out on the data it was given."""
+
+
+class Unknown(Exception):
+    """The expression read a name whose value is not given (None)."""
+
+
+@cache
+def parse(text: str) -> ast.Expression:
+    """The expression's syntax tree; ExprError says what is not allowed."""
+    try:
+        tree = ast.parse(text.strip(), mode="eval")
+    except SyntaxError as error:
+        raise ExprError(f"{text!r} is not an expression: {error.msg}") from None
+    for node in ast.walk(tree):
+        if not isinstance(node, ALLOWED):
+            raise ExprError(f"{text!r}: {type(node).__name__} is not allowed in a layout expression")
+        if isinstance(node, ast.Constant) and type(node.value) not in (int, str, bool):
+            raise ExprError(f"{text!r}: only whole numbers, true/false and 'text' keys are allowed")
+        if isinstance(node, ast.Call) and (node.keywords or not isinstance(node.func, ast.Name)
+                                           or node.func.id not in FUNCTIONS):
+            raise ExprError(f"{text!r}: the functions are {', '.join(FUNCTIONS)}")
+    return tree
+
+
+def names(expression: str) -> set[str]:
+    """The names an expression reads, functions left out."""
+    tree = parse(expression)
+    called = {id(node.func) for node in ast.walk(tree) if isinstance(node, ast.Call)}
+    return {node.id for node in ast.walk(tree) if isinstance(node, ast.Name) and id(node) not in called}
+
+
+def placeholders(text: str) -> list[str]:
+    """The expressions inside a text's {braces}."""
+    return PLACEHOLDER.findall(text)
+
+
+def evaluate(text: str, scope: Mapping):
+    """The expression's value over `scope`; Unknown when it reads an empty name, ExprError when it cannot."""
+    return _eval(parse(text).body, scope)
+
+
+def fill(text: str, scope: Mapping) -> str:
+    """The text with each {expression} replaced by its value."""
+    return PLACEHOLDER.sub(lambda match: str(evaluate(match.group(1), scope)), text)
+
+
+def _eval(node: ast.AST, scope: Mapping):
+    if isinstance(node, ast.Constant):
+        return node.value
+    if isinstance(node, ast.Name):
+        if node.id not in scope:
+            raise ExprError(f"unknown name {node.id!r}")
+        if scope[node.id] is None:
+            raise Unknown(node.id)
+        return scope[node.id]
+    if isinstance(node, ast.Attribute):
+        return _key(_eval(node.value, scope), node.attr)
+    if isinstance(node, ast.Subscript):
+        return _item(_eval(node.value, scope), _eval(node.slice, scope))
+    if isinstance(node, ast.List):
+        return [_eval(item, scope) for item in node.elts]
+    if isinstance(node, ast.UnaryOp):
+        value = _eval(node.operand, scope)
+        return not value if isinstance(node.op, ast.Not) else -_number(value)
+    if isinstance(node, ast.BinOp):
+        left, right = _eval(node.left, scope), _eval(node.right, scope)
+        if isinstance(node.op, ast.Add) and isinstance(left, list) and isinstance(right, list):
+            return left + right
+        if isinstance(node.op, (ast.FloorDiv, ast.Mod)) and _number(right) == 0:
+            raise ExprError("division by zero")
+        return ARITHMETIC[type(node.op)](_number(left), _number(right))
+    if isinstance(node, ast.BoolOp):
+        want = isinstance(node.op, ast.Or)
+        for value in node.values:
+            if bool(result := _eval(value, scope)) == want:
+                return result
+        return result
+    if isinstance(node, ast.Compare):
+        left = _eval(node.left, scope)
+        for op, right_node in zip(node.ops, node.comparators):
+            right = _eval(right_node, scope)
+            if not COMPARE[type(op)](_number(left), _number(right)):
+                return False
+            left = right
+        return True
+    if isinstance(node, ast.IfExp):
+        return _eval(node.body if _eval(node.test, scope) else node.orelse, scope)
+    args = [_eval(arg, scope) for arg in node.args]  # ast.Call, the last kind parse() lets through
+    try:
+        return FUNCTIONS[node.func.id](*args)
+    except TypeError:
+        raise ExprError(f"{node.func.id}() was given the wrong number or kind of values") from None
+
+
+def _key(value, key: str):
+    if isinstance(value, Mapping) and key in value:
+        return value[key]
+    items = list(value.values()) if isinstance(value, Mapping) else value
+    if isinstance(items, list) and items and all(isinstance(item, Mapping) and key in item for item in items):
+        return [item[key] for item in items]
+    raise ExprError(f"no {key!r} here")
+
+
+def _item(value, index):
+    try:
+        return value[index]
+    except (IndexError, KeyError, TypeError):
+        raise ExprError(f"no item {index!r} (there are {len(value) if hasattr(value, '__len__') else 0})") from None
+
+
+def _number(value) -> int:
+    if not isinstance(value, int):  # true and false are ints too: 1 and 0
+        raise ExprError(f"{value!r} is not a number")
+    return int(value)
+
+
+def _listed(items) -> list:
+    if not isinstance(items, list):
+        raise ExprError(f"{items!r} is not a list")
+    return items
+
+
+def _numbers(items) -> list[int]:
+    return [_number(item) for item in _listed(list(items) if isinstance(items, tuple) else items)]

@@ -1,0 +1,60 @@
+"""Rows of labelled boxes: a head (colour badge or label), boxes showing their numbers, an end icon, a note."""
+from __future__ import annotations
+
+from reportlab.lib.colors import black, white
+
+from sheets.icons import draw_badge, draw_icon
+
+GAP = 1.0
+"""Space between boxes, mm."""
+
+
+def box_rows_geometry(block) -> tuple[float, float, float]:
+    """Box side, row height and head width (mm) of a box_rows block."""
+    _, _, w, h = block.at
+    row_h = h / len(block.rows)
+    slots = max(len(row.box_labels()) + (1 if row.end else 0) for row in block.rows)
+    across = (w / (slots + 1) if block.head is None else (w - block.head - GAP) / slots) - GAP
+    side = min(across, row_h - 2 * GAP, block.box or across)
+    return side, row_h, block.head or side
+
+
+def draw_box_rows(pen, block, ctx):
+    """Per row: its head, a tinted band (in colour ink) behind white boxes with their numbers, the end icon, the note."""
+    x, y, w, _ = block.at
+    side, row_h, head = box_rows_geometry(block)
+    for r, row in enumerate(block.rows):
+        top = y + r * row_h + (row_h - side) / 2
+        rgb = ctx.rgb(row.colour) if row.colour else None
+        line, tint = (ctx.ink.strong(rgb), ctx.ink.tint(rgb)) if rgb else (black, None)
+        _head(pen, ctx, row, (x, top, head, side))
+        left = x + head + GAP
+        labels = row.box_labels()
+        count = len(labels) + (1 if row.end else 0)
+        if tint:
+            pen.rect(left - GAP / 2, top - GAP / 2, count * (side + GAP), side + GAP, stroke=None, fill=tint,
+                     radius=1.5)
+        for label in labels:
+            pen.rect(left, top, side, side, stroke=line, fill=white, width=0.9, radius=1.0)
+            if label:
+                pen.fit_text((left, top, side, side), ctx.text(label), min(side * 1.5, 14), bold=True,
+                             colour=line, align="center")
+            left += side + GAP
+        if row.end:
+            pen.circle(left + side / 2, top + side / 2, side / 2, stroke=line, fill=white, width=0.9)
+            draw_icon(pen, row.end, left + side / 2, top + side / 2, side * 0.55, line,
+                      ctx.ink.fill(rgb) if rgb else None)
+            left += side + GAP
+        if row.note and x + w - left > 5:
+            pen.fit_text((left + GAP, top, x + w - left - GAP, side), ctx.text(row.note), 8)
+
+
+def _head(pen, ctx, row, box):
+    """The colour's badge with its glyph, and the label beside it when the head has room; else the label."""
+    x, top, width, side = box
+    if row.colour:
+        draw_badge(pen, ctx, row.colour, (x, top, side, side), side * 1.5)
+        if row.label and width > side + 6:
+            pen.fit_text((x + side + 1, top, width - side - 1, side), ctx.text(row.label), 9, bold=True)
+    else:
+        pen.fit_text((x, top, width, side), ctx.text(row.label), 10, bold=True)

@@ -1,0 +1,80 @@
+"""Driving a room as its phones do: seated players who send their name, seat token and the version
+they drew, through Flask's test client or over HTTP to a real server."""
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.request
+
+
+class Http:
+    """JSON calls to a running companion at `base`: (status, answer)."""
+
+    def __init__(self, base: str):
+        self.base = base
+
+    def __call__(self, path: str, body=None):
+        data = json.dumps(body).encode() if body is not None else None
+        request = urllib.request.Request(self.base + path, data, {"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                return response.status, json.load(response)
+        except urllib.error.HTTPError as error:
+            return error.code, json.load(error)
+
+
+class FlaskCalls:
+    """The same calls through Flask's test client."""
+
+    def __init__(self, client):
+        self.client = client
+
+    def __call__(self, path: str, body=None):
+        response = self.client.post(path, json=body) if body is not None else self.client.get(path)
+        return response.status_code, response.get_json()
+
+
+class Table:
+    """A room with seated players; `move` sends the player's token and the version last seen."""
+
+    def __init__(self, call, game_id: str, names=("Ana", "Ben"), players=None):
+        self.call = call
+        status, answer = call("/api/rooms", {"game": game_id, "players": players or len(names)})
+        assert status == 201, answer
+        self.code, self.tokens = answer["code"], {}
+        for name in names:
+            self.sit(name)
+
+    def sit(self, name: str):
+        """Seat `name` and keep its token; (status, answer)."""
+        status, answer = self.call(f"/api/rooms/{self.code}/seats", {"name": name})
+        if status == 201:
+            self.tokens[name] = answer["token"]
+        return status, answer
+
+    def state(self) -> dict:
+        return self.call(f"/api/rooms/{self.code}")[1]
+
+    def body(self, who: str, seen="now", **body) -> dict:
+        """What a phone sends for `who`: name, token and (by default) the version it shows now."""
+        sent = {"player": who, "token": self.tokens.get(who, "no-token"), **body}
+        if seen is not None:
+            sent["seen"] = self.state()["version"] if seen == "now" else seen
+        return sent
+
+    def move(self, who: str, action: str, seen="now", **body):
+        """`who` makes a move; (status, answer)."""
+        return self.call(f"/api/rooms/{self.code}/{action}", self.body(who, seen, **body))
+
+    def ok(self, who: str, action: str, **body) -> dict:
+        """A move that must succeed; the new state."""
+        status, answer = self.move(who, action, **body)
+        assert status == 200, answer
+        return answer
+
+    def cross(self, who: str, list_id: str, item: str, **body):
+        """`who` crosses (or uncrosses, with crossed=False) a list item; (status, answer)."""
+        return self.call(f"/api/rooms/{self.code}/lists/{list_id}/{item}", self.body(who, None, **body))
+
+    def undo(self, who: str, seen="now"):
+        return self.call(f"/api/rooms/{self.code}/undo", self.body(who, seen))
