@@ -195,7 +195,8 @@ def bench_full_set() -> list[bool]:
 
 def bench_help() -> list[bool]:
     """Start-up of `rollsheet --help` (CPU seconds of the child: what it costs, whatever else runs)."""
-    command = [sys.executable, "-c", "import sys; sys.argv=['rollsheet', '--help']; from sheets.cli import main; main()"]
+    command = [sys.executable, "-c", "import sys; sys.argv=['rollsheet', '--help']; from sheets.cli import main; "
+               "main()"]
     seconds = []
     for _ in range(5):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)

@@ -133,8 +133,8 @@ class _Forms:
         return self._form(("variant", *ctx.variant()), size, draw, reach=max(self._page_size))
 
     def _draw_page(self, variants: list[str | None]) -> None:
-        draw_cut_marks(self._pen(self.layout.page.height), replace(self.layout, slots=self.layout.slots[:len(variants)]),
-                   self.spec.grow)
+        used = replace(self.layout, slots=self.layout.slots[:len(variants)])
+        draw_cut_marks(self._pen(self.layout.page.height), used, self.spec.grow)
         for origin, variant in zip(self.slot_origins, variants):
             self.canvas.saveState()
             self.canvas.translate(*origin)
