@@ -105,7 +105,7 @@ class Game(Strict):
     def _table_fits(self):
         picks = [getattr(self.table, name, {}) for name in ("active_pick", "others_pick")]
         for name, pick in zip(("active_pick", "others_pick"), picks):
-            unknown = sorted(set(pick) - {die.id for die in self.dice})
+            unknown = sorted({die for key in pick for die in key.split("|")} - {die.id for die in self.dice})
             if unknown:
                 raise ValueError(f"table.{name}: no die {unknown[0]!r}; the dice are {', '.join(d.id for d in self.dice)}")
         if self.table and self.table.kind == "market-ring" and not self.pieces:
