@@ -52,8 +52,7 @@ def names_copy(block) -> bool:
 
 
 def copy_text_stamp(pen, block, ctx) -> TextStamp:
-    """A label's per-copy path for a print run: fitted and placed once, then written on each sheet
-    (`stamp.write(...)` with `copy_label`), where `draw_copy_text` would put it."""
+    """A label's per-copy path for a run: placed once where `draw_copy_text` puts it, then `write` per sheet."""
     size = _copy_text_fit(block)[0]
     return TextStamp(pen, *line_origin(block.at, size, block.align), size, colour=ctx.ink.muted, align=block.align)
 
