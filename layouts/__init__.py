@@ -1,57 +1,157 @@
-"""Game layouts: load `layouts/<game>.yaml` into frozen, validated models.
+"""Game layouts: find and load `<game>.yaml` files into frozen, validated models.
 
 Glossary:
-- game id: `copenhagen`, `lost-cities`, `simstown`, `monolyth` (file name without .yaml).
+- game id: `copenhagen`, `lost-cities`, `simstown`, `monolyth`, or a user game's id; a
+  game found in a folder is named by its file (`kniffel.yaml` must say `id: kniffel`).
+- layouts folders: the shipped one (this package), then each folder in ROLLSHEET_LAYOUTS
+  (os.pathsep-separated, like PATH); every `*.yaml` in them is a game.
 - LayoutError: everything wrong with one file, one `FILE: path.to.field: message` line each.
+- language: `en` (the layout as written) or a language with an overlay file beside the layout
+  (`copenhagen.de.yaml`, layouts/translations.py); overlays are not games.
 """
 from __future__ import annotations
 
-from functools import cache
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import lru_cache
 from pathlib import Path
 
-import yaml
 from pydantic import ValidationError
 
 from layouts.blocks import BLOCK_TYPES
 from layouts.model import Game, fill_values
+from layouts import translations
+from layouts.reading import LayoutError, read_yaml
+from layouts.translations import LANGUAGES, overlay_path
 
-HERE = Path(__file__).parent
+HERE = Path(__file__).resolve().parent
+ENV_VAR = "ROLLSHEET_LAYOUTS"
 
-__all__ = ["Game", "LayoutError", "game_ids", "load", "load_file", "fill_values"]
+__all__ = ["ENV_VAR", "LANGUAGES", "Game", "LayoutError", "extra_folders", "fill_values", "folders", "game_file",
+           "game_ids", "languages", "load", "load_file"]
 
 
-class LayoutError(Exception):
-    """A layout file that cannot be used; `problems` holds one line per problem."""
+def folders() -> list[Path]:
+    """Where games are found: the shipped folder, then each folder named in ROLLSHEET_LAYOUTS."""
+    return list(_resolved(os.environ.get(ENV_VAR, ""), os.getcwd()))
 
-    def __init__(self, problems: list[str]):
-        super().__init__("\n".join(problems))
-        self.problems = problems
+
+@lru_cache(maxsize=16)
+def _resolved(setting: str, cwd: str) -> tuple[Path, ...]:
+    """The folders of a ROLLSHEET_LAYOUTS value (relative to `cwd`), absolute, each once."""
+    named = [HERE, *(Path(cwd, entry) for entry in setting.split(os.pathsep) if entry)]
+    return tuple(dict.fromkeys(folder.resolve() for folder in named))
+
+
+@contextmanager
+def extra_folders(more: list[Path]) -> Iterator[None]:
+    """Add folders to ROLLSHEET_LAYOUTS while the block runs (`--layouts DIR`)."""
+    before = os.environ.get(ENV_VAR)
+    if more:
+        os.environ[ENV_VAR] = os.pathsep.join([*([before] if before else []), *map(str, more)])
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop(ENV_VAR, None)
+        else:
+            os.environ[ENV_VAR] = before
+
+
+def _game_files() -> dict[str, list[Path]]:
+    """Each game id with the files named after it, in folder order; nothing is parsed."""
+    found: dict[str, list[Path]] = {}
+    for folder in folders():
+        try:
+            listed = _yaml_files(folder, folder.stat().st_mtime_ns)
+        except OSError:
+            continue  # the CLI says when a folder is missing
+        for game_id, path in listed:
+            found.setdefault(game_id, []).append(path)
+    return found
+
+
+@lru_cache(maxsize=64)
+def _yaml_files(folder: Path, mtime_ns: int) -> tuple[tuple[str, Path], ...]:
+    """(stem, file) of each `*.yaml` in a folder as listed at `mtime_ns` (adding a file changes it)."""
+    return tuple(sorted((path.stem, path) for path in folder.glob("*.yaml")
+                        if not path.name.startswith(".") and "." not in path.stem))
 
 
 def game_ids() -> list[str]:
-    """The ids of the games shipped with rollsheet."""
-    return sorted(p.stem for p in HERE.glob("*.yaml"))
+    """The ids of every game found, shipped and the user's (cheap: no file is read)."""
+    return sorted(_game_files())
 
 
-@cache
-def load(game_id: str) -> Game:
-    """The shipped layout of a game; KeyError names the known games."""
-    if game_id not in game_ids():
-        raise KeyError(f"unknown game {game_id!r}; choose from {', '.join(game_ids())}")
-    return load_file(HERE / f"{game_id}.yaml")
+def game_file(game_id: str) -> Path:
+    """The file of a game; KeyError names the known games, LayoutError two files with one id."""
+    found = _game_files()
+    if game_id not in found:
+        raise KeyError(f"unknown game {game_id!r}; choose from {', '.join(sorted(found))}")
+    first, *others = found[game_id]
+    if others:
+        raise LayoutError([f"{other}: id: game {game_id!r} is already defined by {first}; rename one of "
+                           f"the two files (a game's id is its file name)" for other in others])
+    return first
 
 
-def load_file(path: str | Path) -> Game:
-    """Read and validate any layout file, the shipped ones or a user's variant."""
-    path = Path(path)
+def load(game_id: str, lang: str = "en") -> Game:
+    """A game's layout, shipped or the user's, in a language; read again when a file changes."""
+    path = game_file(game_id)
+    overlay = overlay_path(path, lang)
+    return _load_named(path, _stamp(path), lang, _stamp(overlay) if lang != "en" else None)
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    """When a file last changed and its size (None: there is no such file)."""
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+        changed = path.stat()
+    except FileNotFoundError:
+        return None
     except OSError as error:
         raise LayoutError([f"{path}: cannot read: {error.strerror}"]) from None
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        where = f"line {mark.line + 1}" if mark else "yaml"
-        raise LayoutError([f"{path}: {where}: {getattr(error, 'problem', error)}"]) from None
+    return changed.st_mtime_ns, changed.st_size
+
+
+def languages(game_id: str) -> list[str]:
+    """The languages a game speaks: `en` and each language with an overlay file."""
+    path = game_file(game_id)
+    return [lang for lang in LANGUAGES if lang == "en" or overlay_path(path, lang).is_file()]
+
+
+@lru_cache(maxsize=64)
+def _load_named(path: Path, stamp, lang: str, overlay_stamp) -> Game:
+    """A game found in a folder: its id must be its file name (the key it is looked up by)."""
+    if stamp is None:
+        raise LayoutError([f"{path}: cannot read: the file is gone"])
+    if lang != "en" and overlay_stamp is None:
+        raise LayoutError([f"{overlay_path(path, lang)}: no {lang!r} translation of this game: write this file "
+                           f"(rollsheet check lists what it needs)"])
+    game = load_file(path, lang)
+    if game.id != path.stem:
+        raise LayoutError([f"{path}: id: {game.id!r} differs from the file name {path.stem!r}; a game in a "
+                           f"layouts folder is named by its file: rename the file or the id"])
+    return game
+
+
+def load_file(path: str | Path, lang: str = "en") -> Game:
+    """Read and validate any layout file, the shipped ones or a user's variant, in a language
+    (its overlay file beside it must hold exactly the layout's texts)."""
+    path = Path(path)
+    raw = read_yaml(path)
+    game = _validated(raw, path)
+    if lang == "en":
+        return game
+    overlay_file = overlay_path(path, lang)
+    overlay = read_yaml(overlay_file)
+    wrong = translations.problems(translations.words(game), overlay, str(overlay_file))
+    if wrong:
+        raise LayoutError(wrong)
+    return _validated(translations.translated(read_yaml(path), overlay), overlay_file)
+
+
+def _validated(raw, path: Path) -> Game:
     if not isinstance(raw, dict):
         raise LayoutError([f"{path}: (top): a layout is a mapping of keys, not {type(raw).__name__}"])
     try:
@@ -61,17 +161,22 @@ def load_file(path: str | Path) -> Game:
 
 
 def _references(raw: dict) -> dict:
-    """The names blocks may refer to, read ahead so errors point at the referring field."""
+    """The names blocks may refer to, read ahead so errors point at the referring field.
 
-    def keys(section):
+    Only well-formed entries are offered (names that are strings, values that are whole
+    numbers); a malformed one is reported where it stands, not where it is used.
+    """
+
+    def names(section) -> list[str]:
         value = raw.get(section)
-        return list(value) if isinstance(value, dict) else []
+        return [name for name in value if isinstance(name, str)] if isinstance(value, dict) else []
 
-    values = raw.get("values")
-    shapes = raw.get("shapes")
-    return {"colours": keys("colours"), "tables": keys("tables"),
-            "values": values if isinstance(values, dict) else {},
-            "shapes": [s.get("id") for s in shapes if isinstance(s, dict)] if isinstance(shapes, list) else []}
+    values, shapes = raw.get("values"), raw.get("shapes")
+    return {"colours": names("colours"), "tables": names("tables"),
+            "values": {name: number for name, number in values.items() if isinstance(name, str)
+                       and isinstance(number, int) and not isinstance(number, bool)} if isinstance(values, dict) else {},
+            "shapes": [s["id"] for s in shapes if isinstance(s, dict) and isinstance(s.get("id"), str)]
+            if isinstance(shapes, list) else []}
 
 
 def _dotted(loc: tuple) -> str:
@@ -80,6 +185,8 @@ def _dotted(loc: tuple) -> str:
     for before, part in zip((None, *loc), loc):
         if isinstance(part, int):
             out += f"[{part}]"
+        elif not isinstance(part, str) or not part.isprintable() or not part:
+            out += f".{part!r}" if out else repr(part)  # a key of another type, or with a line break
         elif part.startswith("function-") or part in ("int", "str"):
             continue
         elif isinstance(before, int) and part in BLOCK_TYPES:
@@ -93,4 +200,4 @@ def _message(error: dict) -> str:
     message = error["msg"].removeprefix("Value error, ")
     if error["type"] == "extra_forbidden":
         return "unknown key (misspelt, or not part of the layout schema)"
-    return message
+    return message.replace("\n", "\\n")  # one line per problem, even quoting a cell map

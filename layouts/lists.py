@@ -22,14 +22,14 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from layouts.blocks.base import ColourRef, Strict, TableRef, ValueRef, ValueText
+from layouts.blocks.base import ColourRef, Strict, TableRef, ValueRef, ValueText, Words
 
 ItemId = Field(pattern=r"^[A-Za-z0-9-]+$", max_length=20)
 
 
 class ListItem(Strict):
     id: str = ItemId
-    label: str = ""
+    label: Words = ""
     colour: ColourRef | None = None
     shape: str | None = Field(None, description="id of the shape drawn for this item")
     value: int | None = None
@@ -49,7 +49,7 @@ class Setup(Strict):
 
 
 class SharedList(Strict):
-    label: str
+    label: Words
     mode: Literal["once", "claim", "stack"]
     items: list[ListItem] = []
     shapes: Literal["limited"] | None = Field(None, description="items are the game's single-use shapes")
@@ -59,8 +59,8 @@ class SharedList(Strict):
     turn_action: bool = Field(False, description="crossing is the active player's whole turn")
     ends_after: int | None = Field(None, ge=1, description="crossed items that end the game; default all")
     setup: Setup | None = None
-    again: str | None = Field(None, description="label of 'use a crossed item again', when allowed")
-    ends_game: str | None = Field(None, description="shown when every item is crossed")
+    again: Words | None = Field(None, description="label of 'use a crossed item again', when allowed")
+    ends_game: Words | None = Field(None, description="shown when every item is crossed")
 
     @model_validator(mode="after")
     def _one_source(self):

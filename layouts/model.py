@@ -14,7 +14,7 @@ from typing import Annotated
 from pydantic import Field, field_validator, model_validator
 
 from layouts.blocks import Block
-from layouts.blocks.base import ColourRef, Strict
+from layouts.blocks.base import ColourRef, Strict, Words
 from layouts.lists import SharedList
 from layouts.patterns import Pattern
 from layouts.polycubes import Piece
@@ -27,7 +27,7 @@ Mm = Annotated[float, Field(gt=0, le=420)]
 
 
 class Colour(Strict):
-    label: str = Field(min_length=1)
+    label: Words = Field(min_length=1)
     rgb: str = Field(pattern=r"^#[0-9a-fA-F]{6}$", description="print colour as #rrggbb")
     glyph: str = Field(min_length=1, max_length=2, description="colour-blind glyph")
 
@@ -52,12 +52,12 @@ class Die(Strict):
 
 
 class Table(Strict):
-    label: str
+    label: Words
     values: list[int] = Field(min_length=1)
 
 
 class Printable(Strict):
-    title: str
+    title: Words
     size: tuple[Mm, Mm] = Field(description="width and height of one sheet or card, mm")
     per: str = Field("player", pattern="^(player|table|pattern)$",
                      description="copies per player, one per table, or one per structure pattern")
@@ -69,7 +69,7 @@ class Printable(Strict):
 
 class Game(Strict):
     id: GameId
-    name: str
+    name: Words
     players: PlayerRange
     colours: dict[str, Colour]
     dice: list[Die] = []
@@ -105,7 +105,7 @@ class Game(Strict):
     def _table_fits(self):
         picks = [getattr(self.table, name, {}) for name in ("active_pick", "others_pick")]
         for name, pick in zip(("active_pick", "others_pick"), picks):
-            unknown = sorted(set(pick) - {die.id for die in self.dice})
+            unknown = sorted({die for key in pick for die in key.split("|")} - {die.id for die in self.dice})
             if unknown:
                 raise ValueError(f"table.{name}: no die {unknown[0]!r}; the dice are {', '.join(d.id for d in self.dice)}")
         if self.table and self.table.kind == "market-ring" and not self.pieces:

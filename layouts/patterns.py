@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from pydantic import Field, ValidationInfo, field_validator
 
-from layouts.blocks.base import Strict
+from layouts.blocks.base import Strict, Words
 from layouts.polycubes import Cube
 
 FILLED, FREE = "X", "."
@@ -60,8 +60,8 @@ class Pattern(Strict):
     """One structure card: what the monolith must contain, in any rotation, whatever the colours."""
 
     id: str = Field(pattern=r"^[A-Za-z0-9-]+$")
-    name: str = Field(min_length=1, max_length=24)
-    text: str = Field(min_length=1, max_length=90, description="one line saying what to build")
+    name: Words = Field(min_length=1, max_length=24)
+    text: Words = Field(min_length=1, max_length=90, description="one line saying what to build")
     layers: LayerMaps = Field(description="layer maps bottom up for the short monolith")
     tall: LayerMaps | None = Field(None, description="layer maps for the tall monolith, when they differ")
 

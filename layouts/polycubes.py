@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from pydantic import Field, model_validator
 
-from layouts.blocks.base import Strict
+from layouts.blocks.base import Strict, Words
 
 Cube = tuple[int, int, int]
 COS30, SIN30 = math.cos(math.pi / 6), 0.5
@@ -77,7 +77,7 @@ def cubes_connected(cubes: frozenset[Cube]) -> bool:
 
 class Piece(Strict):
     id: str = Field(pattern=r"^[A-Za-z0-9]+$")
-    name: str
+    name: Words
     count: int = Field(ge=1, le=20, description="copies per colour")
     cubes: list[tuple[int, int, int]] = Field(min_length=1, max_length=8)
 

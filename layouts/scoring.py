@@ -23,7 +23,7 @@ from typing import Annotated, Literal, Union, get_args
 
 from pydantic import AfterValidator, BeforeValidator, Discriminator, Field, Tag, model_validator
 
-from layouts.blocks.base import ColourRef, Strict
+from layouts.blocks.base import WORDS, ColourRef, Strict, Words
 from layouts.expressions import ExprError, parse, placeholders
 
 FieldId = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=40)]
@@ -46,7 +46,7 @@ def _text(text: str) -> str:
 Expr = Annotated[str, BeforeValidator(lambda v: str(v) if type(v) is int else v), Field(min_length=1),
                  AfterValidator(_expression)]
 """An expression (layouts/expressions.py); a plain number is one too."""
-Text = Annotated[str, AfterValidator(_text)]
+Text = Annotated[str, WORDS, AfterValidator(_text)]
 """A text whose {expressions} are filled in."""
 
 
@@ -114,7 +114,7 @@ AnyField = _one_of(Count, Flag, Tally, Token, Tokens, Group, Entries)
 
 
 class Section(Strict):
-    title: str
+    title: Words
     fields: list[AnyField] = Field(min_length=1)
 
 
@@ -160,7 +160,7 @@ class Check(Strict):
 class TieBreak(Strict):
     by: Expr
     wins: Literal["fewer", "more"]
-    what: str = Field(min_length=1, description='for sentences: "Ana wins on fewer empty cells"')
+    what: Words = Field(min_length=1, description='for sentences: "Ana wins on fewer empty cells"')
     house: bool = Field(False, description="a house rule, said so in the sentence")
 
 

@@ -13,7 +13,7 @@ from functools import cached_property
 
 from pydantic import Field, field_validator, model_validator
 
-from layouts.blocks.base import ColourRef, Strict
+from layouts.blocks.base import ColourRef, Strict, Words
 
 Cell = tuple[int, int]
 """(column, row) of a filled cell, row 0 at the top."""
@@ -46,7 +46,7 @@ class Shape(Strict):
     colour: ColourRef
     size: int = Field(ge=1, le=12)
     cells: str = Field(description="ASCII art: '#' a cell, '.' empty, one line per row")
-    name: str = ""
+    name: Words = ""
     limited: bool = Field(False, description="single-use tile, crossed off when used")
 
     @field_validator("cells")

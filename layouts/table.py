@@ -4,7 +4,8 @@ Glossary:
 - kind: the mechanic (companion/table/): `hold-and-roll` (Simstown, Kniffel), `roll-and-draft`
   (Lost Cities, Qwixx-like), `dice-pool` (Copenhagen: a pool with powers), `market-ring` (Monolyth).
 - amount: a whole number, or the name of one of the game's values standing for it.
-- pick: die id -> how many dice of it a player takes: a number, or [fewest, most].
+- pick: die id -> how many dice of it a player takes: a number, or [fewest, most]; a key may name
+  several dice with `|` (`red|yellow|green|blue: [0, 1]`: at most one of those coloured dice).
 - end: the room ends the game by itself after so many turns (e.g. Simstown's solo game).
 """
 from __future__ import annotations
@@ -21,9 +22,10 @@ Pick = dict[str, Union[Annotated[int, Field(ge=0, le=12)], tuple[Annotated[int, 
 
 
 class TurnLimit(Strict):
-    """The room ends the game after `turns` turns, at tables of `players` (all tables when None)."""
+    """The room ends the game after `turns` turns (or rounds), at tables of `players` (all tables when None)."""
 
     turns: Amount
+    rounds: bool = Field(False, description="`turns` counts rounds: every seated player plays that many turns")
     players: int | None = Field(None, ge=1, le=8)
     text: ValueText = Field(description="what the phones show when it ends")
 

@@ -1,10 +1,13 @@
 """`rollsheet`: print a game's sheets and cards, check layouts, serve the companion.
 
-Exit codes: 0 done, 1 a layout is broken, 2 bad usage. Heavy modules (ReportLab,
-Flask) are imported inside the commands that use them, so `--help` stays quick.
+Exit codes: 0 done, 1 a layout is broken or a PDF could not be written, 2 bad usage.
+Heavy modules (ReportLab, Flask) are imported inside the commands that use them, so
+`--help` stays quick.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from enum import Enum
 from importlib.metadata import entry_points
 from pathlib import Path
@@ -30,73 +33,121 @@ class InkName(str, Enum):
     mono = "mono"
 
 
+LayoutsOption = Annotated[Optional[list[Path]], typer.Option(
+    "--layouts", exists=True, file_okay=False, metavar="DIR",
+    help="Also find games in this folder, every *.yaml a game (repeatable); adds to ROLLSHEET_LAYOUTS.")]
+
+
 def fail(message: str, code: int) -> None:
     """Print a message for a person on stderr and exit with `code`."""
     typer.echo(message, err=True)
     raise typer.Exit(code)
 
 
-@app.command("list")
-def list_games() -> None:
-    """Show the games and the printables each one has."""
+def plural(count: int, word: str) -> str:
+    """`1 sheet`, `2 sheets`."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+@contextmanager
+def layout_folders(more: list[Path] | None) -> Iterator[None]:
+    """Find games in `more` too while a command runs; exit 2 if ROLLSHEET_LAYOUTS names no folder."""
     import layouts
 
-    for game_id in layouts.game_ids():
-        game = layouts.load(game_id)
-        typer.echo(f"{game_id}  ({game.name}, {game.players.min}-{game.players.max} players)")
-        for name, spec in game.printables.items():
-            per = "per player" if spec.per == "player" else "per table"
-            typer.echo(f"    {name:<18} {spec.title} ({spec.size[0]:g} x {spec.size[1]:g} mm, {per})")
+    with layouts.extra_folders(more or []):
+        missing = [folder for folder in layouts.folders() if not folder.is_dir()]
+        if missing:
+            fail(f"Error: {layouts.ENV_VAR} names {missing[0]}, which is not a folder", 2)
+        yield
+
+
+@app.command("list")
+def list_games(layouts_dirs: LayoutsOption = None) -> None:
+    """Show the games (shipped and your own) and the printables each one has."""
+    import layouts
+
+    broken = 0
+    with layout_folders(layouts_dirs):
+        for game_id in layouts.game_ids():
+            try:
+                game = layouts.load(game_id)
+            except layouts.LayoutError as error:
+                broken += 1
+                more = f" (and {plural(len(error.problems) - 1, 'more problem')})" if len(error.problems) > 1 else ""
+                typer.echo(f"{game_id}  BROKEN: {error.problems[0]}{more}")
+                continue
+            source = layouts.game_file(game_id)
+            where = "" if source.parent == layouts.HERE else f"  from {source}"
+            typer.echo(f"{game_id}  ({game.name}, {game.players.min}-{game.players.max} players){where}")
+            for name, spec in game.printables.items():
+                per = "per player" if spec.per == "player" else "per table"
+                typer.echo(f"    {name:<18} {spec.title} ({spec.size[0]:g} x {spec.size[1]:g} mm, {per})")
+    if broken:
+        fail(f"{plural(broken, 'broken game')}: `rollsheet check FILE` lists all its problems", 1)
 
 
 @app.command()
-def check(files: Annotated[list[Path], typer.Argument(help="Layout files (.yaml) to check.")]) -> None:
-    """Validate layout files and preflight them: every block inside the 8 mm margin on A4 and Letter."""
+def check(
+    files: Annotated[Optional[list[Path]], typer.Argument(
+        metavar="FILE", show_default=False, help="Layout files (.yaml) to check; default every game found (shipped, ROLLSHEET_LAYOUTS, --layouts).")] = None,
+    layouts_dirs: LayoutsOption = None,
+) -> None:
+    """Validate layouts and preflight them: every block inside the 8 mm margin on A4 and Letter."""
     import layouts
     from sheets.preflight import preflight
 
     problems = []
-    for path in files:
-        try:
-            problems += preflight(layouts.load_file(path), str(path))
-        except layouts.LayoutError as error:
-            problems += error.problems
+    with layout_folders(layouts_dirs):
+        names = [str(path) for path in files] if files else layouts.game_ids()
+        for name in names:
+            try:
+                game = layouts.load_file(name) if files else layouts.load(name)
+                problems += preflight(game, name if files else str(layouts.game_file(name)))
+            except layouts.LayoutError as error:
+                problems += error.problems
     for line in problems:
         typer.echo(line, err=True)
     if problems:
         raise typer.Exit(1)
-    typer.echo(f"ok: {len(files)} layout{'s' if len(files) != 1 else ''} valid, all inside the safe area")
+    typer.echo(f"ok: {plural(len(names), 'layout')} valid, all inside the safe area")
 
 
 @app.command("print")
 def print_sheets(
-    game: Annotated[Optional[str], typer.Argument(help="Game id, see `rollsheet list`.")] = None,
+    game: Annotated[Optional[str], typer.Argument(
+        metavar="GAME", show_default=False, help="Game id (see `rollsheet list`) or a layout file (path/to/game.yaml).")] = None,
     all_games: Annotated[bool, typer.Option("--all", help="Print every printable of every game.")] = False,
     what: Annotated[Optional[list[str]], typer.Option("--what", help="Printable to print (repeatable); default all.")] = None,
     players: Annotated[Optional[int], typer.Option(help="Players at the table; default 4 (within the game's range).")] = None,
-    copies: Annotated[int, typer.Option(help="Copies per player (or per table for shared sheets).")] = 1,
+    copies: Annotated[int, typer.Option(help="Copies per player (or per table for shared sheets), 1 to 1000.")] = 1,
     paper: Annotated[PaperName, typer.Option(help="Paper size.")] = PaperName.a4,
     ink: Annotated[InkName, typer.Option(help="color, low (outlines and light tints) or mono (black only).")] = InkName.color,
     per_page: Annotated[Optional[int], typer.Option(help="Sheets or cards per page; default as many as fit.")] = None,
-    companion_url: Annotated[Optional[str], typer.Option(envvar="ROLLSHEET_URL", help="Companion URL for the QR code, e.g. http://192.168.1.20:5000.")] = None,
+    companion_url: Annotated[Optional[str], typer.Option(envvar="ROLLSHEET_URL", help=(
+        "Companion URL for the QR code, e.g. http://192.168.1.20:5000; at most 80 characters."))] = None,
     out: Annotated[Path, typer.Option(help="Folder for the PDFs.")] = Path("output"),
     backs: Annotated[bool, typer.Option("--backs", help="Follow each page of cards with their backs, for long-edge duplex.")] = False,
+    layouts_dirs: LayoutsOption = None,
 ) -> None:
     """Print a game's sheets and cards as PDFs (or every game's with --all)."""
     import layouts
-    from sheets.jobs import plan_jobs, write_jobs
-    from sheets.errors import UsageError
+    from sheets.errors import OutputError, UsageError
+    from sheets.jobs import check_request, choose_games, plan_jobs, prepare_out, write_jobs
 
     try:
-        jobs = plan_jobs(game, all_games, what or [], players, copies, paper.value, ink.value, per_page,
-                         companion_url, backs)
+        with layout_folders(layouts_dirs):
+            check_request(copies, per_page, companion_url)
+            games = choose_games(game, all_games)
+            jobs = plan_jobs(games, what or [], players, copies, paper.value, ink.value, per_page,
+                             companion_url, backs, all_games)
+        prepare_out(out)
+        for path, job, pages in write_jobs(jobs, out):
+            backs = ", each followed by a page of backs" if job.with_backs else ""
+            typer.echo(f"wrote {path}  ({plural(job.sheet_count, 'sheet')} on {plural(pages, 'page')}{backs})")
     except UsageError as error:
         fail(f"Error: {error}", 2)
-    except layouts.LayoutError as error:
+    except (layouts.LayoutError, OutputError) as error:
         fail(str(error), 1)
-    for path, job, pages in write_jobs(jobs, out):
-        backs = ", each followed by a page of backs" if job.with_backs else ""
-        typer.echo(f"wrote {path}  ({job.sheet_count} sheets on {pages} pages{backs})")
     if not companion_url:
         typer.echo("No QR code printed: add --companion-url http://<this computer>:5000 "
                    "or set ROLLSHEET_URL (`rollsheet serve` shows the address).")

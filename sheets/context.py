@@ -1,7 +1,8 @@
 """What a block needs besides its own data: the game, the ink, the companion URL, the players."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+import math
+from dataclasses import dataclass
 
 from layouts import Game, fill_values
 from sheets.ink import Ink
@@ -34,4 +35,17 @@ class Context:
 
     def for_copy(self, copy: int, player: int) -> Context:
         """The same context for one numbered copy."""
-        return replace(self, copy=copy, player=player)
+        return Context(self.game, self.ink, self.url, self.players, copy, player)
+
+    def for_sheet(self, number: int) -> Context:
+        """The context of sheet `number` (from 1) of a print run: the players' sheets take turns."""
+        return self.for_copy(number, (number - 1) % self.players + 1)
+
+    def variant(self) -> tuple[int, int]:
+        """What per-copy blocks other than the sheet number may differ by: the player and the card pattern."""
+        return self.player, (self.copy - 1) % max(1, len(self.game.patterns))
+
+    @property
+    def cycle(self) -> int:
+        """After how many sheets the variants of `for_sheet` come round again."""
+        return math.lcm(self.players, len(self.game.patterns) or 1)

@@ -1,52 +1,70 @@
-"""From a `rollsheet print` request to PDF files: which printables, how many, where."""
+"""From a `rollsheet print` request to PDF files: which games and printables, how many, where."""
 from __future__ import annotations
 
+import os
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlparse
 
 import layouts
-from sheets.errors import UsageError
+from sheets.errors import OutputError, UsageError
 from sheets.ink import Ink
 from sheets.paper import impose
 from sheets.preflight import preflight
 from sheets.render import Job, render
 
 DEFAULT_PLAYERS = 4
+MAX_COPIES = 1000
+MAX_URL = 80
 PROGRESS_FROM_SHEETS = 40
 
 
-def plan_jobs(game_id, all_games, what, players, copies, paper, ink, per_page, url, backs=False) -> list[Job]:
-    """The jobs a print request asks for; UsageError for anything we cannot print."""
-    if copies < 1:
-        raise UsageError(f"--copies must be 1 or more, not {copies}")
+def check_request(copies: int, per_page: int | None, url: str | None) -> None:
+    """Refuse counts and a companion URL we cannot print, before anything is loaded."""
+    if not 1 <= copies <= MAX_COPIES:
+        raise UsageError(f"--copies must be 1 to {MAX_COPIES}, not {copies} (print a larger run in batches)")
     if per_page is not None and per_page < 1:
         raise UsageError(f"--per-page must be 1 or more, not {per_page}")
-    if url and urlparse(url).scheme not in ("http", "https"):
-        raise UsageError(f"--companion-url must start with http:// or https://, not {url!r}")
-    if all_games == bool(game_id):
-        raise UsageError("name one game (see `rollsheet list`) or use --all")
-    games = layouts.game_ids() if all_games else [game_id]
+    if url is None:
+        return
+    parts = urlparse(url)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise UsageError(f"--companion-url must start with http:// or https:// and name a host, not {url[:60]!r}")
+    if len(url) > MAX_URL:
+        raise UsageError(f"--companion-url is {len(url)} characters; a sheet's QR code takes at most {MAX_URL} "
+                         f"(a longer address prints too dense to scan)")
+
+
+def choose_games(game: str | None, all_games: bool) -> list[tuple[layouts.Game, str]]:
+    """The games asked for, each with the file it comes from: an id, a layout file, or --all."""
+    if all_games == bool(game):
+        raise UsageError("name one game (see `rollsheet list`) or a layout file, or use --all")
+    if game and (game.endswith((".yaml", ".yml")) or "/" in game or os.sep in game):
+        return [(layouts.load_file(game), game)]
+    try:
+        return [(layouts.load(gid), str(layouts.game_file(gid))) for gid in ([game] if game else layouts.game_ids())]
+    except KeyError as error:
+        raise UsageError(error.args[0]) from None
+
+
+def plan_jobs(games, what, players, copies, paper, ink, per_page, url, backs=False, all_games=False) -> list[Job]:
+    """The jobs for these games; UsageError for anything we cannot print, LayoutError for a broken game."""
     jobs = []
-    for gid in games:
-        try:
-            game = layouts.load(gid)
-        except KeyError as error:
-            raise UsageError(error.args[0]) from None
-        problems = preflight(game, f"layouts/{gid}.yaml")
+    for game, source in games:
+        problems = preflight(game, source)
         if problems:
             raise layouts.LayoutError(problems)
         count = _players(game, players, all_games)
         unknown = [w for w in what if w not in game.printables]
         if unknown and not all_games:
-            raise UsageError(f"{gid} has no printable {unknown[0]!r}; it has: {', '.join(game.printables)}")
+            raise UsageError(f"{game.id} has no printable {unknown[0]!r}; it has: {', '.join(game.printables)}")
         for name in [w for w in what if w in game.printables] or list(game.printables):
-            job = Job(game, name, count, copies, paper, Ink(ink), url, per_page, backs)
             try:
                 impose(game.printables[name].size, paper, per_page, game.printables[name].gutter)
             except ValueError as error:
-                raise UsageError(f"{gid} {name}: {error}") from None
-            jobs.append(job)
+                raise UsageError(f"{game.id} {name}: {error}") from None
+            jobs.append(Job(game, name, count, copies, paper, Ink(ink), url, per_page, backs))
     if backs and not any(job.with_backs for job in jobs):
         raise UsageError("--backs: none of these printables has a card back (`back:` in the layout)")
     return jobs
@@ -68,11 +86,35 @@ def output_name(job: Job) -> str:
     return "-".join([job.game.id, job.printable, *extras]) + ".pdf"
 
 
+def prepare_out(out: Path) -> None:
+    """Make the output folder and prove we can write there; UsageError naming why not."""
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        raise UsageError(f"--out {out}: is a file (or inside one), not a folder") from None
+    except OSError as error:
+        raise UsageError(f"--out {out}: cannot make this folder: {error.strerror}") from None
+    try:
+        tempfile.TemporaryFile(dir=out).close()
+    except OSError as error:
+        raise UsageError(f"--out {out}: cannot write there: {error.strerror}") from None
+
+
+def write_pdf(path: Path, pdf: bytes) -> None:
+    """Write the file whole or not at all: a failed write leaves any older file as it was."""
+    part = path.with_name(f".{path.name}.{os.getpid()}.part")
+    try:
+        part.write_bytes(pdf)
+        os.replace(part, path)
+    except OSError as error:
+        part.unlink(missing_ok=True)
+        raise OutputError(f"cannot write {path}: {error.strerror}") from None
+
+
 def write_jobs(jobs: list[Job], out: Path) -> Iterator[tuple[Path, Job, int]]:
     """Render and write each job, with a progress bar for long runs; yields (path, job, pages)."""
     from rich.progress import Progress
 
-    out.mkdir(parents=True, exist_ok=True)
     total = sum(job.sheet_count for job in jobs)
     with Progress(transient=True, disable=total < PROGRESS_FROM_SHEETS) as bar:
         task = bar.add_task("printing", total=total)
@@ -82,5 +124,5 @@ def write_jobs(jobs: list[Job], out: Path) -> Iterator[tuple[Path, Job, int]]:
             pdf = render(job, lambda n: (pages.append(n), bar.update(task, completed=done + n)))
             done += job.sheet_count
             path = out / output_name(job)
-            path.write_bytes(pdf)
+            write_pdf(path, pdf)
             yield path, job, len(pages)

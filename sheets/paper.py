@@ -78,15 +78,15 @@ class Imposition:
         return sorted(set(marks))
 
     def _clear(self, mark, sx, sy, sw, sh) -> bool:
+        """Inside the safe area and touching no slot (a loop, not generators: a page of cards has many)."""
         x1, y1, x2, y2 = mark
-        inside = all(sx <= x <= sx + sw for x in (x1, x2)) and all(sy <= y <= sy + sh for y in (y1, y2))
-        return inside and not any(_touches(mark, slot) for slot in self.slots)
-
-
-def _touches(mark, slot: Rect) -> bool:
-    x1, y1, x2, y2 = mark
-    x, y, w, h = slot
-    return min(x1, x2) < x + w and max(x1, x2) > x and min(y1, y2) < y + h and max(y1, y2) > y
+        left, right, top, bottom = min(x1, x2), max(x1, x2), min(y1, y2), max(y1, y2)
+        if left < sx or right > sx + sw or top < sy or bottom > sy + sh:
+            return False
+        for x, y, w, h in self.slots:
+            if left < x + w and right > x and top < y + h and bottom > y:
+                return False
+        return True
 
 
 def impose(size: tuple[float, float], paper: str, per_page: int | None = None,

@@ -9,8 +9,9 @@ import math
 
 from reportlab.lib.colors import Color, black
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 MIN_LINE_PT = 0.5
 MIN_TEXT_PT = 7.0
@@ -100,12 +101,8 @@ class Pen:
 
     def text_lines(self, box, lines, size, bold=False, colour=black, align="left", valign="middle"):
         """Lines already fitted to a box (see `fit_lines`), placed in it as `fit_text` places them."""
-        x, y, w, h = box
-        leading = size * 1.15 / mm
-        top = {"top": y, "middle": y + (h - leading * len(lines)) / 2, "bottom": y + h - leading * len(lines)}[valign]
-        anchor = {"left": x, "center": x + w / 2, "right": x + w}[align]
         for i, line in enumerate(lines):
-            self.text(anchor, top + leading * (i + 0.8), line, size, bold, colour, align)
+            self.text(*line_origin(box, size, align, valign, len(lines), i), line, size, bold, colour, align)
 
     def text_upward(self, cx, cy, text, size=10.0, bold=False, colour=black):
         """One line of text centred on (cx, cy), turned to read from bottom to top."""
@@ -117,6 +114,15 @@ class Pen:
         c.setFont(FONTS[bold], max(size, MIN_TEXT_PT))
         c.drawCentredString(0, -size * 0.35, text)
         c.restoreState()
+
+
+def line_origin(box, size: float, align="left", valign="middle", count=1, index=0) -> tuple[float, float]:
+    """Where `text_lines` puts line `index` of `count` in a box: the anchor x and the baseline y, mm."""
+    x, y, w, h = box
+    leading = size * 1.15 / mm
+    top = {"top": y, "middle": y + (h - leading * count) / 2, "bottom": y + h - leading * count}[valign]
+    anchor = {"left": x, "center": x + w / 2, "right": x + w}[align]
+    return anchor, top + leading * (index + 0.8)
 
 
 def lines_fit(lines: list[str], size: float, font: str, width: float, height: float) -> bool:
@@ -136,3 +142,32 @@ def fit_lines(text: str, width: float, height: float, size: float, font: str) ->
         if size <= MIN_TEXT_PT or lines_fit(lines, size, font, width, height):
             return size, lines
         size = max(MIN_TEXT_PT, size - 0.5)
+
+
+class TextStamp:
+    """One line of text at one place on many sheets (the sheet number): placed once, then each
+    sheet's text is written as PDF operators, without a ReportLab text object per sheet."""
+
+    def __init__(self, pen: Pen, x: float, y: float, size: float, bold=False, colour: Color = black, align="left"):
+        self.canvas = pen.canvas
+        self.font, self.size, self.colour = FONTS[bold], max(size, MIN_TEXT_PT), colour
+        self.shift = {"left": 0.0, "center": 0.5, "right": 1.0}[align]
+        self.x, self.y = pen._xy(x, y)
+        plain = type(colour) is Color and colour.alpha == 1
+        self.fill = f"{fp_str(colour.rgb())} rg" if plain else None
+
+    def write(self, placed) -> None:
+        """Write each (matrix, text) of `placed`: the text at this place on the sheet the PDF matrix puts."""
+        self.canvas.setFont(self.font, self.size)
+        self.canvas.addLiteral(" ".join(f"q {matrix} cm {self._operators(text)} Q" for matrix, text in placed))
+
+    def _operators(self, text: str) -> str:
+        x = self.x - self.shift * stringWidth(text, self.font, self.size)
+        if self.fill and text.isascii() and text.isprintable():
+            escaped = text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+            return f"{self.fill} BT 1 0 0 1 {fp_str(x, self.y)} Tm ({escaped}) Tj ET"
+        words = self.canvas.beginText(x, self.y)
+        words.setFont(self.font, self.size)
+        words.setFillColor(self.colour)
+        words.textOut(text)
+        return words.getCode()

@@ -30,7 +30,7 @@ def ranks(result: dict) -> dict[str, int]:
     return {p["name"]: p["rank"] for p in result["players"]}
 
 
-EXAMPLES = Path(__file__).parent / "score_examples"
+EXAMPLES = Path(__file__).parent / "games"
 """Games written as YAML alone (no printables), scored with the same engine as the shipped ones."""
 
 

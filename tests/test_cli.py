@@ -62,7 +62,7 @@ def test_check_preflight_names_a_sheet_too_big_for_letter(cli, tmp_path):
 
 @pytest.mark.parametrize("args, message", [
     (["print", "chess"], "unknown game 'chess'"),
-    (["print", "lost-cities", "--copies", "0"], "--copies must be 1 or more"),
+    (["print", "lost-cities", "--copies", "0"], "--copies must be 1 to 1000, not 0"),
     (["print", "lost-cities", "--players", "9"], "is for 2-5 players, not 9"),
     (["print", "lost-cities", "--what", "board"], "has no printable 'board'"),
     (["print", "lost-cities", "--per-page", "5"], "at most 2 fit on a a4 page"),
@@ -131,3 +131,11 @@ def test_print_all_writes_every_printable_of_every_game(cli, tmp_path):
     assert result.exit_code == 0, result.output
     expected = {f"{g}-{p}.pdf" for g in layouts.game_ids() for p in layouts.load(g).printables}
     assert {p.name for p in tmp_path.glob("*.pdf")} == expected
+
+
+def test_print_counts_sheets_and_pages_in_good_english(cli, tmp_path):
+    result = cli("print", "copenhagen", "--what", "shape-sheet", "--what", "player-sheet", "--players", "2",
+                 "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    assert "copenhagen-shape-sheet.pdf  (1 sheet on 1 page)" in result.output
+    assert "copenhagen-player-sheet.pdf  (2 sheets on 2 pages)" in result.output

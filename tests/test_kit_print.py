@@ -1,4 +1,4 @@
-"""Games written as YAML alone (tests/kit_examples): a Qwixx-style sheet and a Kniffel-style pad, printed and read back.
+"""Games written as YAML alone (tests/games): a Qwixx-style sheet and a Kniffel-style pad, printed and read back.
 
 They use the kit's box rows (numbers up or down, a lock at the end), the horizontal
 points table and computed score-pad rows.
@@ -17,7 +17,7 @@ from sheets.ink import Ink
 from sheets.render import Job, render
 from tests.pdfread import PT, outside_margin, read_pages
 
-EXAMPLES = Path(__file__).parent / "kit_examples"
+EXAMPLES = Path(__file__).parent / "games"
 QWIXX = layouts.load_file(EXAMPLES / "qwixx.yaml")
 KNIFFEL = layouts.load_file(EXAMPLES / "kniffel.yaml")
 LOCK_ARC_POINTS = 13  # the lock's shackle: an open arc of 13 points
@@ -92,6 +92,6 @@ def test_kniffel_pad_prints_its_sections_bonus_and_grand_total_from_the_values()
     text = " ".join(read_pages(printed(KNIFFEL))[0]["text"].split())
     values = KNIFFEL.values
     for words_ in ("UPPER SECTION", "LOWER SECTION", "Upper total", "GRAND TOTAL",
-                   f"{values['bonus_points']} if the upper total is {values['bonus_threshold']} or more",
-                   f"5 in a row: {values['large_straight']}", "should measure 50 mm"):
+                   f"{values['upper_bonus']} if the upper total is {values['upper_bonus_at']} or more",
+                   f"5 in a row: {values['large_straight_points']}", "should measure 50 mm"):
         assert words_ in text, words_

@@ -126,10 +126,10 @@ def test_score_form_refuses_a_prefill_that_is_not_a_list(client):
     assert page.status_code == 400 and b"prefill must be a JSON list" in page.data
 
 
-def test_example_games_are_valid_layouts_without_printables():
+def test_example_games_are_whole_games_in_one_layout():
     for path in EXAMPLES.glob("*.yaml"):
         game = layouts.load_file(path)
-        assert game.scoring and not game.printables
+        assert game.scoring and game.printables and game.table
 
 
 def test_running_totals_when_every_player_is_wrong(client):

@@ -26,8 +26,9 @@
     ];
   }
 
-  const specText = (spec) => Object.entries(spec).map(([kind, n]) =>
-    `${Array.isArray(n) ? `${n[0]} to ${n[1]}` : n} ${kind} ${n === 1 ? "die" : "dice"}`).join(" and ");
+  const dieNames = (key) => { const names = key.split("|"); return names.length < 2 ? key : `${names.slice(0, -1).join(", ")} or ${names.at(-1)}`; };
+  const specText = (spec) => Object.entries(spec).map(([key, n]) =>
+    `${Array.isArray(n) ? `${n[0]} to ${n[1]}` : n} ${dieNames(key)} ${n === 1 || (Array.isArray(n) && n[1] === 1) ? "die" : "dice"}`).join(" and ");
 
   function pickBoard(state, {pickable, pickPhase, take, takeLabel, refuse}) {
     const active = part(state, "active").mine && state.phase === pickPhase;

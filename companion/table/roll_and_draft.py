@@ -48,15 +48,20 @@ def _open(act) -> list[int]:
 
 
 def _fits(spec: dict, counts: Counter) -> bool:
-    bounds = {die: (n, n) if isinstance(n, int) else n for die, n in spec.items()}
-    return set(counts) <= set(bounds) and all(low <= counts[die] <= high for die, (low, high) in bounds.items())
+    """Whether picked dice (die id -> how many) match a pick spec, each key counting the dice it names."""
+    bounds = {tuple(key.split("|")): (n, n) if isinstance(n, int) else n for key, n in spec.items()}
+    named = {die for dice in bounds for die in dice}
+    return set(counts) <= named and all(low <= sum(counts[d] for d in dice) <= high for dice, (low, high) in bounds.items())
 
 
 def spec_text(spec: dict) -> str:
-    """A pick spec for a person: '1 colour die and 1 number die', '0 to 2 white dice'."""
-    parts = [f"{n if isinstance(n, int) else f'{n[0]} to {n[1]}'} {die} {'die' if n == 1 else 'dice'}"
-             for die, n in spec.items()]
-    return " and ".join(parts)
+    """A pick spec for a person: '1 colour die and 1 number die', '0 to 2 white dice', '0 to 1 red or blue die'."""
+    def dice(key: str) -> str:
+        names = key.split("|")
+        return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+
+    return " and ".join(f"{n if isinstance(n, int) else f'{n[0]} to {n[1]}'} {dice(key)} "
+                        f"{'die' if n == 1 or (not isinstance(n, int) and n[1] == 1) else 'dice'}" for key, n in spec.items())
 
 
 def pick(act) -> tuple[str, dict]:

@@ -108,7 +108,8 @@ def pass_turn(act: Act) -> None:
     """The turn ends: the next seat is on turn, or the game ends when the layout's turn limit is reached."""
     state, end = act.state, act.config.end
     act.passed.append(state["active"])
-    if end and (end.players is None or end.players == state["players"]) and state["turn"] >= act.game.amount(end.turns):
+    limit = end and act.game.amount(end.turns) * (len(state["seats"]) if end.rounds else 1)
+    if end and (end.players is None or end.players == state["players"]) and state["turn"] >= limit:
         state.update(over={"reason": "turn-limit", "turns": state["turn"]}, phase="over", done=[])
         return
     order = [s["seat"] for s in state["seats"]]

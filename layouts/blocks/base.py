@@ -39,12 +39,23 @@ def _fills_values(text: str, info: ValidationInfo) -> str:
     return text
 
 
+class _Words:
+    """The mark of a schema field people read: a layout's language overlays translate it."""
+
+    def __repr__(self) -> str:
+        return "WORDS"
+
+
+WORDS = _Words()
+Words = Annotated[str, WORDS]
+"""Text people read (a label, a title, a sentence): translated by the layout's overlays (layouts/translations.py)."""
+
 ColourRef = Annotated[str, _known("colours")]
 TableRef = Annotated[str, _known("tables")]
 ShapeRef = Annotated[str, _known("shapes")]
 ValueRef = Annotated[str, _known("values")]
 """The name of one of the game's house values, standing for its number."""
-ValueText = Annotated[str, AfterValidator(_fills_values)]
+ValueText = Annotated[str, WORDS, AfterValidator(_fills_values)]
 """Text whose {name} placeholders are filled from the game's values."""
 
 

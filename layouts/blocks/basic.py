@@ -5,7 +5,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from layouts.blocks.base import BlockBase, ColourRef, TableRef, ValueText
+from layouts.blocks.base import BlockBase, ColourRef, TableRef, ValueText, Words
 
 
 class Text(BlockBase):
@@ -60,7 +60,7 @@ class CopyText(BlockBase):
     """Text that changes per copy: `{copy}` is the sheet number, `{player}` the player."""
 
     type: Literal["copy_text"]
-    text: str = "#{copy}"
+    text: Words = "#{copy}"
     size: float = Field(8, ge=7, le=24)
     align: Literal["left", "center", "right"] = "right"
 
@@ -73,7 +73,7 @@ class ScaleBar(BlockBase):
 
     type: Literal["scale_bar"]
     length: int = Field(50, ge=10, le=300, description="mm")
-    text: str = Field("Print at 100 %: should measure {length} mm", description="`{length}`: the bar's length")
+    text: Words = Field("Print at 100 %: should measure {length} mm", description="`{length}`: the bar's length")
 
     @model_validator(mode="after")
     def _fits(self):

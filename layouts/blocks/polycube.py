@@ -5,7 +5,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from layouts.blocks.base import BlockBase, ColourRef, ValueText
+from layouts.blocks.base import BlockBase, ColourRef, ValueText, Words
 
 Rgb = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$", description="cube colour where no game colour applies")]
 NEUTRAL = "#a3aab3"
@@ -37,6 +37,6 @@ class PieceCatalogue(BlockBase):
 
     type: Literal["piece_catalogue"]
     columns: int = Field(4, ge=1, le=8)
-    count_text: str = Field("{count} of each colour", description="`{count}`: copies per colour")
+    count_text: Words = Field("{count} of each colour", description="`{count}`: copies per colour")
     blocks_text: ValueText = Field(description="caption of the single 1x1 block")
     rgb: Rgb = NEUTRAL

@@ -15,7 +15,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from layouts.blocks.base import BlockBase, ColourRef, Icon, Strict
+from layouts.blocks.base import BlockBase, ColourRef, Icon, Strict, Words
 
 Count = Annotated[int, Field(ge=1, le=60)]
 CellRect = tuple[Annotated[int, Field(ge=0)], Annotated[int, Field(ge=0)], Count, Count]
@@ -29,7 +29,7 @@ def rect_cells(rect: CellRect) -> set[tuple[int, int]]:
 
 class Street(Strict):
     cells: CellRect
-    name: str = ""
+    name: Words = ""
 
 
 class Project(Strict):

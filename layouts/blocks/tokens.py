@@ -5,7 +5,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from layouts.blocks.base import BlockBase, Icon, Strict, TableRef, ValueText
+from layouts.blocks.base import BlockBase, Icon, Strict, TableRef, ValueText, Words
 
 
 class Stack(Strict):
@@ -30,4 +30,4 @@ class TokenSheet(BlockBase):
     type: Literal["token_sheet"]
     stacks: list[Stack] = Field(min_length=1)
     diameter: float = Field(20, ge=12, le=40, description="token size in mm; the circle is the cut line")
-    caption: str = Field("Tokens for a table of {players}", description="`{players}`: the player count")
+    caption: Words = Field("Tokens for a table of {players}", description="`{players}`: the player count")

@@ -5,7 +5,7 @@ from functools import cache
 
 from reportlab.lib.colors import black, white
 
-from sheets.units import FONTS, fit_lines, lines_fit
+from sheets.units import FONTS, TextStamp, fit_lines, line_origin, lines_fit
 
 
 def draw_text(pen, block, ctx):
@@ -34,11 +34,27 @@ def draw_write_box(pen, block, ctx):
 
 def draw_copy_text(pen, block, ctx):
     """A per-copy label, `{copy}` the sheet number and `{player}` the player."""
-    text = block.text.format(copy=ctx.copy, player=ctx.player)
+    text = copy_label(block, ctx)
     size, fits = _copy_text_fit(block)
     if not fits:
         pen.overflowed(text, block.at)
     pen.text_lines(block.at, [text], size, colour=ctx.ink.muted, align=block.align)
+
+
+def copy_label(block, ctx) -> str:
+    """A per-copy label's text on the context's sheet."""
+    return block.text.format(copy=ctx.copy, player=ctx.player)
+
+
+def names_copy(block) -> bool:
+    """True for a per-copy label that shows the sheet number, so differs on every sheet."""
+    return block.type == "copy_text" and "{copy}" in block.text
+
+
+def copy_text_stamp(pen, block, ctx) -> TextStamp:
+    """A label's per-copy path for a run: placed once where `draw_copy_text` puts it, then `write` per sheet."""
+    size = _copy_text_fit(block)[0]
+    return TextStamp(pen, *line_origin(block.at, size, block.align), size, colour=ctx.ink.muted, align=block.align)
 
 
 @cache
