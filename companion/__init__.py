@@ -8,6 +8,8 @@ if TYPE_CHECKING:
     from flask import Flask
     from werkzeug.exceptions import HTTPException
 
+    from layouts import LayoutError
+
 MAX_BODY = 64 * 1024
 """Largest request body accepted, bytes (a score sheet of five players takes a few hundred)."""
 
@@ -21,6 +23,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     """
     from flask import Flask
     from werkzeug.exceptions import HTTPException
+
+    from layouts import LayoutError
 
     app = Flask(__name__, instance_relative_config=True)
     app.config.from_mapping(DATABASE=str(Path(app.instance_path) / "rollsheet.sqlite3"), PUBLIC_URL=None,
@@ -43,7 +47,18 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(pages.bp)
     app.register_blueprint(scoring.bp)
     app.register_error_handler(HTTPException, _api_errors_as_json)
+    app.register_error_handler(LayoutError, _broken_game)
     return app
+
+
+def _broken_game(error: LayoutError):
+    """A game whose layout file is broken (a user's game, or one edited while served): a clear 404, never a 500."""
+    from flask import jsonify, render_template, request
+
+    message = f"This game cannot be played: its layout has a problem: {error.problems[0]}"
+    if request.path.startswith("/api/"):
+        return jsonify(error=message), 404
+    return render_template("missing.html", title="Game not available", message=message, code=""), 404
 
 
 def _api_errors_as_json(error: HTTPException):

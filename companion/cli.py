@@ -105,7 +105,7 @@ def serve(
     max_connections: Annotated[int, typer.Option(help="Open connections held at most (a phone holds 1-2).")] = DEFAULT_CONNECTIONS,
     keep_days: Annotated[float, typer.Option(help="Close rooms after this many days without play.")] = 30,
     public_url: Annotated[Optional[str], typer.Option(help="Address phones open, for QR codes and links, e.g. https://dice.example.org; default the address shown at start.")] = None,
-    layouts: Annotated[Optional[Path], typer.Option(help="Also serve the games of the layout files in this folder.")] = None,
+    layouts: Annotated[Optional[list[Path]], typer.Option(metavar="DIR", help="Also serve the games of the layout files in this folder (repeatable).")] = None,
     proxy: Annotated[bool, typer.Option("--proxy", help="Behind a reverse proxy: take the client's address from X-Forwarded-For / X-Real-IP.")] = False,
 ) -> None:
     """Run the table companion: phones open the printed URL and share dice, lists and scores."""
@@ -116,13 +116,13 @@ def serve(
               (public_url is not None and not (urlsplit(public_url).scheme in ("http", "https")
                                                and urlsplit(public_url).netloc),
                f"--public-url must be an http:// or https:// address, not {public_url!r}"),
-              (layouts is not None and not layouts.is_dir(), f"--layouts {layouts} is not a folder")]
+              *((not folder.is_dir(), f"--layouts {folder} is not a folder") for folder in layouts or [])]
     for wrong, message in checks:
         if wrong:
             fail(message, 2)
-    if layouts is not None:
-        os.environ["ROLLSHEET_LAYOUTS"] = os.pathsep.join(filter(None, [str(layouts.resolve()),
-                                                                        os.environ.get("ROLLSHEET_LAYOUTS")]))
+    if layouts:
+        os.environ["ROLLSHEET_LAYOUTS"] = os.pathsep.join(filter(None, [os.environ.get("ROLLSHEET_LAYOUTS"),
+                                                                        *(str(folder.resolve()) for folder in layouts)]))
     from companion import server
 
     sockets = listen_or_fail(host, port)

@@ -16,6 +16,7 @@ import json
 import re
 import secrets
 import time
+from functools import lru_cache
 
 from flask import current_app
 
@@ -101,7 +102,13 @@ def _entries(db, code: str, game, where: str = "", args: tuple = ()) -> list[dic
     rows = db.execute(f"SELECT version, at, seat, player, kind, params FROM room_log WHERE room = ? {where} "
                       "ORDER BY id DESC LIMIT ?", (code, *args, LOG_SHOWN)).fetchall()
     return [{"at": r["at"], "seat": r["seat"], "player": r["player"], "kind": r["kind"],
-             "text": describe(game, r["kind"], json.loads(r["params"]), r["player"])} for r in rows]
+             "text": _entry_text(game.id, r["kind"], r["params"], r["player"])} for r in rows]
+
+
+@lru_cache(maxsize=8192)
+def _entry_text(game_id: str, kind: str, params: str, player: str | None) -> str:
+    """A log entry written out; a room's newest entries are written out again with every change, so once is kept."""
+    return describe(layouts.load(game_id), kind, json.loads(params), player)
 
 
 def _snapshot(db, code: str) -> dict:

@@ -119,16 +119,17 @@ def test_bad_flag_values_are_one_line_and_exit_2(tmp_path):
         assert result.returncode == 2 and message in one_line(result)
 
 
-def test_layouts_folder_comes_first_in_rollsheet_layouts(monkeypatch, tmp_path):
+def test_layouts_folders_join_rollsheet_layouts_as_for_print(monkeypatch, tmp_path):
     import companion.server
 
     seen = {}
+    (tmp_path / "more").mkdir()
     monkeypatch.setenv("ROLLSHEET_LAYOUTS", "/srv/games")
     monkeypatch.setattr(companion.server, "serve", lambda app, *args: seen.update(layouts=os.environ["ROLLSHEET_LAYOUTS"]))
     monkeypatch.setattr(companion.server, "run", lambda started: None)
     cli.serve(host="127.0.0.1", port=free_port(), data=tmp_path, threads=2, max_connections=100, keep_days=30,
-              public_url=None, layouts=tmp_path, proxy=False)
-    assert seen["layouts"] == os.pathsep.join([str(tmp_path.resolve()), "/srv/games"])
+              public_url=None, layouts=[tmp_path, tmp_path / "more"], proxy=False)
+    assert seen["layouts"] == os.pathsep.join(["/srv/games", str(tmp_path.resolve()), str((tmp_path / "more").resolve())])
 
 
 def test_cli_module_imports_no_web_server():

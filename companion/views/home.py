@@ -10,6 +10,11 @@ bp = Blueprint("home", __name__)
 
 @bp.get("/")
 def index():
-    """The games this companion serves."""
-    games = [layouts.load(game_id) for game_id in layouts.game_ids()]
-    return render_template("index.html", games=games)
+    """The games this companion serves; a game whose layout is broken is listed with its first problem."""
+    games, broken = [], []
+    for game_id in layouts.game_ids():
+        try:
+            games.append(layouts.load(game_id))
+        except layouts.LayoutError as error:
+            broken.append((game_id, error.problems[0]))
+    return render_template("index.html", games=games, broken=broken)
