@@ -15,7 +15,7 @@ def run(scene) -> None:
 
 def test_watchers_of_a_room_share_one_encoding_and_wake_at_its_next_version():
     async def scene():
-        hub, reads = Hub(), []
+        hub, reads = Hub(lambda state, language: state), []
         hub.attach(asyncio.get_running_loop())
 
         async def read():
@@ -23,13 +23,13 @@ def test_watchers_of_a_room_share_one_encoding_and_wake_at_its_next_version():
             return {"version": 3, "dice": []}
 
         first, second = await asyncio.gather(hub.join("ROOM", read), hub.join("ROOM", read))
-        assert first is second and reads == [1] and first.encoded() is second.encoded()
+        assert first is second and reads == [1] and first.encoded("en") is second.encoded("en")
         changed = first.changed
         hub.publish("ROOM", {"version": 4, "dice": [6]})
         hub.publish("OTHER", {"version": 9})
         hub.publish("ROOM", {"version": 4, "dice": ["stale twin"]})
         await asyncio.wait_for(changed, 1)
-        assert first.version == 4 and first.encoded() == b'{"version":4,"dice":[6]}'
+        assert first.version == 4 and first.encoded("en") == b'{"version":4,"dice":[6]}'
         hub.leave("ROOM")
         hub.leave("ROOM")
         assert hub.channels == {}
@@ -39,7 +39,7 @@ def test_watchers_of_a_room_share_one_encoding_and_wake_at_its_next_version():
 
 def test_an_older_state_published_late_never_replaces_a_newer_one():
     async def scene():
-        hub = Hub()
+        hub = Hub(lambda state, language: state)
         hub.attach(asyncio.get_running_loop())
 
         async def read():
