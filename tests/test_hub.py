@@ -51,3 +51,30 @@ def test_an_older_state_published_late_never_replaces_a_newer_one():
         assert channel.version == 7
 
     run(scene)
+
+
+def test_a_version_is_written_out_once_per_language_however_many_phones_read_it():
+    async def scene():
+        written = []
+
+        def write(state, language):
+            written.append((state["version"], language))
+            return dict(state, said=language)
+
+        hub = Hub(write)
+        hub.attach(asyncio.get_running_loop())
+
+        async def read():
+            return {"version": 1}
+
+        channel = await hub.join("ROOM", read)
+        frames = [channel.encoded(language) for language in ("de", "es", "de", "en", "es", "de")]
+        assert frames[0] is frames[2] is frames[5] and frames[1] is frames[4]
+        assert frames[0] == b'{"version":1,"said":"de"}' and frames[3] == b'{"version":1,"said":"en"}'
+        hub.publish("ROOM", {"version": 2})
+        await asyncio.wait_for(channel.changed, 1)
+        assert channel.encoded("de") == b'{"version":2,"said":"de"}'
+        assert written == [(1, "de"), (1, "es"), (1, "en"), (2, "de")]
+        hub.leave("ROOM")
+
+    run(scene)

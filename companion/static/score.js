@@ -155,6 +155,7 @@ function showResult(result) {
     row.className = result.winners.includes(p.name) ? "won" : "";
     const name = cell("th", p.name);
     name.setAttribute("scope", "row");
+    if (result.winners.includes(p.name)) name.append(cell("span", " · " + _("winner"), "won-mark"));
     row.append(cell("td", p.rank, "rank"), name, cell("td", p.total, "points"));
     return row;
   }));

@@ -52,7 +52,7 @@
     const before = state.turn === 0 && Room.mine.length;
     const mine = Room.holds(seat.seat);
     return el("li", {class: `seat${seat.seat === state.active ? " active" : ""}`},
-      el("span", {class: "name"}, `${i + 1}. ${seat.name}`, mine ? el("small", {}, " " + _("(this phone)")) : null,
+      el("span", {class: "name"}, `${i + 1}. ${seat.name}`, mine ? el("small", {class: "mine"}, " " + _("(this phone)")) : null,
         seat.seat === state.active ? el("small", {}, " · " + _("on turn")) : null),
       before && i > 0 ? el("button", {type: "button", class: "small", "data-key": `up-${seat.seat}`,
         "aria-label": _("Move %(name)s earlier", {name: seat.name}), onclick: () => move(order, i, -1)}, "\u2191") : null,
