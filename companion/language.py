@@ -22,6 +22,7 @@ from babel import Locale
 from babel.lists import format_list
 from babel.messages.extract import extract_from_file
 from babel.support import NullTranslations, Translations
+from flask_babel import get_locale
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header, parse_cookie
 
@@ -45,10 +46,16 @@ def N_(message: str) -> str:
 def of_headers(headers) -> str:
     """A phone's language from its request headers (a mapping): the COOKIE when it names one of LANGUAGES,
     else the best match of Accept-Language, else English."""
-    cookie = parse_cookie(headers.get("Cookie", "")).get(COOKIE)
-    if cookie in LANGUAGES:
-        return cookie
-    return parse_accept_header(headers.get("Accept-Language", ""), LanguageAccept).best_match(LANGUAGES, default="en")
+    return _chosen(headers.get("Cookie", ""), headers.get("Accept-Language", ""))
+
+
+@lru_cache(maxsize=1024)
+def _chosen(cookie: str, accept: str) -> str:
+    """The language of a Cookie and an Accept-Language header (a phone sends the same ones every time)."""
+    chosen = parse_cookie(cookie).get(COOKIE)
+    if chosen in LANGUAGES:
+        return chosen
+    return parse_accept_header(accept, LanguageAccept).best_match(LANGUAGES, default="en")
 
 
 class Speaker:
@@ -85,10 +92,8 @@ def speaker(language: str) -> Speaker:
 
 def current() -> str:
     """The language of the request being answered (or forced by `flask_babel.force_locale`); else English."""
-    from flask_babel import get_locale
-
     locale = get_locale()
-    return str(locale) if locale is not None and str(locale) in LANGUAGES else "en"
+    return locale.language if locale is not None and locale.language in LANGUAGES else "en"
 
 
 def gettext(message: str, **values) -> str:

@@ -153,7 +153,11 @@ def _simple(game: Game, kind: str, p: dict, who: str, say: Speaker) -> str:
     return texts[kind]() if kind in texts else p.get("text", kind)
 
 
-@lru_cache(maxsize=8192)
+TEXTS_KEPT = 32_768
+"""Log lines kept written out: a room shows its newest 30, in each language its phones speak (30 x 3 x 350 rooms)."""
+
+
+@lru_cache(maxsize=TEXTS_KEPT)
 def entry_text(game_id: str, kind: str, params: str, player: str | None, lang: str) -> str:
     """A stored entry (params as JSON text) written out in `lang`; a room's newest entries are written
     out again with every change, so each text is kept once made."""

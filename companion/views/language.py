@@ -56,5 +56,5 @@ def init_app(app) -> None:
 
     @app.after_request
     def vary(response):
-        response.vary.update(("Accept-Language", "Cookie"))
+        response.headers.add("Vary", "Accept-Language, Cookie")
         return response
