@@ -60,6 +60,7 @@ def _spoken(layout: Path, lang: str) -> str:
                          f"{overlay_path(layout, lang)} (`rollsheet check` lists the texts it must hold)")
     return lang
 
+
 def plan_jobs(games, what, players, copies, paper, ink, per_page, url, backs=False, all_games=False,
               lang="en") -> list[Job]:
     """The jobs for these games (in `lang`); UsageError for anything we cannot print, LayoutError for a broken game."""

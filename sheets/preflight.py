@@ -6,6 +6,7 @@ For each printable, on a4, letter and a3 (a `grow` printable at the scale it is 
 - a QR code is at least 15 mm;
 - every text fits its box at 7 pt or more. Texts are checked by drawing the blocks,
   so whatever strings the game holds (a translated copy too) are the ones measured.
+`preflight_languages` runs it for a layout and each of its language overlays (layouts/translations.py).
 """
 from __future__ import annotations
 
@@ -58,14 +59,14 @@ def preflight_languages(layout: Path, load: Callable[[str], Game]) -> tuple[list
     found = overlays(layout)
     for lang, overlay in found.items():
         if lang not in LANGUAGES:
-            problems.append(f"{overlay}: (top): {lang!r} is not a language rollsheet speaks ({', '.join(LANGUAGES)}); "
-                            f"a new one is added to layouts.translations.LANGUAGES")
+            problems.append(f"{overlay}: (top): {lang!r} is not a language rollsheet speaks "
+                            f"({', '.join(LANGUAGES)}); a new one is added to layouts.translations.LANGUAGES")
             continue
         try:
             problems += preflight(load(lang), str(layout), lang)
         except LayoutError as error:
             problems += error.problems
-    return list(dict.fromkeys(problems)), len(found)
+    return list(dict.fromkeys(problems)), len(found.keys() & set(LANGUAGES))
 
 
 def _placement(blocks, size, scales) -> list[str]:
