@@ -22,7 +22,7 @@ TARGETS = {"ours vs C floor (x)": 2.0, "speed-up over pure Python (x)": 3.0}
 
 def main() -> int:
     """Time each way of parsing the four games, then the full load; print figures and targets."""
-    paths = sorted(layouts.HERE.glob("*.yaml"))
+    paths = layouts.layout_files(layouts.HERE)
     texts = [path.read_text(encoding="utf-8") for path in paths]
     ways = {"yaml.safe_load (before)": yaml.SafeLoader, "yaml.CSafeLoader (floor)": yaml.CSafeLoader,
             **{f"reading.{loader.__name__}": loader for loader in reading.LOADERS}}

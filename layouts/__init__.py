@@ -29,7 +29,7 @@ HERE = Path(__file__).resolve().parent
 ENV_VAR = "ROLLSHEET_LAYOUTS"
 
 __all__ = ["ENV_VAR", "LANGUAGES", "Game", "LayoutError", "extra_folders", "fill_values", "folders", "game_file",
-           "game_ids", "languages", "load", "load_file"]
+           "game_ids", "languages", "layout_files", "load", "load_file"]
 
 
 def folders() -> list[Path]:
@@ -74,9 +74,13 @@ def _game_files() -> dict[str, list[Path]]:
 
 @lru_cache(maxsize=64)
 def _yaml_files(folder: Path, mtime_ns: int) -> tuple[tuple[str, Path], ...]:
-    """(stem, file) of each `*.yaml` in a folder as listed at `mtime_ns` (adding a file changes it)."""
-    return tuple(sorted((path.stem, path) for path in folder.glob("*.yaml")
-                        if not path.name.startswith(".") and "." not in path.stem))
+    """(stem, file) of each layout in a folder as listed at `mtime_ns` (adding a file changes it)."""
+    return tuple((path.stem, path) for path in layout_files(folder))
+
+
+def layout_files(folder: Path) -> list[Path]:
+    """The games in a folder: each `*.yaml` but hidden files and language overlays (`copenhagen.de.yaml`)."""
+    return sorted(path for path in folder.glob("*.yaml") if not path.name.startswith(".") and "." not in path.stem)
 
 
 def game_ids() -> list[str]:

@@ -32,6 +32,19 @@ def overlay_path(layout: Path, lang: str) -> Path:
     return layout.with_name(f"{layout.stem}.{lang}.yaml")
 
 
+def overlays(layout: Path) -> dict[str, Path]:
+    """The overlay files beside a layout by language code, known or not: {"de": .../copenhagen.de.yaml}."""
+    prefix = f"{layout.stem}."
+    return {path.stem[len(prefix):]: path for path in sorted(layout.parent.glob("*.yaml"))
+            if path.stem.startswith(prefix)}
+
+
+def layout_of(path: Path) -> Path:
+    """The layout a file belongs to: `copenhagen.yaml` for `copenhagen.de.yaml` beside it; else the file itself."""
+    base = path.with_name(f"{path.stem.split('.')[0]}{path.suffix}")
+    return base if base != path and base.is_file() else path
+
+
 def _marked(annotation) -> bool:
     """Whether a type is (or may be) Words."""
     if get_origin(annotation) is Annotated:

@@ -35,7 +35,7 @@ class InkName(str, Enum):
 
 LayoutsOption = Annotated[Optional[list[Path]], typer.Option(
     "--layouts", exists=True, file_okay=False, metavar="DIR",
-    help="Also find games in this folder, every *.yaml a game (repeatable); adds to ROLLSHEET_LAYOUTS.")]
+    help="Also find games in this folder, every *.yaml a game but overlays (game.de.yaml); repeatable, adds to ROLLSHEET_LAYOUTS.")]
 
 
 def fail(message: str, code: int) -> None:
@@ -78,7 +78,9 @@ def list_games(layouts_dirs: LayoutsOption = None) -> None:
                 continue
             source = layouts.game_file(game_id)
             where = "" if source.parent == layouts.HERE else f"  from {source}"
-            typer.echo(f"{game_id}  ({game.name}, {game.players.min}-{game.players.max} players){where}")
+            spoken = layouts.languages(game_id)
+            languages = f"; {', '.join(spoken)}" if len(spoken) > 1 else ""
+            typer.echo(f"{game_id}  ({game.name}, {game.players.min}-{game.players.max} players{languages}){where}")
             for name, spec in game.printables.items():
                 per = "per player" if spec.per == "player" else "per table"
                 typer.echo(f"    {name:<18} {spec.title} ({spec.size[0]:g} x {spec.size[1]:g} mm, {per})")
@@ -89,27 +91,33 @@ def list_games(layouts_dirs: LayoutsOption = None) -> None:
 @app.command()
 def check(
     files: Annotated[Optional[list[Path]], typer.Argument(
-        metavar="FILE", show_default=False, help="Layout files (.yaml) to check; default every game found (shipped, ROLLSHEET_LAYOUTS, --layouts).")] = None,
+        metavar="FILE", show_default=False, help="Layout files (.yaml) to check with their overlays (an overlay stands for its layout); default every game found (shipped, ROLLSHEET_LAYOUTS, --layouts).")] = None,
     layouts_dirs: LayoutsOption = None,
 ) -> None:
-    """Validate layouts and preflight them: every block inside the 8 mm margin on A4 and Letter."""
+    """Validate layouts and their language overlays, and preflight them in every language: every block
+    inside the 8 mm margin on A4, Letter and A3, every text readable at 7 pt or more."""
     import layouts
-    from sheets.preflight import preflight
+    from layouts.translations import layout_of
+    from sheets.preflight import preflight_languages
 
-    problems = []
+    problems, overlays = [], 0
     with layout_folders(layouts_dirs):
-        names = [str(path) for path in files] if files else layouts.game_ids()
+        names = list(dict.fromkeys(str(layout_of(path)) for path in files)) if files else layouts.game_ids()
         for name in names:
             try:
-                game = layouts.load_file(name) if files else layouts.load(name)
-                problems += preflight(game, name if files else str(layouts.game_file(name)))
+                path = Path(name) if files else layouts.game_file(name)
+                found, checked = preflight_languages(
+                    path, lambda lang: layouts.load_file(path, lang) if files else layouts.load(name, lang))
             except layouts.LayoutError as error:
-                problems += error.problems
+                found, checked = error.problems, 0
+            problems += found
+            overlays += checked
     for line in problems:
         typer.echo(line, err=True)
     if problems:
         raise typer.Exit(1)
-    typer.echo(f"ok: {plural(len(names), 'layout')} valid, all inside the safe area")
+    typer.echo(f"ok: {plural(len(names), 'layout')} valid with {plural(overlays, 'translation')}, all inside the "
+               f"safe area and readable at 7 pt")
 
 
 @app.command("print")
@@ -127,6 +135,9 @@ def print_sheets(
         "Companion URL for the QR code, e.g. http://192.168.1.20:5000; at most 80 characters."))] = None,
     out: Annotated[Path, typer.Option(help="Folder for the PDFs.")] = Path("output"),
     backs: Annotated[bool, typer.Option("--backs", help="Follow each page of cards with their backs, for long-edge duplex.")] = False,
+    lang: Annotated[str, typer.Option("--lang", envvar="ROLLSHEET_LANG", metavar="LANG", help=(
+        "Language of every word on paper: en, or one the game has a translation for (`rollsheet list` shows "
+        "them); adds -LANG to the file names."))] = "en",
     layouts_dirs: LayoutsOption = None,
 ) -> None:
     """Print a game's sheets and cards as PDFs (or every game's with --all)."""
@@ -136,10 +147,10 @@ def print_sheets(
 
     try:
         with layout_folders(layouts_dirs):
-            check_request(copies, per_page, companion_url)
-            games = choose_games(game, all_games)
+            check_request(copies, per_page, companion_url, lang)
+            games = choose_games(game, all_games, lang)
             jobs = plan_jobs(games, what or [], players, copies, paper.value, ink.value, per_page,
-                             companion_url, backs, all_games)
+                             companion_url, backs, all_games, lang)
         prepare_out(out)
         for path, job, pages in write_jobs(jobs, out):
             backs = ", each followed by a page of backs" if job.with_backs else ""

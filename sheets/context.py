@@ -1,10 +1,11 @@
-"""What a block needs besides its own data: the game, the ink, the companion URL, the players."""
+"""What a block needs besides its own data: the game, the ink, the companion URL, the players, the language."""
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
 
 from layouts import Game, fill_values
+from sheets.i18n import kit_word
 from sheets.ink import Ink
 
 
@@ -16,10 +17,15 @@ class Context:
     players: int = 4
     copy: int = 1
     player: int = 1
+    lang: str = "en"
 
     def text(self, text: str) -> str:
         """A layout text with the game's values filled in."""
         return fill_values(text, self.game.values)
+
+    def word(self, message: str, **params) -> str:
+        """A word the drawer writes itself (not the layout), in the print's language (sheets/i18n.py)."""
+        return kit_word(self.lang, message, **params)
 
     def rgb(self, colour: str) -> str:
         """The print colour of a game colour id."""
@@ -35,7 +41,7 @@ class Context:
 
     def for_copy(self, copy: int, player: int) -> Context:
         """The same context for one numbered copy."""
-        return Context(self.game, self.ink, self.url, self.players, copy, player)
+        return Context(self.game, self.ink, self.url, self.players, copy, player, self.lang)
 
     def for_sheet(self, number: int) -> Context:
         """The context of sheet `number` (from 1) of a print run: the players' sheets take turns."""

@@ -8,7 +8,9 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import layouts
+from layouts.translations import overlay_path
 from sheets.errors import OutputError, UsageError
+from sheets.i18n import language_name
 from sheets.ink import Ink
 from sheets.paper import impose
 from sheets.preflight import preflight
@@ -20,8 +22,10 @@ MAX_URL = 80
 PROGRESS_FROM_SHEETS = 40
 
 
-def check_request(copies: int, per_page: int | None, url: str | None) -> None:
-    """Refuse counts and a companion URL we cannot print, before anything is loaded."""
+def check_request(copies: int, per_page: int | None, url: str | None, lang: str = "en") -> None:
+    """Refuse counts, a language and a companion URL we cannot print, before anything is loaded."""
+    if lang not in layouts.LANGUAGES:
+        raise UsageError(f"--lang must be one of {', '.join(layouts.LANGUAGES)}, not {lang!r}")
     if not 1 <= copies <= MAX_COPIES:
         raise UsageError(f"--copies must be 1 to {MAX_COPIES}, not {copies} (print a larger run in batches)")
     if per_page is not None and per_page < 1:
@@ -36,23 +40,33 @@ def check_request(copies: int, per_page: int | None, url: str | None) -> None:
                          f"(a longer address prints too dense to scan)")
 
 
-def choose_games(game: str | None, all_games: bool) -> list[tuple[layouts.Game, str]]:
-    """The games asked for, each with the file it comes from: an id, a layout file, or --all."""
+def choose_games(game: str | None, all_games: bool, lang: str = "en") -> list[tuple[layouts.Game, str]]:
+    """The games asked for, in `lang`, each with its layout file: an id, a layout file, or --all."""
     if all_games == bool(game):
         raise UsageError("name one game (see `rollsheet list`) or a layout file, or use --all")
     if game and (game.endswith((".yaml", ".yml")) or "/" in game or os.sep in game):
-        return [(layouts.load_file(game), game)]
+        return [(layouts.load_file(game, _spoken(Path(game), lang)), game)]
     try:
-        return [(layouts.load(gid), str(layouts.game_file(gid))) for gid in ([game] if game else layouts.game_ids())]
+        files = [layouts.game_file(gid) for gid in ([game] if game else layouts.game_ids())]
     except KeyError as error:
         raise UsageError(error.args[0]) from None
+    return [(layouts.load(path.stem, _spoken(path, lang)), str(path)) for path in files]
 
 
-def plan_jobs(games, what, players, copies, paper, ink, per_page, url, backs=False, all_games=False) -> list[Job]:
-    """The jobs for these games; UsageError for anything we cannot print, LayoutError for a broken game."""
+def _spoken(layout: Path, lang: str) -> str:
+    """`lang`, when the layout has an overlay for it; UsageError naming the file to write."""
+    if lang != "en" and not overlay_path(layout, lang).is_file():
+        raise UsageError(f"{layout.stem} has no {language_name(lang)} ({lang}) translation: write "
+                         f"{overlay_path(layout, lang)} (`rollsheet check` lists the texts it must hold)")
+    return lang
+
+
+def plan_jobs(games, what, players, copies, paper, ink, per_page, url, backs=False, all_games=False,
+              lang="en") -> list[Job]:
+    """The jobs for these games (in `lang`); UsageError for anything we cannot print, LayoutError for a broken game."""
     jobs = []
     for game, source in games:
-        problems = preflight(game, source)
+        problems = preflight(game, source, lang)
         if problems:
             raise layouts.LayoutError(problems)
         count = _players(game, players, all_games)
@@ -64,7 +78,7 @@ def plan_jobs(games, what, players, copies, paper, ink, per_page, url, backs=Fal
                 impose(game.printables[name].size, paper, per_page, game.printables[name].gutter)
             except ValueError as error:
                 raise UsageError(f"{game.id} {name}: {error}") from None
-            jobs.append(Job(game, name, count, copies, paper, Ink(ink), url, per_page, backs))
+            jobs.append(Job(game, name, count, copies, paper, Ink(ink), url, per_page, backs, lang))
     if backs and not any(job.with_backs for job in jobs):
         raise UsageError("--backs: none of these printables has a card back (`back:` in the layout)")
     return jobs
@@ -81,8 +95,8 @@ def _players(game, players, all_games) -> int:
 
 
 def output_name(job: Job) -> str:
-    """`<game>-<printable>.pdf`, with `-letter` / `-mono` when not A4 / colour."""
-    extras = [e for e in (job.paper, job.ink.mode) if e not in ("a4", "color")]
+    """`<game>-<printable>.pdf`, with `-letter` / `-mono` / `-de` when not A4 / colour / English."""
+    extras = [e for e in (job.paper, job.ink.mode, job.lang) if e not in ("a4", "color", "en")]
     return "-".join([job.game.id, job.printable, *extras]) + ".pdf"
 
 

@@ -6,14 +6,18 @@ For each printable, on a4, letter and a3 (a `grow` printable at the scale it is 
 - a QR code is at least 15 mm;
 - every text fits its box at 7 pt or more. Texts are checked by drawing the blocks,
   so whatever strings the game holds (a translated copy too) are the ones measured.
+`preflight_languages` runs it for a layout and each of its language overlays (layouts/translations.py).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from io import BytesIO
+from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
-from layouts import Game
+from layouts import LANGUAGES, Game, LayoutError
+from layouts.translations import overlay_path, overlays
 from sheets.blocks import DRAWERS, PER_COPY
 from sheets.blocks.qr import qr_side
 from sheets.context import Context
@@ -29,11 +33,13 @@ SAMPLE_URL = "http://192.168.100.100:5000"
 EPSILON = 0.01
 
 
-def preflight(game: Game, source: str) -> list[str]:
-    """One `FILE: path: message` line for each sheet, block or text that would not print whole."""
+def preflight(game: Game, source: str, lang: str = "en") -> list[str]:
+    """One `FILE: path: message` line for each sheet, block or text that would not print whole: `game`
+    in `lang` (as `layouts.load(id, lang)` gives it); a text's FILE is the overlay its words come from."""
+    words = source if lang == "en" else str(overlay_path(Path(source), lang))
     problems = []
     for name, spec in game.printables.items():
-        where = f"{source}: printables.{name}"
+        where, said = f"{source}: printables.{name}", f"{words}: printables.{name}"
         scales = {paper: grow_scale(spec.size, paper) if spec.grow else 1.0 for paper in CHECKED_PAPERS}
         for paper, scale in scales.items():
             try:
@@ -42,8 +48,25 @@ def preflight(game: Game, source: str) -> list[str]:
                 problems.append(f"{where}.size: {error} (8 mm margin)")
         for field, blocks in (("blocks", spec.blocks), ("back", spec.back)):
             problems += [f"{where}.{field}{line}" for line in _placement(blocks, spec.size, scales)]
-            problems += [f"{where}.{field}{line}" for line in _texts(game, blocks, spec.size[1])]
+            problems += [f"{said}.{field}{line}" for line in _texts(game, blocks, spec.size[1], lang)]
     return problems
+
+
+def preflight_languages(layout: Path, load: Callable[[str], Game]) -> tuple[list[str], int]:
+    """The problems of a layout (`load(lang)` reads it) in English and in each language it has an overlay
+    for, a problem of the layout itself named once; and how many overlays were checked."""
+    problems = preflight(load("en"), str(layout))
+    found = overlays(layout)
+    for lang, overlay in found.items():
+        if lang not in LANGUAGES:
+            problems.append(f"{overlay}: (top): {lang!r} is not a language rollsheet speaks "
+                            f"({', '.join(LANGUAGES)}); a new one is added to layouts.translations.LANGUAGES")
+            continue
+        try:
+            problems += preflight(load(lang), str(layout), lang)
+        except LayoutError as error:
+            problems += error.problems
+    return list(dict.fromkeys(problems)), len(found.keys() & set(LANGUAGES))
 
 
 def _placement(blocks, size, scales) -> list[str]:
@@ -78,14 +101,14 @@ def _overlap(a, b) -> tuple[float, float]:
     return round(min(ax + aw, bx + bw) - max(ax, bx), 2), round(min(ay + ah, by + bh) - max(ay, by), 2)
 
 
-def _texts(game: Game, blocks, height: float) -> list[str]:
+def _texts(game: Game, blocks, height: float, lang: str) -> list[str]:
     """`[i]: ...` lines for texts that do not fit their box at 7 pt, found by drawing every block.
 
     Blocks that change per copy are drawn for each copy that can differ (each player, each pattern).
     """
     canvas = Canvas(BytesIO())
     players = game.players.max
-    ctx = Context(game, Ink(), SAMPLE_URL, players)
+    ctx = Context(game, Ink(), SAMPLE_URL, players, lang=lang)
     copies = [ctx.for_copy(n, (n - 1) % players + 1) for n in range(1, max(players, len(game.patterns)) + 1)]
     lines = []
     for i, block in enumerate(blocks):

@@ -28,7 +28,7 @@ from sheets.units import Pen
 
 @dataclass(frozen=True)
 class Job:
-    """One printable to print: which, how many, on what paper and in what ink."""
+    """One printable to print: which, how many, on what paper, in what ink and language (`game` is in it)."""
 
     game: Game
     printable: str
@@ -39,6 +39,7 @@ class Job:
     url: str | None = None
     per_page: int | None = None
     backs: bool = False
+    lang: str = "en"
 
     @property
     def sheet_count(self) -> int:
@@ -59,7 +60,7 @@ def render(job: Job, progress: Callable[[int], None] | None = None) -> bytes:
     layout = impose((spec.size[0] * scale, spec.size[1] * scale), job.paper, job.per_page, spec.gutter)
     buffer = BytesIO()
     canvas = Canvas(buffer, pagesize=(layout.page.width * mm, layout.page.height * mm), invariant=1,
-                    pageCompression=0)
+                    pageCompression=0, lang=job.lang)
     canvas.setTitle(f"{job.game.name}: {spec.title}")
     canvas.setAuthor("rollsheet")
     canvas.setCreator("rollsheet")
@@ -88,7 +89,7 @@ class _Forms:
     def __init__(self, canvas: Canvas, job: Job, layout: Imposition, scale: float):
         spec = job.game.printables[job.printable]
         self.canvas, self.layout, self.spec, self.scale = canvas, layout, spec, scale
-        self.ctx = Context(job.game, job.ink, job.url, job.players)
+        self.ctx = Context(job.game, job.ink, job.url, job.players, lang=job.lang)
         per_copy = [b for b in spec.blocks if b.type in PER_COPY]
         self.stamps = [(b, copy_text_stamp(self._pen(), b, self.ctx)) for b in per_copy if names_copy(b)]
         self.variant_blocks = [b for b in per_copy if not names_copy(b)]

@@ -10,7 +10,7 @@ import layouts
 from tests.pdfread import outside_margin, read_pages
 from tests.printing import decode_qr, render_png
 
-SHIPPED = sorted(Path(layouts.__file__).parent.glob("*.yaml"))
+SHIPPED = layouts.layout_files(layouts.HERE)
 
 
 def test_list_shows_games_and_printables(cli):

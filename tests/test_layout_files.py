@@ -10,7 +10,7 @@ import yaml
 import layouts
 from layouts import reading
 
-SHIPPED = sorted(layouts.HERE.glob("*.yaml"))
+SHIPPED = layouts.layout_files(layouts.HERE)
 LOST_CITIES = layouts.HERE / "lost-cities.yaml"
 
 BAD_TEXT = {

@@ -11,6 +11,8 @@ from sheets.preflight import preflight
 from tests.test_layouts import variant
 
 SIMSTOWN = Path(layouts.__file__).parent / "simstown.yaml"
+MONOLYTH = layouts.HERE / "monolyth.yaml"
+LOST_CITIES = layouts.HERE / "lost-cities.yaml"
 SHEET = "printables.score-sheet.blocks"
 
 
@@ -31,7 +33,7 @@ def problems(cli, *paths) -> list[str]:
 
 
 def test_every_shipped_layout_and_both_kit_examples_pass(cli):
-    kit = sorted((Path(__file__).parent / "games").glob("*.yaml"))
+    kit = layouts.layout_files(Path(__file__).parent / "games")
     shipped = [Path(layouts.__file__).parent / f"{game}.yaml" for game in layouts.game_ids()]
     assert len(kit) == 2 and problems(cli, *[str(p) for p in shipped + kit]) == []
 
@@ -124,3 +126,32 @@ def test_a_scale_bar_needs_room_for_its_length_and_its_words(tmp_path, at, messa
     with pytest.raises(layouts.LayoutError) as error:
         layouts.load_file(path)
     assert message in error.value.problems[0]
+
+
+def _block(data, printable, kind):
+    return next(b for b in data["printables"][printable]["blocks"] if b["type"] == kind)
+
+
+def long_street_name(data):
+    _block(data, "city-plan", "region_map")["streets"][4]["name"] = "Bridge Street by the Harbour"
+
+
+def wide_part_label(data):
+    _block(data, "score-pad", "score_pad")["rows"][5]["parts"][1] = "cubes shown"
+
+
+def long_name_label(data):
+    _block(data, "score-sheet", "name_line")["label"] = "Name of the expedition leader"
+
+
+@pytest.mark.parametrize("source, change, where, text", [
+    (SIMSTOWN, long_street_name, "city-plan.blocks[2]", "Bridge Street by the Harbour"),
+    (MONOLYTH, wide_part_label, "score-pad.blocks[4]", "cubes shown"),
+    (LOST_CITIES, long_name_label, "score-sheet.blocks[3]", "Name of the expedition leader"),
+])
+def test_words_drawn_unshrunk_are_measured_too(cli, tmp_path, source, change, where, text):
+    """A street sign longer than its street, a score-pad part label wider than its part, a name line's label
+    leaving less than half the line to write on."""
+    path = variant(tmp_path, change, source)
+    [line] = problems(cli, path)
+    assert line.startswith(f"{path}: printables.{where}: text does not fit its space even at 7 pt: {text!r} (")

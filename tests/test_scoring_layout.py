@@ -127,7 +127,7 @@ def test_score_form_refuses_a_prefill_that_is_not_a_list(client):
 
 
 def test_example_games_are_whole_games_in_one_layout():
-    for path in EXAMPLES.glob("*.yaml"):
+    for path in layouts.layout_files(EXAMPLES):
         game = layouts.load_file(path)
         assert game.scoring and game.printables and game.table
 

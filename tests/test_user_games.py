@@ -123,7 +123,7 @@ def test_list_shows_user_games_and_a_broken_one_with_its_first_problem(cli, mine
     assert f"harbour  (Harbour (ours), 2-5 players)  from {(mine / 'harbour.yaml').resolve()}" in result.output
     assert f"quarry  BROKEN: {(mine / 'quarry.yaml').resolve()}: players.min: " in result.output
     assert "(and 1 more problem)" in result.output
-    assert "lost-cities  (Lost Cities: Roll & Write, 2-5 players)\n" in result.output
+    assert "lost-cities  (Lost Cities: Roll & Write, 2-5 players; en, de, es)\n" in result.output
     assert "Traceback" not in result.output
 
 

@@ -3,10 +3,12 @@ check, print, play in a room on a real `rollsheet serve` and score like the ship
 from __future__ import annotations
 
 import json
+import os
 import re
 import urllib.error
 import urllib.request
 from pathlib import Path
+from unittest import mock
 
 import pytest
 from playwright.sync_api import expect
@@ -36,7 +38,9 @@ def mine(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def base(tmp_path_factory, mine):
-    with serving(tmp_path_factory.mktemp("data"), "--layouts", GAMES, "--layouts", mine) as (url, _):
+    """`rollsheet serve` finding tests/games through ROLLSHEET_LAYOUTS and the README's example through --layouts."""
+    with mock.patch.dict(os.environ, {"ROLLSHEET_LAYOUTS": str(GAMES)}), \
+            serving(tmp_path_factory.mktemp("data"), "--layouts", mine) as (url, _):
         yield url
 
 

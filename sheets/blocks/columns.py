@@ -6,6 +6,8 @@ from reportlab.lib.colors import black, white
 from sheets.icons import draw_badge, draw_icon
 
 HEADER, FOOT, SCORE, BRIDGE_GAP, INSET = 7.5, 6.5, 9.5, 4.5, 0.8
+PAD = 0.6
+"""mm between a header's text and its border."""
 
 
 def box_tops(block, top: float, box_h: float) -> dict[int, float]:
@@ -48,7 +50,8 @@ def _column(pen, ctx, column, area, tops, box_h):
         draw_badge(pen, ctx, column.colour, header, 15)
     else:
         pen.rect(*header, fill=white, width=0.8, radius=1.5)
-        pen.fit_text(header, ctx.text(column.label), 8.5, bold=True, align="center")
+        pen.fit_text((header[0] + PAD, top, header[2] - 2 * PAD, HEADER), ctx.text(column.label), 8.5, bold=True,
+                     align="center")
     line = ctx.ink.strong(rgb) if rgb else black
     for box, box_top in tops.items():
         pen.rect(left + INSET, box_top + 0.5, col_w - 2 * INSET, box_h - 1.0, stroke=line, fill=white,

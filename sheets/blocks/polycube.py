@@ -26,7 +26,7 @@ def draw_piece_catalogue(pen, block, ctx):
     _legend(pen, ctx, (x, y, w, LEGEND))
     entries = [(p.id, p.name, block.count_text.format(count=p.count), frozenset(map(tuple, p.cubes)))
                for p in game.pieces]
-    entries.append(("1x1", "single block", ctx.text(block.blocks_text), frozenset({(0, 0, 0)})))
+    entries.append(("1x1", ctx.word("single block"), ctx.text(block.blocks_text), frozenset({(0, 0, 0)})))
     rows = -(-len(entries) // block.columns)
     cell_w, cell_h = w / block.columns, (h - LEGEND) / rows
     picture = (0, 0, cell_w - 4, cell_h - CAPTION - 2)

@@ -69,6 +69,8 @@ def _street_sign(pen, area, name, cell):
     length = pen.canvas.stringWidth(name, "Helvetica-Bold", size) / 72 * 25.4 + 4
     across, along = min(5.0, cell * 0.4), length
     cx, cy = x + w / 2, y + h / 2
+    if along > max(w, h):
+        pen.overflowed(name, area)  # a sign longer than its street would cover the districts at its ends
     if w >= h:
         pen.rect(cx - along / 2, cy - across / 2, along, across, fill=white, width=0.7, radius=1.2)
         pen.text(cx, cy + size * 0.125, name, size, bold=True, align="center")

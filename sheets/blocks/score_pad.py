@@ -62,7 +62,10 @@ def _parts(pen, ctx, parts, box):
         left = x + i * each
         if i:
             pen.line(left, y, left, y + h, stroke=ctx.ink.muted, width=0.6)
-        pen.text(left + 0.7, y + 2.9, ctx.text(part), 7, colour=ctx.ink.muted)
+        label = ctx.text(part)
+        if pen.canvas.stringWidth(label, "Helvetica", 7) / 72 * 25.4 > each - 1.4:
+            pen.overflowed(label, (left + 0.7, y, each - 1.4, 3.5))
+        pen.text(left + 0.7, y + 2.9, label, 7, colour=ctx.ink.muted)
 
 
 def _row_label(pen, ctx, row, box, markers: bool):

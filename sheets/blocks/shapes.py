@@ -15,6 +15,8 @@ TICK = 4.0
 PAD = 0.8
 HEADER = (3.0, 5.0)
 """mm: the size header's height, at least one line of 7 pt text."""
+DIGIT = 1.9
+"""mm kept free left of a slot's centre for its size: half a digit at 9 pt and a 1 mm gap."""
 
 
 def catalogue_rows(game, block) -> list[list]:
@@ -53,7 +55,8 @@ def draw_shapes(pen, block, ctx):
     unit, widths = slot_layout(block, rows, x + w - left, row_h, label_h)
     starts = [left + sum(widths[:i]) for i in range(len(widths))]
     if header:
-        pen.fit_text((x, y, badge + PAD, header), "size", 7, colour=ctx.ink.muted)
+        label_w = starts[0] + widths[0] / 2 - DIGIT - x  # up to the first slot's size, centred in it
+        pen.fit_text((x, y, label_w, header), ctx.word("size"), 7, colour=ctx.ink.muted)
         for i, (start, width) in enumerate(zip(starts, widths)):
             sizes = {row[i].size for row in rows if i < len(row)}
             if len(sizes) == 1:

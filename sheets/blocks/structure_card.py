@@ -85,5 +85,5 @@ def _maps(pen, ctx, variants, size, box, dark):
                              fill=dark if filled else white, width=0.5)
             pen.rect(map_left, row_top, side, side, stroke=black, width=0.7)
     for z in range(most):
-        pen.fit_text((start + z * (side + 2.5) - 1, top + height - LABEL, side + 2, LABEL), f"level {z + 1}", 7,
-                     align="center", colour=ctx.ink.muted)
+        pen.fit_text((start + z * (side + 2.5) - 1, top + height - LABEL, side + 2, LABEL),
+                     ctx.word("level {level}", level=z + 1), 7, align="center", colour=ctx.ink.muted)

@@ -3,8 +3,10 @@ from __future__ import annotations
 
 from reportlab.lib.colors import black
 
-HEAD_SHARE = 0.22
+HEAD_SHARE = 0.2
 """The share of the width kept for the first column (the index, or the table labels when turned)."""
+PAD = 0.4
+"""mm between a cell's text and the cell's edges."""
 
 
 def draw_table(pen, block, ctx):
@@ -32,6 +34,8 @@ def draw_table(pen, block, ctx):
                      fill=ctx.ink.stripe)
     for i, line in enumerate(lines):
         for j, text in enumerate(line):
-            pen.fit_text(cell(i, j), text, size, bold=i == 0 or j == 0, align="center", colour=black)
+            left, top, width, height = cell(i, j)
+            pen.fit_text((left + PAD, top, width - 2 * PAD, height), text, size, bold=i == 0 or j == 0,
+                         align="center", colour=black)
     pen.line(x, y + row_h, x + w, y + row_h, width=0.8)
     pen.line(x + head, y, x + head, y + h, width=0.6)

@@ -20,6 +20,8 @@ def draw_name_line(pen, block, ctx):
     label = ctx.text(block.label)
     pen.text(x, y + h - 1.2, label, 9, bold=True)
     label_width = pen.canvas.stringWidth(label, "Helvetica-Bold", 9) / 72 * 25.4
+    if label_width + 2 > w / 2:
+        pen.overflowed(label, block.at)  # the label leaves at least half the line to write the name on
     pen.line(x + label_width + 2, y + h - 1, x + w, y + h - 1, width=0.7)
 
 
