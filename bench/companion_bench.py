@@ -1,11 +1,12 @@
 """Companion benchmark: rooms of live phones and one action per room a second, against targets.
 
 Run: `python bench/companion_bench.py [--runs 3] [--seconds 60] [--rooms 400] [--phones 5]
-[--live stream|poll] [--overload] [--serve "COMMAND"]`.
+[--live stream|poll] [--languages en,de,es] [--overload] [--serve "COMMAND"]`.
 Each run starts `rollsheet serve` (`python -m sheets.cli serve`, or COMMAND, given --host,
 --port and --data) on loopback with a fresh data folder, drives it from one asyncio loop
 (bench/live_phones.py: one connection per phone and per roller, the rooms spread over the
-second and over the four games), then reads every room back and always stops the server.
+second and over the four games; a room's phones ask for the `--languages` in turn, default all
+English), then reads every room back and always stops the server.
 Prints every run and the medians; exits 1 when a target is missed (errors, lost actions and
 server log warnings summed over the runs, the other figures as medians of the runs).
 Update misses: changes some phone saw after more than 1 s, or never (so the target is p100 < 1 s).
@@ -53,7 +54,8 @@ def peak_mb(pid: int) -> float:
     return int(line.split()[1]) / 1024
 
 
-async def drive(port: int, pid: int, rooms: int, phones: int, seconds: int, live_kind: str) -> dict:
+async def drive(port: int, pid: int, rooms: int, phones: int, seconds: int, live_kind: str,
+                languages: list[str]) -> dict:
     """Open the rooms, keep their phones live, act for `seconds`, read the rooms back; the run's figures."""
     tally, setup, tables = Tally(), Connection(port), []
     for number in range(rooms):
@@ -61,7 +63,8 @@ async def drive(port: int, pid: int, rooms: int, phones: int, seconds: int, live
         code = json.loads((await setup.request("POST", "/api/rooms", {"game": game, "players": 2}))[2])["code"]
         tables.append((code, game))
     follow = phone if live_kind == "stream" else poller
-    live = [asyncio.create_task(follow(port, code, n, tally)) for code, _ in tables for n in range(phones)]
+    live = [asyncio.create_task(follow(port, code, n, tally, languages[n % len(languages)]))
+            for code, _ in tables for n in range(phones)]
     live.append(asyncio.create_task(lag_probe(tally)))
     await asyncio.sleep(1.0)
     tally.requests, start = 0, time.perf_counter() + 0.05
@@ -93,15 +96,15 @@ async def drive(port: int, pid: int, rooms: int, phones: int, seconds: int, live
             "server CPU %": 100 * server_cpu / window, "generator CPU %": 100 * cpu / window}
 
 
-def one_run(serve: str, rooms: int, phones: int, seconds: int, live_kind: str) -> dict:
+def one_run(serve: str, rooms: int, phones: int, seconds: int, live_kind: str, languages: list[str]) -> dict:
     """Start the server on loopback, drive it, stop it (always); the run's figures."""
     with tempfile.TemporaryDirectory(prefix="rollsheet-bench-") as data:
         log = open(Path(data) / "serve.log", "w+")
         try:
             with serving(Path(data), command=shlex.split(serve), stderr=log) as (base, server):
                 port = int(base.rsplit(":", 1)[1])
-                figures = asyncio.run(asyncio.wait_for(drive(port, server.pid, rooms, phones, seconds, live_kind),
-                                                       2 * seconds + 300))
+                figures = asyncio.run(asyncio.wait_for(drive(port, server.pid, rooms, phones, seconds, live_kind,
+                                                             languages), 2 * seconds + 300))
         finally:
             log.seek(0)
             warnings = [line for line in log if any(word in line for word in LOG_ALARMS)]
@@ -117,15 +120,17 @@ def main() -> int:
     parser.add_argument("--rooms", type=int, default=400, choices=range(1, 2001), metavar="1-2000")
     parser.add_argument("--phones", type=int, default=5, choices=range(1, 11), metavar="1-10")
     parser.add_argument("--live", choices=("stream", "poll"), default="stream", help="how phones follow the room")
+    parser.add_argument("--languages", default="en", help="what the phones of a room ask for, in turn (en,de,es)")
     parser.add_argument("--overload", action="store_true", help="past capacity: only errors and lost actions count")
     parser.add_argument("--serve", default=SERVE, help="server command, given --host, --port and --data")
     args = parser.parse_args()
-    print(f"{args.rooms} rooms x {args.phones} phones ({args.live}), one action per room per second, "
-          f"{args.seconds} s, {args.runs} run(s), {os.cpu_count()} cores, load {os.getloadavg()[0]:.2f}")
+    languages = args.languages.split(",")
+    print(f"{args.rooms} rooms x {args.phones} phones ({args.live}, {'/'.join(languages)}), one action per room per "
+          f"second, {args.seconds} s, {args.runs} run(s), {os.cpu_count()} cores, load {os.getloadavg()[0]:.2f}")
     runs, failed = [], 0
     for number in range(1, args.runs + 1):
         try:
-            runs.append(one_run(args.serve, args.rooms, args.phones, args.seconds, args.live))
+            runs.append(one_run(args.serve, args.rooms, args.phones, args.seconds, args.live, languages))
         except Exception as error:  # a run that broke down is reported, and the bench goes on
             failed += 1
             print(f"run {number}: FAILED, {type(error).__name__}: {error}", flush=True)

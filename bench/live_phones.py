@@ -10,6 +10,8 @@ Glossary:
   (or a newer one; a phone that saw it before the roller read its answer counts 0).
 - lag: how late the generator's loop wakes against a 50 ms tick (`lag_probe`): its own delay.
 - busy: a 503 answer with Retry-After (the server's documented overload answer), not an error.
+- language: what a phone asks for (Accept-Language); a room's phones may ask for several, and the
+  server then writes each version out once per language.
 """
 from __future__ import annotations
 
@@ -100,14 +102,14 @@ class Tally:
 FAILURES = (OSError, asyncio.IncompleteReadError, asyncio.TimeoutError, asyncio.LimitOverrunError, ValueError)
 
 
-async def phone(port: int, code: str, number: int, tally: Tally) -> None:
+async def phone(port: int, code: str, number: int, tally: Tally, language: str = "en") -> None:
     """Keep one phone's event stream open in a room, like live.js does, until the run stops."""
     connection, version = Connection(port), 0
     try:
         while not tally.stopped:
             pause = RECONNECT_S
             try:
-                resume = f"Last-Event-ID: {version}\r\n" if version else ""
+                resume = f"Accept-Language: {language}\r\n" + (f"Last-Event-ID: {version}\r\n" if version else "")
                 status, headers, _ = await connection.request("GET", f"/api/rooms/{code}/events", headers=resume)
                 tally.requests += 1
                 if status != 200:
@@ -137,13 +139,14 @@ async def lag_probe(tally: Tally, tick: float = 0.05) -> None:
         tally.lag_s.append(time.perf_counter() - due)
 
 
-async def poller(port: int, code: str, number: int, tally: Tally) -> None:
+async def poller(port: int, code: str, number: int, tally: Tally, language: str = "en") -> None:
     """Keep one phone live by long polling (live.js's fallback) until the run stops."""
     connection, version = Connection(port), 0
     while not tally.stopped:
         started, pause = time.perf_counter(), 0.0
         try:
             status, headers, answer = await connection.request("GET", f"/api/rooms/{code}?since={version}&wait=20",
+                                                                headers=f"Accept-Language: {language}\r\n",
                                                                 timeout=TIMEOUT_S + 25)
             tally.requests += 1
             if status != 200:

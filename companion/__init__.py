@@ -33,20 +33,21 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config.from_mapping(test_config)
     Path(app.config["DATABASE"]).parent.mkdir(parents=True, exist_ok=True)
 
-    from companion import checks, headers, limits, store
+    from companion import checks, headers, limits, rooms, store
     from companion.live import Hub
-    from companion.views import api, home, pages, scoring
+    from companion.views import api, home, language, pages, scoring
 
     store.init_app(app)
-    app.extensions["rollsheet.hub"] = Hub()
+    app.extensions["rollsheet.hub"] = Hub(rooms.shown)
     headers.init_app(app)
+    language.init_app(app)
     limits.init_app(app)
     checks.init_app(app)
     app.register_blueprint(home.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
     app.register_blueprint(scoring.bp)
-    app.register_error_handler(HTTPException, _api_errors_as_json)
+    app.register_error_handler(HTTPException, _http_errors)
     app.register_error_handler(LayoutError, _broken_game)
     return app
 
@@ -55,19 +56,29 @@ def _broken_game(error: LayoutError):
     """A game whose layout file is broken (a user's game, or one edited while served): a clear 404, never a 500."""
     from flask import jsonify, render_template, request
 
-    message = f"This game cannot be played: its layout has a problem: {error.problems[0]}"
+    from companion.language import gettext
+
+    message = gettext("This game cannot be played: its layout has a problem: %(problem)s", problem=error.problems[0])
     if request.path.startswith("/api/"):
         return jsonify(error=message), 404
-    return render_template("missing.html", title="Game not available", message=message, code=""), 404
+    return render_template("missing.html", title=gettext("Game not available"), message=message, code=""), 404
 
 
-def _api_errors_as_json(error: HTTPException):
-    """API callers get JSON errors (unknown route, wrong method, 413, 429); pages keep HTML ones."""
-    from flask import jsonify, request
+def _http_errors(error: HTTPException):
+    """HTTP errors (unknown address, wrong method, 403, 413, 429) in the phone's language: JSON for API
+    callers, a page for the others."""
+    from flask import jsonify, make_response, render_template, request
 
-    if not request.path.startswith("/api/"):
-        return error
-    answer = jsonify(error=error.description)
+    from companion.language import gettext
+    from companion.views.api import HTTP_SENTENCES
+
+    werkzeugs = error.description == type(error).description and error.code in HTTP_SENTENCES
+    message = gettext(HTTP_SENTENCES[error.code], method=request.method) if werkzeugs else error.description
+    if request.path.startswith("/api/"):
+        answer = jsonify(error=message)
+    else:
+        answer = make_response(render_template("error.html", title=gettext("Error %(code)s", code=error.code),
+                                               message=message))
     answer.status_code = error.code
     answer.headers.extend((name, value) for name, value in error.get_headers() if name != "Content-Type")
     return answer

@@ -23,18 +23,27 @@ from urllib.parse import unquote_to_bytes
 
 import tornado.web
 
+from companion import language
 from companion.errors import Refused
+from companion.expiry import refusal
 from companion.headers import SECURITY_HEADERS
+from companion.language import N_
 
 OVERLOAD_RETRY_S = 1
 QUEUE_WAIT_S = 3.0
 
 
 class Busy(Refused):
-    """The app's threads are too far behind to take this request now (503, try again after `retry_after` s)."""
+    """The app's threads are too far behind to take this request now (503, try again after `retry_after` s).
+
+    Its message is said in the phone's language where the answer is written (FlaskHandler.refuse)."""
 
     status = 503
     retry_after = OVERLOAD_RETRY_S
+    message = N_("The companion is busy right now; try again in a moment.")
+
+    def __init__(self):
+        super().__init__(self.message)
 
 
 class Pool:
@@ -54,9 +63,11 @@ class Pool:
         finally:
             self.waiting -= 1
 
-    def in_app(self, function, *args):
-        """`function(*args)` inside the app's context (call it on a worker thread)."""
-        with self.app.app_context():
+    def in_app(self, function, *args, lang: str = "en"):
+        """`function(*args)` inside the app's context, speaking `lang` (call it on a worker thread)."""
+        from flask_babel import force_locale
+
+        with self.app.app_context(), force_locale(lang):
             return function(*args)
 
     def full(self) -> bool:
@@ -66,7 +77,7 @@ class Pool:
 
 def _unless_late(queued: float, function, args):
     if time.monotonic() - queued > QUEUE_WAIT_S:
-        raise Busy("The companion is busy right now; try again in a moment.")
+        raise Busy()
     return function(*args)
 
 
@@ -110,6 +121,21 @@ class FlaskHandler(tornado.web.RequestHandler):
         for name, value in SECURITY_HEADERS.items():
             self.set_header(name, value)
 
+    @property
+    def language(self) -> str:
+        """The phone's language: its cookie, else its Accept-Language (companion/language.py)."""
+        return language.of_headers(self.request.headers)
+
+    def refuse(self, error: Refused) -> None:
+        """Answer a refusal as the app would: its status, Retry-After where it has one, JSON in the phone's language."""
+        self.set_status(error.status)
+        if hasattr(error, "retry_after"):
+            self.set_header("Retry-After", str(error.retry_after))
+        answer = refusal(error)
+        if isinstance(error, Busy):
+            answer["error"] = language.speaker(self.language).gettext(error.message)
+        self.finish(answer)
+
     def data_received(self, chunk: bytes) -> None:
         """Collect the body (the gate already bounded its size)."""
         self.chunks.append(chunk)
@@ -123,12 +149,10 @@ class FlaskHandler(tornado.web.RequestHandler):
         env = environ(self.request, b"".join(self.chunks), self.pool.address)
         try:
             if self.pool.full():
-                raise Busy("The companion is busy right now; try again in a moment.")
+                raise Busy()
             status, headers, body = await self.pool.run(call_wsgi, self.pool.app, env)
         except Busy as busy:
-            self.set_status(busy.status)
-            self.set_header("Retry-After", str(busy.retry_after))
-            self.finish({"error": busy.message})
+            self.refuse(busy)
             return
         self.set_status(status)
         self.clear_header("Server")

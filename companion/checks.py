@@ -14,6 +14,8 @@ import json
 from io import BytesIO
 from urllib.parse import urlsplit
 
+from companion.language import gettext
+
 STATE_CHANGING = ("POST", "PUT", "PATCH", "DELETE")
 MAX_DEPTH = 32
 
@@ -32,15 +34,15 @@ def json_problem(raw: bytes) -> str | None:
     try:
         data = json.loads(raw)
     except RecursionError:
-        return f"The JSON nests deeper than {MAX_DEPTH} levels."
+        return gettext("The JSON nests deeper than %(most)s levels.", most=MAX_DEPTH)
     except ValueError:
-        return "The body is not valid JSON."
+        return gettext("The body is not valid JSON.")
     if too_deep(data, MAX_DEPTH):
-        return f"The JSON nests deeper than {MAX_DEPTH} levels."
+        return gettext("The JSON nests deeper than %(most)s levels.", most=MAX_DEPTH)
     try:
         json.dumps(data, ensure_ascii=False).encode("utf-8")
     except UnicodeEncodeError:
-        return "The JSON holds text that is not valid Unicode (a lone surrogate)."
+        return gettext("The JSON holds text that is not valid Unicode (a lone surrogate).")
     return None
 
 
@@ -74,14 +76,15 @@ def init_app(app) -> None:
         if request.method not in STATE_CHANGING:
             return None
         if cross_site(request.headers, request.host, current_app.config.get("PUBLIC_URL")):
-            abort(403, "This request came from another web site; open the companion's own page.")
+            abort(403, gettext("This request came from another web site; open the companion's own page."))
         if not request.path.startswith("/api/"):
             return None
         limit = current_app.config["MAX_CONTENT_LENGTH"]
         raw = body_of(request.environ, limit)
         if raw is None:
-            return jsonify(error=f"The body is larger than {limit // 1024} KB.", field="body"), 413
+            return jsonify(error=gettext("The body is larger than %(kb)s KB.", kb=limit // 1024), field="body"), 413
         if (raw or request.content_type) and request.mimetype != "application/json":
-            return jsonify(error="Send the body as JSON, with Content-Type: application/json.", field="body"), 415
+            return jsonify(error=gettext("Send the body as JSON, with Content-Type: application/json."),
+                           field="body"), 415
         problem = json_problem(raw) if raw else None
         return (jsonify(error=problem, field="body"), 400) if problem else None

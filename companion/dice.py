@@ -12,6 +12,7 @@ from __future__ import annotations
 import secrets
 
 from companion.errors import malformed
+from companion.language import gettext
 from layouts import Game
 
 
@@ -38,12 +39,13 @@ def dice_indexes(value, count: int, what: str = "dice") -> list[int]:
     if value is None:
         return []
     if not isinstance(value, list) or not all(type(i) is int for i in value):
-        raise malformed(f'"{what}" must be a list of die numbers, e.g. [0, 2]')
+        raise malformed(gettext('"%(what)s" must be a list of die numbers, e.g. [0, 2]', what=what))
     for i in value:
         if not 0 <= i < count:
-            raise malformed(f"{what}: there is no die {i}; the dice are numbered 0 to {count - 1}")
+            raise malformed(gettext("%(what)s: there is no die %(die)s; the dice are numbered 0 to %(last)s", what=what,
+                                    die=i, last=count - 1))
     if len(set(value)) != len(value):
-        raise malformed(f"{what}: a die is listed twice")
+        raise malformed(gettext("%(what)s: a die is listed twice", what=what))
     return sorted(value)
 
 

@@ -9,12 +9,11 @@ closed code takes it over (a trigger in store.py drops the old entries first).
 """
 from __future__ import annotations
 
-import json
 import time
 
-import layouts
 from companion.errors import Refused
-from companion.table.words import describe
+from companion.language import current, gettext, ngettext
+from companion.table.words import entry_text
 
 DAY_S = 86_400.0
 KEPT_KIND = "score"
@@ -54,15 +53,16 @@ def refuse_if_closed(db, code: str) -> None:
     """Raise Closed (410) when `code` names a room closed for lack of play, or one made before seats."""
     row = db.execute("SELECT game, closed, last FROM closed_rooms WHERE code = ?", (code,)).fetchone()
     if row is not None:
-        game = layouts.load(row["game"])
-        scores = [{"at": at, "text": describe(game, kind, json.loads(params), player)} for at, kind, params, player in
+        scores = [{"at": at, "text": entry_text(row["game"], kind, params, player, current())}
+                  for at, kind, params, player in
                   db.execute("SELECT at, kind, params, player FROM room_log WHERE room = ? AND kind = ? ORDER BY id",
                              (code, KEPT_KIND))]
         days = round((row["closed"] - row["last"]) / DAY_S)
-        kept = "Its final scores are kept below." if scores else "No final scores were saved in it."
-        raise Closed(f"Room {code} was closed after {days} days without play. {kept} Open a new room to play again.",
-                     scores)
+        closed = ngettext("Room %(code)s was closed after %(num)s day without play.",
+                          "Room %(code)s was closed after %(num)s days without play.", days, code=code)
+        kept = gettext("Its final scores are kept below.") if scores else gettext("No final scores were saved in it.")
+        raise Closed(" ".join((closed, kept, gettext("Open a new room to play again."))), scores)
     if db.execute("SELECT 1 FROM sqlite_master WHERE name = 'rooms_v1'").fetchone() and \
             db.execute("SELECT 1 FROM rooms_v1 WHERE code = ?", (code,)).fetchone():
-        raise Closed(f"Room {code} was made by an older version of the companion, before seats; "
-                     "open a new room to play on.", [])
+        raise Closed(gettext("Room %(code)s was made by an older version of the companion, before seats; "
+                             "open a new room to play on.", code=code), [])

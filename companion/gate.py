@@ -6,7 +6,8 @@ socket. Past `max_connections` open sockets a new connection first pushes out th
 one that has not sent a request head yet (idle keep-alive or slow); when every socket is
 busy (held event streams, requests in progress), the newcomer is still accepted and
 answered 503 with Retry-After. A body larger than `max_body` is refused with 413 from its
-Content-Length, before it is read; a chunked body (no length) is refused with 411.
+Content-Length, before it is read; a chunked body (no length) is refused with 411. Refusals are
+said in the phone's language (its cookie, else Accept-Language).
 
 Glossary:
 - head: a request's start line and headers.
@@ -20,6 +21,8 @@ from collections import OrderedDict
 from tornado import httputil
 from tornado.httpserver import HTTPServer
 
+from companion import language
+from companion.language import N_
 from companion.headers import SECURITY_HEADERS
 
 RETRY_AFTER_S = 5
@@ -87,18 +90,21 @@ class Checked(httputil.HTTPMessageDelegate):
         self.server.idle.pop(self.server_conn.stream, None)
         length = headers.get("Content-Length", "0")
         if self.server_conn.stream in self.server.overflow:
-            self._refuse(503, "The companion is full right now; try again in a few seconds.", RETRY_AFTER_S)
+            self._refuse(headers, 503, N_("The companion is full right now; try again in a few seconds."),
+                         RETRY_AFTER_S)
         elif "chunked" in headers.get("Transfer-Encoding", "").lower():
-            self._refuse(411, "Send the body with a Content-Length.")
+            self._refuse(headers, 411, N_("Send the body with a Content-Length."))
         elif length.isdigit() and int(length) > self.server.max_body:
-            self._refuse(413, f"The body is larger than {self.server.max_body // 1024} KB.")
+            self._refuse(headers, 413, N_("The body is larger than %(kb)s KB."), kb=self.server.max_body // 1024)
         else:
             return self.inner.headers_received(start_line, headers)
         return None
 
-    def _refuse(self, status: int, message: str, retry_after: int | None = None) -> None:
+    def _refuse(self, headers, status: int, message: str, retry_after: int | None = None, **values) -> None:
+        """Refuse the request with `message` said in the phone's language."""
         self.refused = True
-        refuse(self.request_conn, status, message, retry_after)
+        said = language.speaker(language.of_headers(headers)).gettext(message, **values)
+        refuse(self.request_conn, status, said, retry_after)
 
     def data_received(self, chunk):
         """Pass the body on (or drop it after a refusal)."""

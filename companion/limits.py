@@ -16,6 +16,7 @@ import time
 from collections import OrderedDict
 
 from companion.errors import Refused
+from companion.language import gettext
 
 BURST = {"rooms": 30, "misses": 20}
 REFILL_S = {"rooms": 60.0, "misses": 3.0}
@@ -52,8 +53,10 @@ class Buckets:
             level = self._level(kind, client)
         if level < 1:
             wait = math.ceil((1 - level) * REFILL_S[kind])
-            what = "new rooms" if kind == "rooms" else "room codes that do not exist"
-            raise Limited(f"Too many {what} from your device; try again in {wait} s.", wait)
+            if kind == "rooms":
+                raise Limited(gettext("Too many new rooms from your device; try again in %(s)s s.", s=wait), wait)
+            raise Limited(gettext("Too many room codes that do not exist from your device; try again in %(s)s s.",
+                                  s=wait), wait)
 
     def take(self, kind: str, client: str) -> None:
         """Take one token of `kind` from the client's bucket (refusing when it is empty)."""

@@ -17,6 +17,7 @@ import copy
 
 from companion import table
 from companion.errors import impossible, malformed, missing
+from companion.language import current, gettext, speaker
 from companion.table.turns import Act, Move, check, pass_turn
 from layouts import Game, fill_values
 from layouts.lists import lists_in_play
@@ -31,7 +32,7 @@ def start(game: Game, players: int) -> dict:
 def _flag(body: dict, key: str, default: bool) -> bool:
     value = body.get(key, default)
     if not isinstance(value, bool):
-        raise malformed(f'"{key}" is true or false.')
+        raise malformed(gettext('"%(key)s" is true or false.', key=key))
     return value
 
 
@@ -40,15 +41,17 @@ def cross(game: Game, state: dict, list_id: str, item_id: str, body: dict, seat:
     """The state after `seat` crosses (or uncrosses, or uses again) one item, and its log entry."""
     crossed, again, setup = _flag(body, "crossed", True), _flag(body, "again", False), _flag(body, "setup", False)
     if list_id not in state.get("lists", {}):
-        raise missing(f"This room has no list {list_id!r}; it has: {', '.join(state.get('lists', {})) or 'none'}.")
+        raise missing(gettext("This room has no list %(list)s; it has: %(lists)s.", list=repr(list_id),
+                              lists=", ".join(state.get("lists", {})) or gettext("none")))
     spec, act = game.lists[list_id], Act(game, table.mechanic_of(game), copy.deepcopy(state), body, seat, None)
     room_list = act.state["lists"][list_id]
     label = fill_values(spec.label, game.values)
     if item_id not in room_list["items"]:
-        raise missing(f"{label} has no {item_id!r} here; it has: {', '.join(room_list['items'])}.")
+        raise missing(gettext("%(list)s has no %(item)s here; it has: %(items)s.", list=label, item=repr(item_id),
+                              items=", ".join(room_list["items"])))
     if spec.turn_action and crossed and not again:
-        check(act, Move(None, {act.mechanic.FIRST_PHASE: "active"}, starts=True), f"take from {label}",
-              table.seen_of(body))
+        check(act, Move(None, {act.mechanic.FIRST_PHASE: "active"}, starts=True),
+              gettext("take from %(list)s", list=label), table.seen_of(body))
     who = act.name
     if again:
         how = _again(spec, room_list, item_id, who)
@@ -69,9 +72,9 @@ def cross(game: Game, state: dict, list_id: str, item_id: str, body: dict, seat:
 
 def _again(spec, room_list, item_id, who) -> str:
     if not spec.again:
-        raise malformed(f"Crossed-off items of {spec.label} cannot be used again.")
+        raise malformed(gettext("Crossed-off items of %(list)s cannot be used again.", list=spec.label))
     if item_id not in room_list["crossed"]:
-        raise impossible(f"{item_id} is not crossed off yet: cross it off instead.")
+        raise impossible(gettext("%(item)s is not crossed off yet: cross it off instead.", item=item_id))
     room_list["crossed"][item_id].setdefault("again", []).append(who)
     return "again"
 
@@ -80,25 +83,26 @@ def _cross(game, spec, state, room_list, item_id, who, setup, now) -> str:
     crossed = room_list["crossed"]
     record = crossed.get(item_id)
     if record and spec.mode != "claim":
-        raise impossible(f"{item_id} was already taken by {', '.join(record['by'])}.")
+        raise impossible(gettext("%(item)s was already taken by %(names)s.", item=item_id, names=_names(record)))
     if record:
         if who in record["by"]:
-            raise impossible(f"{who} already claimed {item_id}.")
+            raise impossible(gettext("%(name)s already claimed %(item)s.", name=who, item=item_id))
         if record["turn"] != state["turn"]:
-            raise impossible(f"{', '.join(record['by'])} claimed {item_id} in an earlier turn; "
-                             "only players reaching it in the same turn share it.")
+            raise impossible(gettext("%(names)s claimed %(item)s in an earlier turn; only players reaching it in the "
+                                     "same turn share it.", names=_names(record), item=item_id))
         if len(record["by"]) >= state["players"]:
-            raise impossible(f"{item_id} has a claim from every player at the table already.")
+            raise impossible(gettext("%(item)s has a claim from every player at the table already.", item=item_id))
         record["by"].append(who)
         return "also"
     held = [item for item, r in crossed.items() if who in r["by"]]
     limit = game.amount(spec.per_player) if spec.per_player is not None else None
     if limit is not None and len(held) >= limit:
-        raise impossible(f"{who} has {len(held)} of {spec.label} already ({', '.join(held)}): at most {limit}.")
+        raise impossible(gettext("%(name)s has %(held)s of %(list)s already (%(items)s): at most %(most)s.", name=who,
+                                 held=len(held), list=spec.label, items=", ".join(held), most=limit))
     if spec.mode == "stack":
         top = next(item for item in room_list["items"] if item not in crossed)
         if item_id != top:
-            raise impossible(f"Take the highest {spec.label} token left: {top}.")
+            raise impossible(gettext("Take the highest %(list)s token left: %(item)s.", list=spec.label, item=top))
     if setup:
         _check_setup(game, spec, state, crossed, item_id)
     crossed[item_id] = {"by": [who], "at": now, "turn": state["turn"], "setup": setup}
@@ -108,31 +112,40 @@ def _cross(game, spec, state, room_list, item_id, who, setup, now) -> str:
 def _check_setup(game, spec, state, crossed, item_id) -> None:
     rule = spec.setup
     if rule is None:
-        raise malformed(f"{spec.label} has no setup step.")
+        raise malformed(gettext("%(list)s has no setup step.", list=spec.label))
     if state["players"] > rule.max_players:
-        raise impossible(f"The setup step is for {rule.max_players} players; this room has {state['players']}.")
+        raise impossible(gettext("The setup step is for %(most)s players; this room has %(players)s.",
+                                 most=rule.max_players, players=state["players"]))
     shape = game.shape(item_id)
     if shape.size != rule.size:
-        raise impossible(f"Setup crosses size-{rule.size} tiles; {item_id} has size {shape.size}.")
+        raise impossible(gettext("Setup crosses size-%(size)s tiles; %(item)s has size %(has)s.", size=rule.size,
+                                 item=item_id, has=shape.size))
     same = [item for item, r in crossed.items() if r["setup"] and game.shape(item).colour == shape.colour]
     if same:
-        raise impossible(f"{game.colours[shape.colour].label} already has its setup tile: {same[0]}.")
+        raise impossible(gettext("%(colour)s already has its setup tile: %(item)s.",
+                                 colour=game.colours[shape.colour].label, item=same[0]))
+
+
+def _names(record: dict) -> str:
+    """The players who crossed or claimed an item, 'Ana and Ben'."""
+    return speaker(current()).listing(record["by"])
 
 
 def _uncross(spec, label, room_list, item_id, who, setup) -> str:
     crossed = room_list["crossed"]
     record = crossed.get(item_id)
     if record is None:
-        raise impossible(f"{item_id} is not crossed off.")
+        raise impossible(gettext("%(item)s is not crossed off.", item=item_id))
     if record["setup"] != setup:
-        raise impossible(f"{item_id} was crossed at setup: only the setup step undoes it." if record["setup"]
-                         else f"{item_id} was not crossed at setup.")
+        raise impossible(gettext("%(item)s was crossed at setup: only the setup step undoes it.", item=item_id)
+                         if record["setup"] else gettext("%(item)s was not crossed at setup.", item=item_id))
     if not setup and who not in record["by"]:
-        raise impossible(f"Only {' or '.join(record['by'])} can undo {item_id}.")
+        raise impossible(gettext("Only %(names)s can undo %(item)s.", item=item_id,
+                                 names=speaker(current()).listing(record["by"], style="or")))
     if spec.mode == "stack":
         last = [item for item in room_list["items"] if item in crossed][-1]
         if item_id != last:
-            raise impossible(f"Put back the last {label} token taken first: {last}.")
+            raise impossible(gettext("Put back the last %(list)s token taken first: %(item)s.", list=label, item=last))
     if spec.mode == "claim" and len(record["by"]) > 1:
         record["by"].remove(who)
         return "withdraw"

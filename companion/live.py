@@ -1,14 +1,15 @@
 """Live updates: the newest state of each watched room, encoded once, handed to every phone.
 
-A change commits in a worker thread and `publish`es the room's new state; the event loop
-keeps it in the room's channel and wakes everything waiting there (event streams and long
-polls, see stream.py). The JSON text of a version is built once per language, however many
-phones watch the room.
+A change commits in a worker thread and `publish`es the room's new state (its log as stored:
+kind + params); the event loop keeps it in the room's channel and wakes everything waiting
+there (event streams and long polls, see stream.py). The JSON text of a version is built once
+per language (the log written out in it), however many phones watch the room.
 
 Glossary:
 - version: a room's change counter (grows by one on every change, see rooms.py).
 - channel: what the loop keeps for a room someone watches: its newest state, that state's
   encodings by language, and a future that resolves at the room's next change.
+- write: (state, language) -> the state as a phone in that language reads it (rooms.shown).
 - watcher: an event stream or long poll attached to a channel; a channel without watchers
   is dropped, and the next watcher reads the room from the database again.
 """
@@ -21,9 +22,10 @@ import json
 class Channel:
     """A watched room: its newest state and the phones waiting for the next one."""
 
-    __slots__ = ("state", "frames", "changed", "watchers", "loading")
+    __slots__ = ("state", "frames", "changed", "watchers", "loading", "write")
 
-    def __init__(self, loop: asyncio.AbstractEventLoop):
+    def __init__(self, loop: asyncio.AbstractEventLoop, write):
+        self.write = write
         self.state: dict | None = None
         self.frames: dict[str, bytes] = {}
         self.changed = loop.create_future()
@@ -35,10 +37,11 @@ class Channel:
         """The version of the newest state known (0 before the first read)."""
         return self.state["version"] if self.state else 0
 
-    def encoded(self, language: str = "") -> bytes:
-        """The newest state as JSON, built once per version and language."""
+    def encoded(self, language: str) -> bytes:
+        """The newest state as JSON in `language`, built once per version and language."""
         if language not in self.frames:
-            self.frames[language] = json.dumps(self.state, ensure_ascii=False, separators=(",", ":")).encode()
+            self.frames[language] = json.dumps(self.write(self.state, language), ensure_ascii=False,
+                                               separators=(",", ":")).encode()
         return self.frames[language]
 
     def offer(self, state: dict) -> None:
@@ -51,9 +54,10 @@ class Channel:
 
 
 class Hub:
-    """The channels of the watched rooms, fed by `publish` from any thread."""
+    """The channels of the watched rooms, fed by `publish` from any thread; `write` puts a state in a language."""
 
-    def __init__(self):
+    def __init__(self, write):
+        self.write = write
         self.loop: asyncio.AbstractEventLoop | None = None
         self.channels: dict[str, Channel] = {}
 
@@ -78,7 +82,7 @@ class Hub:
         """
         channel = self.channels.get(code)
         if channel is None:
-            channel = self.channels[code] = Channel(asyncio.get_running_loop())
+            channel = self.channels[code] = Channel(asyncio.get_running_loop(), self.write)
         channel.watchers += 1
         try:
             if channel.state is None:

@@ -4,8 +4,8 @@ Glossary:
 - code: a room's name, 6 characters from an alphabet without look-alikes (no 0/O, 1/I/L),
   drawn with `secrets`: about 10^9 codes, so a room cannot be guessed or listed.
 - version: grows by one with every change; phones ask for "newer than my version".
-- log: who did what, when (epoch seconds), kept as kind + params and written out on reading
-  (companion/table/words.py); the newest entries come with the state.
+- log: who did what, when (epoch seconds), kept as kind + params; the newest entries come with the
+  state as they are stored, and `shown` writes them out in a phone's language (companion/table/words.py).
 - undo slot: the state before the room's last move or crossing, and the seat that made it; that
   seat may undo it while nothing else has happened since.
 - history: entries other features add to a room's log (e.g. final scores): add_history.
@@ -16,16 +16,16 @@ import json
 import re
 import secrets
 import time
-from functools import lru_cache
 
 from flask import current_app
 
 import layouts
-from companion import expiry, lists, seats, table
+from companion import expiry, language, lists, seats, table
 from companion.errors import impossible, malformed, missing
+from companion.language import gettext
 from companion.store import get_db, transaction
 from companion.table.turns import Stale, seat_name
-from companion.table.words import describe
+from companion.table.words import entry_text
 
 ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 CODE_LENGTH = 6
@@ -39,13 +39,14 @@ def normal_code(text: str) -> str:
 
 
 def known_game(game_id) -> layouts.Game:
-    """The layout of a game this companion has; refused (404) for any other id."""
+    """The layout of a game this companion has, in the request's language; refused (404) for any other id."""
     if not isinstance(game_id, str):
-        raise malformed(f'Name the game: "game" is one of {", ".join(layouts.game_ids())}.')
+        raise malformed(gettext('Name the game: "game" is one of %(games)s.', games=", ".join(layouts.game_ids())))
     try:
-        return layouts.load(game_id)
+        return language.game(game_id, language.current())
     except KeyError:
-        raise missing(f"Unknown game {game_id!r}; this companion has: {', '.join(layouts.game_ids())}.") from None
+        raise missing(gettext("Unknown game %(game)s; this companion has: %(games)s.", game=repr(game_id),
+                              games=", ".join(layouts.game_ids()))) from None
 
 
 def create(game_id, players=None, rng=secrets) -> str:
@@ -56,7 +57,8 @@ def create(game_id, players=None, rng=secrets) -> str:
     game = known_game(game_id)
     count = game.players.max if players is None else players
     if type(count) is not int or not game.players.min <= count <= game.players.max:
-        raise malformed(f"{game.name} is for {game.players.min} to {game.players.max} players.")
+        raise malformed(gettext("%(game)s is for %(low)s to %(high)s players.", game=game.name,
+                                low=game.players.min, high=game.players.max))
     state = dict(table.new_state(game, count, rng), lists=lists.start(game, count))
     with transaction() as db:
         while True:
@@ -73,7 +75,7 @@ def _row(db, code: str):
     row = db.execute("SELECT game, version, state, undo FROM rooms WHERE code = ?", (normal_code(code),)).fetchone()
     if row is None:
         expiry.refuse_if_closed(db, normal_code(code))  # 410 for a room closed after --keep-days idle
-        raise missing(f"No room {code!r}: check the code, or open a new room.")
+        raise missing(gettext("No room %(code)s: check the code, or open a new room.", code=repr(code)))
     return row
 
 
@@ -89,49 +91,52 @@ def version(code: str) -> int:
 
 
 def game_of(code: str) -> layouts.Game:
-    """The game a room plays."""
-    return layouts.load(_row(get_db(), code)["game"])
+    """The game a room plays, in the request's language."""
+    return language.game(_row(get_db(), code)["game"], language.current())
 
 
 def state(code: str) -> dict:
-    """Everything a phone shows: the game state, the version, the undo offer and the newest log entries."""
+    """Everything a phone shows: the game state, the version, the undo offer and the newest log entries
+    as stored (kind + params: `shown` writes them out)."""
     return _snapshot(get_db(), normal_code(code))
 
 
-def _entries(db, code: str, game, where: str = "", args: tuple = ()) -> list[dict]:
+def shown(state: dict, lang: str) -> dict:
+    """A room's state as a phone reads it: each log entry written out in `lang` as its `text`."""
+    return dict(state, log=[{"at": e["at"], "seat": e["seat"], "player": e["player"], "kind": e["kind"],
+                             "text": entry_text(state["game"], e["kind"], e["params"], e["player"], lang)}
+                            for e in state["log"]])
+
+
+def _entries(db, code: str, where: str = "", args: tuple = ()) -> list[dict]:
     rows = db.execute(f"SELECT version, at, seat, player, kind, params FROM room_log WHERE room = ? {where} "
                       "ORDER BY id DESC LIMIT ?", (code, *args, LOG_SHOWN)).fetchall()
-    return [{"at": r["at"], "seat": r["seat"], "player": r["player"], "kind": r["kind"],
-             "text": _entry_text(game.id, r["kind"], r["params"], r["player"])} for r in rows]
-
-
-@lru_cache(maxsize=8192)
-def _entry_text(game_id: str, kind: str, params: str, player: str | None) -> str:
-    """A log entry written out; a room's newest entries are written out again with every change, so once is kept."""
-    return describe(layouts.load(game_id), kind, json.loads(params), player)
+    return [{"at": r["at"], "seat": r["seat"], "player": r["player"], "kind": r["kind"], "params": r["params"]}
+            for r in rows]
 
 
 def _snapshot(db, code: str) -> dict:
     row = _row(db, code)
     undo = json.loads(row["undo"]) if row["undo"] else None
     return {"code": code, "game": row["game"], "version": row["version"], **json.loads(row["state"]),
-            "undo": {"seat": undo["seat"]} if undo else None, "log": _entries(db, code, layouts.load(row["game"]))}
+            "undo": {"seat": undo["seat"]} if undo else None, "log": _entries(db, code)}
 
 
 def _change(code: str, step) -> dict:
     """Run `step(db, game, state, next version) -> (new state, seat, entry, undoable)` in one transaction.
 
-    A step answering None writes nothing.
+    A step answering None writes nothing. The game is in the request's language (for its refusals).
     """
-    code = normal_code(code)
+    code, lang = normal_code(code), language.current()
     with transaction() as db:
         row = _row(db, code)
-        game, current, version_now = layouts.load(row["game"]), json.loads(row["state"]), row["version"]
+        game, current, version_now = language.game(row["game"], lang), json.loads(row["state"]), row["version"]
         try:
             done = step(db, game, current, version_now + 1)
         except Stale as stale:
-            changes = _entries(db, code, game, "AND version > ?", (stale.seen,))[:STALE_SHOWN]
-            raise impossible("The table changed: " + "; ".join(e["text"] for e in reversed(changes))) from None
+            changes = _entries(db, code, "AND version > ?", (stale.seen,))[:STALE_SHOWN]
+            texts = [entry_text(game.id, e["kind"], e["params"], e["player"], lang) for e in reversed(changes)]
+            raise impossible(gettext("The table changed: %(changes)s", changes="; ".join(texts))) from None
         if done is None:
             return _snapshot(db, code)
         new, seat, entry, undoable = done
@@ -208,9 +213,10 @@ def undo(code: str, body: dict) -> dict:
         seat = seats.identify(db, normal_code(code), current, body)
         slot = json.loads(_row(db, code)["undo"] or "null")
         if body.get("seen") != version_next - 1:
-            raise impossible("The table changed since your phone drew it: look again before you undo.")
+            raise impossible(gettext("The table changed since your phone drew it: look again before you undo."))
         if slot is None or slot["seat"] != seat:
-            raise impossible("Only the last move can be undone, by the player who made it, before anything else happens.")
+            raise impossible(gettext("Only the last move can be undone, by the player who made it, before anything "
+                                     "else happens."))
         kind, params = slot["entry"]
         restored = dict(slot["state"], table_version=version_next)
         return restored, seat, ("undo", {"kind": kind, "params": params}), False

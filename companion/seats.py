@@ -14,6 +14,7 @@ import hmac
 import secrets
 
 from companion.errors import forbidden, impossible, malformed
+from companion.language import gettext, ngettext
 
 NAME_LENGTH = 30
 
@@ -22,10 +23,10 @@ def player_name(body: dict, key: str = "player") -> str:
     """A player's name from the body: 1 to 30 printable characters, spaces folded."""
     name = body.get(key)
     if not isinstance(name, str) or not name.strip():
-        raise malformed(f'Say who you are: send "{key}" with your name.')
+        raise malformed(gettext('Say who you are: send "%(key)s" with your name.', key=key))
     name = " ".join(name.split())
     if len(name) > NAME_LENGTH or not name.isprintable():
-        raise malformed(f"A player name is 1 to {NAME_LENGTH} printable characters.")
+        raise malformed(gettext("A player name is 1 to %(most)s printable characters.", most=NAME_LENGTH))
     return name
 
 
@@ -56,10 +57,12 @@ def take(db, code: str, state: dict, body: dict) -> tuple[dict | None, int, str]
     if seated is not None:
         if _holds(db, code, seated["seat"], body.get("token")):
             return None, seated["seat"], body["token"]
-        raise impossible(f"{seated['name']} is seated already: pick another name, or ask a seated player "
-                         "to confirm this phone for that seat (take over).")
+        raise impossible(gettext("%(name)s is seated already: pick another name, or ask a seated player to confirm "
+                                 "this phone for that seat (take over).", name=seated["name"]))
     if len(state["seats"]) >= state["players"]:
-        raise impossible(f"Every seat is taken ({state['players']} players): open a room for more players.")
+        raise impossible(ngettext("Every seat is taken (%(num)s player): open a room for more players.",
+                                  "Every seat is taken (%(num)s players): open a room for more players.",
+                                  state["players"]))
     seat = max((s["seat"] for s in state["seats"]), default=-1) + 1
     return dict(state, seats=[*state["seats"], {"seat": seat, "name": name}]), seat, _new_token(db, code, seat)
 
@@ -69,16 +72,17 @@ def identify(db, code: str, state: dict, body: dict) -> int:
     name = player_name(body)
     seated = seat_of(state, name)
     if seated is None:
-        raise forbidden(f"{name} has no seat at this table: take a seat first.")
+        raise forbidden(gettext("%(name)s has no seat at this table: take a seat first.", name=name))
     if not _holds(db, code, seated["seat"], body.get("token")):
-        raise forbidden(f"This phone does not hold {seated['name']}'s seat: act only for the seats you took.")
+        raise forbidden(gettext("This phone does not hold %(name)s's seat: act only for the seats you took.",
+                                name=seated["name"]))
     return seated["seat"]
 
 
 def take_over(db, code: str, state: dict, seat: int) -> str:
     """A new token for `seat` (the old one stops working)."""
     if not any(s["seat"] == seat for s in state["seats"]):
-        raise impossible(f"There is no seat {seat} at this table.")
+        raise impossible(gettext("There is no seat %(seat)s at this table.", seat=seat))
     return _new_token(db, code, seat)
 
 
@@ -86,10 +90,10 @@ def reorder(state: dict, order) -> dict:
     """The state with its seats in a new turn order, before the first move."""
     ids = [s["seat"] for s in state["seats"]]
     if not isinstance(order, list) or not all(type(i) is int for i in order) or sorted(order) != sorted(ids):
-        raise malformed(f'"order" lists every seat id once, e.g. {ids[::-1]}.')
+        raise malformed(gettext('"order" lists every seat id once, e.g. %(example)s.', example=ids[::-1]))
     if state["turn"]:
-        raise impossible("The seat order is fixed once the game has started.")
+        raise impossible(gettext("The seat order is fixed once the game has started."))
     if order == ids:
-        raise impossible("The seats are in that order already.")
+        raise impossible(gettext("The seats are in that order already."))
     by_id = {s["seat"]: s for s in state["seats"]}
     return dict(state, seats=[by_id[i] for i in order])

@@ -48,7 +48,8 @@ def listen(host: str, port: int) -> list[socket.socket]:
 
 def routes(app, pool: Pool) -> tornado.web.Application:
     """The loop's routes: live ones on the loop, everything else through Flask."""
-    read = lambda code, client: pool.in_app(limits.read_room, app.extensions["rollsheet.limits"], code, client)
+    read = lambda code, client, lang: pool.in_app(limits.read_room, app.extensions["rollsheet.limits"], code, client,
+                                                  lang=lang)
     live = {"pool": pool, "hub": app.extensions["rollsheet.hub"], "read": read}
     return tornado.web.Application([
         (r"/api/rooms/([^/]+)/events", EventsHandler, live),

@@ -7,6 +7,7 @@
 - `GET /api/rooms/<code>?since=<version>&wait=<s>`: the long poll, for scripts and the page's
   fallback: answered when the room passes `since`, or after `wait` s (at most LONGEST_WAIT_S).
   Without `since` the request goes to the Flask app like any other.
+Both speak the phone's language (its cookie, else Accept-Language): the log lines and refusals.
 """
 from __future__ import annotations
 
@@ -17,10 +18,8 @@ import tornado.web
 from tornado.iostream import StreamClosedError
 
 from companion import rooms
-from companion.bridge import Busy, FlaskHandler
+from companion.bridge import FlaskHandler
 from companion.errors import Refused
-from companion.expiry import refusal
-from companion.limits import Limited
 
 HEARTBEAT_S = 15.0
 LONGEST_WAIT_S = 25.0
@@ -34,6 +33,7 @@ class Watching(FlaskHandler):
         super().initialize(pool)
         self.hub, self.read = hub, read
         self.gone = asyncio.get_running_loop().create_future()
+        self.lang = self.language
 
     def on_connection_close(self) -> None:
         """The phone went away: stop waiting for it."""
@@ -43,12 +43,9 @@ class Watching(FlaskHandler):
     async def watch(self, code: str):
         """The room's channel (joined), or None after answering its refusal (404, 410, 429, 503)."""
         try:
-            return await self.hub.join(code, lambda: self.pool.run(self.read, code, self.request.remote_ip))
+            return await self.hub.join(code, lambda: self.pool.run(self.read, code, self.request.remote_ip, self.lang))
         except Refused as error:
-            self.set_status(error.status)
-            if isinstance(error, (Limited, Busy)):
-                self.set_header("Retry-After", str(error.retry_after))
-            self.finish(refusal(error))
+            self.refuse(error)
             return None
 
     async def until_change(self, channel, timeout: float) -> None:
@@ -75,7 +72,7 @@ class EventsHandler(Watching):
             while not self.gone.done():
                 if channel.version > seen:
                     seen = channel.version
-                    self.write(b"id: %d\ndata: %s\n\n" % (seen, channel.encoded()))
+                    self.write(b"id: %d\ndata: %s\n\n" % (seen, channel.encoded(self.lang)))
                 else:
                     self.write(": heartbeat\n\n")
                 await self.flush()
@@ -104,7 +101,7 @@ class RoomHandler(Watching):
                 await self.until_change(channel, wait_seconds(self.get_argument("wait", "20")))
             if not self.gone.done():
                 self.set_header("Content-Type", "application/json")
-                self.finish(channel.encoded())
+                self.finish(channel.encoded(self.lang))
         finally:
             self.hub.leave(code)
 

@@ -97,14 +97,15 @@ def browser():
 def phone(browser):
     """A new phone-sized browser page (390 x 844, touch); call it again for a second phone.
 
-    `landscape=True` turns it (844 x 390); `color_scheme="dark"` asks pages for their dark theme.
+    `landscape=True` turns it (844 x 390); `color_scheme="dark"` asks pages for their dark theme;
+    `locale="de-DE"` sets the phone's language (its Accept-Language header and navigator.language).
     """
     contexts = []
 
-    def open_phone(landscape=False, color_scheme="light"):
+    def open_phone(landscape=False, color_scheme="light", locale="en-US"):
         size = {"width": 844, "height": 390} if landscape else {"width": 390, "height": 844}
         context = browser.new_context(viewport=size, has_touch=True, is_mobile=True, device_scale_factor=2,
-                                      color_scheme=color_scheme)
+                                      color_scheme=color_scheme, locale=locale)
         contexts.append(context)
         return context.new_page()
 

@@ -7,15 +7,15 @@ from playwright.sync_api import expect
 
 def seated_phone(phone, base: str, code: str, *names: str, **options):
     """A phone on room `code` whose players take their seats through the page (the first, then
-    "Add a player on this phone" for the others)."""
+    "Add a player on this phone" for the others), in whatever language the phone speaks."""
     page = phone(**options)
     page.goto(f"{base}/r/{code}")
     for i, name in enumerate(names):
         if i:
-            page.get_by_role("button", name="Add a player on this phone", exact=True).click()
+            page.locator('[data-key="add"]').click()
         page.locator("#seat-name").fill(name)
-        page.get_by_role("button", name="Take a seat", exact=True).click()
-        expect(page.locator("#seats")).to_contain_text(f"{name} (this phone)")
+        page.locator('[data-key="sit"]').click()
+        expect(page.locator("#seats li.seat", has_text=name).locator(".mine")).to_be_visible()
     return page
 
 

@@ -15,7 +15,7 @@ def run(scene) -> None:
 
 def test_watchers_of_a_room_share_one_encoding_and_wake_at_its_next_version():
     async def scene():
-        hub, reads = Hub(), []
+        hub, reads = Hub(lambda state, language: state), []
         hub.attach(asyncio.get_running_loop())
 
         async def read():
@@ -23,13 +23,13 @@ def test_watchers_of_a_room_share_one_encoding_and_wake_at_its_next_version():
             return {"version": 3, "dice": []}
 
         first, second = await asyncio.gather(hub.join("ROOM", read), hub.join("ROOM", read))
-        assert first is second and reads == [1] and first.encoded() is second.encoded()
+        assert first is second and reads == [1] and first.encoded("en") is second.encoded("en")
         changed = first.changed
         hub.publish("ROOM", {"version": 4, "dice": [6]})
         hub.publish("OTHER", {"version": 9})
         hub.publish("ROOM", {"version": 4, "dice": ["stale twin"]})
         await asyncio.wait_for(changed, 1)
-        assert first.version == 4 and first.encoded() == b'{"version":4,"dice":[6]}'
+        assert first.version == 4 and first.encoded("en") == b'{"version":4,"dice":[6]}'
         hub.leave("ROOM")
         hub.leave("ROOM")
         assert hub.channels == {}
@@ -39,7 +39,7 @@ def test_watchers_of_a_room_share_one_encoding_and_wake_at_its_next_version():
 
 def test_an_older_state_published_late_never_replaces_a_newer_one():
     async def scene():
-        hub = Hub()
+        hub = Hub(lambda state, language: state)
         hub.attach(asyncio.get_running_loop())
 
         async def read():
@@ -49,5 +49,32 @@ def test_an_older_state_published_late_never_replaces_a_newer_one():
         hub.publish("ROOM", {"version": 6})
         await asyncio.sleep(0.01)
         assert channel.version == 7
+
+    run(scene)
+
+
+def test_a_version_is_written_out_once_per_language_however_many_phones_read_it():
+    async def scene():
+        written = []
+
+        def write(state, language):
+            written.append((state["version"], language))
+            return dict(state, said=language)
+
+        hub = Hub(write)
+        hub.attach(asyncio.get_running_loop())
+
+        async def read():
+            return {"version": 1}
+
+        channel = await hub.join("ROOM", read)
+        frames = [channel.encoded(language) for language in ("de", "es", "de", "en", "es", "de")]
+        assert frames[0] is frames[2] is frames[5] and frames[1] is frames[4]
+        assert frames[0] == b'{"version":1,"said":"de"}' and frames[3] == b'{"version":1,"said":"en"}'
+        hub.publish("ROOM", {"version": 2})
+        await asyncio.wait_for(channel.changed, 1)
+        assert channel.encoded("de") == b'{"version":2,"said":"de"}'
+        assert written == [(1, "de"), (1, "es"), (1, "en"), (2, "de")]
+        hub.leave("ROOM")
 
     run(scene)

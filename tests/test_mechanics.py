@@ -9,6 +9,7 @@ import pytest
 import layouts
 from companion import table
 from companion.errors import Refused
+from companion.language import speaker
 from companion.table.market_ring import draw, full_box
 from companion.table.words import describe
 
@@ -37,7 +38,7 @@ def room(game_id, names=("Ana", "Ben", "Cy"), rng=None):
 def act(game, state, action, who="Ana", rng=None, **body):
     seat = next(s["seat"] for s in state["seats"] if s["name"] == who)
     new, (kind, params) = table.apply(game, state, action, body, seat, 2, rng or Script())
-    return new, describe(game, kind, params, who)
+    return new, describe(game, kind, params, who, speaker("en"))
 
 
 def refused(game, state, action, status, who="Ana", **body):

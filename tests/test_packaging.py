@@ -1,4 +1,4 @@
-"""A plain `pip install .` carries the layouts, their translations, the print kit's catalogues and the companion's pages."""
+"""A plain `pip install .` carries the layouts, their translations, the print kit's catalogues, the companion's pages and its compiled catalogues."""
 from __future__ import annotations
 
 import shutil
@@ -23,5 +23,6 @@ def test_wheel_ships_layouts_templates_and_static_files(tmp_path):
     assert {f"layouts/{g}.{lang}.yaml" for g in layouts.game_ids() for lang in ("de", "es")} <= names
     assert {f"sheets/locale/{lang}/LC_MESSAGES/sheets.mo" for lang in ("de", "es")} <= names
     assert {"companion/templates/base.html", "companion/static/app.css", "sheets/cli.py"} <= names
+    assert {f"companion/translations/{lang}/LC_MESSAGES/messages.mo" for lang in ("de", "es")} <= names
     entry_points = next(n for n in names if n.endswith("entry_points.txt"))
     assert "rollsheet = sheets.cli:app" in zipfile.ZipFile(next(tmp_path.glob("*.whl"))).read(entry_points).decode()

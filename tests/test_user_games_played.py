@@ -70,7 +70,7 @@ def test_qwixx_active_player_takes_the_white_pair_and_one_coloured_die_the_other
     kinds = [d["die"] for d in state["dice"]]
     assert kinds == ["white", "white", "red", "yellow", "green", "blue"]
     status, answer = room.move("Ana", "pick", dice=[0, 2, 3])
-    assert status == 400 and "0 to 1 red, yellow, green or blue die" in answer["error"]
+    assert status == 400 and "0 to 1 red, yellow, green, or blue die" in answer["error"]
     room.ok("Ana", "pick", dice=[0, 1, 4])
     room.ok("Ben", "pick", dice=[0, 1])
     assert room.ok("Cy", "refuse")["active"] == 1

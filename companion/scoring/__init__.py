@@ -3,8 +3,8 @@
 Glossary:
 - scorable game: a layout with a `scoring:` section (layouts/scoring.py); `scorable(game_id)` loads it,
   NotScorable says why a game cannot be scored (unknown, no scoring section, a broken layout file).
-- result: the scoring contract's answer (RULES.md), plus `tiebreak`, a sentence when the win was tied;
-  `to_csv` writes it as a CSV file (one row per player by rank).
+- result: the scoring contract's answer (RULES.md), plus `tiebreak`, a sentence when the win was tied
+  (in the request's language); `to_csv` writes it as a CSV file (one row per player by rank).
 - own problems: what is wrong with one player's numbers alone (types, ranges, tokens, per-player checks);
   table problems: what the players together cannot hold (`total` checks, tokens held once).
 - running totals: each posted player's total when their own numbers are fine, else None (a 400's extra).
@@ -18,14 +18,18 @@ from itertools import chain
 import layouts
 from layouts import Game, LayoutError
 
+from companion import language
+from companion.language import gettext
+
 from companion.scoring.common import ScoreError, parse_player, player_list, ranked, unique_names
 from companion.scoring.facts import table_scope, tokens_in_play
+from companion.scoring.forms import breakdown_labels
 from companion.scoring.inputs import data_of, player_model, range_problems
 from companion.scoring.rules import breakdowns, check_problems, player_scope, tiebreak_values, total_problems
 from companion.scoring.tokens import held_once_problems
 
 __all__ = ["NotScorable", "ScoreError", "running_totals", "scorable", "scorable_ids", "score", "score_game",
-           "to_csv"]
+           "scored", "to_csv"]
 
 
 class NotScorable(LookupError):
@@ -44,16 +48,18 @@ def scorable_ids() -> list[str]:
 
 
 def scorable(game_id: str) -> Game:
-    """The layout of a game that can be scored; NotScorable says why not."""
+    """The layout of a game that can be scored, in the request's language; NotScorable says why not."""
     if game_id not in layouts.game_ids():
-        raise NotScorable(f"unknown game {game_id!r}; games with scoring: {', '.join(scorable_ids())}")
+        raise NotScorable(gettext("unknown game %(game)s; games with scoring: %(games)s", game=repr(game_id),
+                                  games=", ".join(scorable_ids())))
     try:
-        game = layouts.load(game_id)
+        game = language.game(game_id, language.current())
     except LayoutError as error:
-        raise NotScorable(f"the layout of {game_id!r} has problems: {error.problems[0]}") from None
+        raise NotScorable(gettext("the layout of %(game)s has problems: %(problem)s", game=repr(game_id),
+                                  problem=error.problems[0])) from None
     if game.scoring is None:
-        raise NotScorable(f"{game.name} has no scoring section in its layout; games with scoring: "
-                          f"{', '.join(scorable_ids())}")
+        raise NotScorable(gettext("%(game)s has no scoring section in its layout; games with scoring: %(games)s",
+                                  game=game.name, games=", ".join(scorable_ids())))
     return game
 
 
@@ -64,6 +70,11 @@ def score(game_id: str, payload: object) -> dict:
 
 def score_game(game: Game, payload: object) -> dict:
     """Score a posted payload with a layout's scoring section; ScoreError names the first bad field."""
+    return scored(game, payload)[0]
+
+
+def scored(game: Game, payload: object) -> tuple[dict, dict | None]:
+    """The result of `score_game`, and the tie as data ({"case", "winners"}, or None) for a room's log."""
     raw = player_list(payload, game.players.min, game.players.max)
     model = player_model(game.scoring.fields)
     players = [parse_player(model, player, i) for i, player in enumerate(raw)]
@@ -110,16 +121,25 @@ def running_totals(game: Game, payload: object) -> list[int | None] | None:
     return [totals.get(i) for i in range(len(raw))]
 
 
-def to_csv(result: dict) -> str:
-    """The result as CSV: game, rank, name, total, each breakdown part, winner (yes/no), tie-break note."""
-    parts = list(result["players"][0]["breakdown"])
+def to_csv(result: dict, game: Game) -> str:
+    """The result as CSV: game, rank, name, total, each breakdown part, winner (yes/no), tie-break note.
+
+    In English the header row holds the stable ids (the result's keys); in another language its words,
+    the parts by their labels in `game` (the layout in that language).
+    """
+    say, parts = language.speaker(language.current()), list(result["players"][0]["breakdown"])
+    labels = {part: part for part in parts} if say.language == "en" else \
+        {key: shown["label"] for key, shown in breakdown_labels(game).items()}
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["game", "rank", "name", "total", *parts, "winner", "tiebreak"])
+    writer.writerow([say.pgettext("csv", "game"), say.pgettext("csv", "rank"), say.pgettext("csv", "name"),
+                     say.pgettext("csv", "total"), *(_inert(labels.get(part, part)) for part in parts),
+                     say.pgettext("csv", "winner"), say.pgettext("csv", "tiebreak")])
+    yes, no = say.pgettext("csv", "yes"), say.pgettext("csv", "no")
     for player in result["players"]:
         writer.writerow([result["game"], player["rank"], _inert(player["name"]), player["total"],
                          *(player["breakdown"][part] for part in parts),
-                         "yes" if player["name"] in result["winners"] else "no", _inert(result["tiebreak"] or "")])
+                         yes if player["name"] in result["winners"] else no, _inert(result["tiebreak"] or "")])
     return out.getvalue()
 
 

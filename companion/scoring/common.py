@@ -13,12 +13,24 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
+from companion.language import N_, Speaker, current, gettext, speaker
 from layouts.scoring import TieBreak
 
 Count = Annotated[int, Field(ge=0, strict=True)]
 """A non-negative whole number read off a sheet (JSON numbers only, never "3" or true)."""
 
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40, strict=True)]
+
+TIES = {"shared": N_("%(names)s share the win"),
+        "fewer": N_("%(names)s wins on fewer %(what)s"), "more": N_("%(names)s wins on more %(what)s"),
+        "same": N_("%(names)s share the win: same points and same %(what)s"),
+        "open": N_("%(names)s share the win on points; give %(what)s to break the tie")}
+"""The tie-break sentence by case: the winners share, or one won on `fewer` or `more` of the tie-break."""
+OTHER_PROBLEMS = {"bool_type": N_("must be true or false"), "bool_parsing": N_("must be true or false"),
+                  "list_type": N_("must be a list"), "string_type": N_("must be text"),
+                  "dict_type": N_("must be an object"), "model_type": N_("must be an object"),
+                  "model_attributes_type": N_("must be an object")}
+"""Pydantic's other problems with a posted value, said for a person filling in a score form."""
 
 
 class ScoreError(Exception):
@@ -40,15 +52,16 @@ class PlayerInput(BaseModel):
 def player_list(payload: object, low: int, high: int) -> list:
     """The payload's players list, `low` to `high` long; ScoreError names what is wrong with the body."""
     if not isinstance(payload, dict):
-        raise ScoreError("the body must be a JSON object with a players list", "body")
+        raise ScoreError(gettext("the body must be a JSON object with a players list"), "body")
     unknown = sorted(set(payload) - {"players", "room"})
     if unknown:
-        raise ScoreError("unknown key (misspelt?)", unknown[0])
+        raise ScoreError(gettext("unknown key (misspelt?)"), unknown[0])
     players = payload.get("players")
     if not isinstance(players, list):
-        raise ScoreError("players must be a list of players", "players")
+        raise ScoreError(gettext("players must be a list of players"), "players")
     if not low <= len(players) <= high:
-        raise ScoreError(f"this game is for {low}-{high} players, not {len(players)}", "players")
+        raise ScoreError(gettext("this game is for %(low)s-%(high)s players, not %(count)s", low=low, high=high,
+                                 count=len(players)), "players")
     return players
 
 
@@ -66,7 +79,7 @@ def unique_names(players: list[PlayerInput]) -> None:
     names = [player.name for player in players]
     for index, name in enumerate(names):
         if name in names[:index]:
-            raise ScoreError(f"two players are called {name!r}", f"players[{index}].name")
+            raise ScoreError(gettext("two players are called %(name)s", name=repr(name)), f"players[{index}].name")
 
 
 def _dotted(loc: tuple) -> str:
@@ -81,21 +94,26 @@ def _message(error: dict) -> str:
     """Pydantic's message, said for a person filling in a score form."""
     kind = error["type"]
     if kind == "extra_forbidden":
-        return "unknown field (misspelt?)"
+        return gettext("unknown field (misspelt?)")
     if kind == "missing":
-        return "required"
+        return gettext("required")
     if kind in ("int_type", "int_parsing", "int_from_float"):
-        return "must be a whole number"
+        return gettext("must be a whole number")
     if kind == "greater_than_equal":
-        return f"must be at least {error['ctx']['ge']}"
+        return gettext("must be at least %(low)s", low=error["ctx"]["ge"])
     if kind == "string_too_short":
-        return "must not be empty"
-    return error["msg"].removeprefix("Value error, ")
+        return gettext("must not be empty")
+    if kind == "string_too_long":
+        return gettext("must be at most %(most)s characters", most=error["ctx"]["max_length"])
+    if kind == "too_long":
+        return gettext("at most %(most)s items", most=error["ctx"]["max_length"])
+    return gettext(OTHER_PROBLEMS[kind]) if kind in OTHER_PROBLEMS else error["msg"].removeprefix("Value error, ")
 
 
 def ranked(game_id: str, names: list[str], breakdowns: list[dict], tiebreak: TieBreak | None,
-           order: list[int | None]) -> dict:
-    """The contract's answer: players by rank (shared on ties), winners, the deciding tie-break."""
+           order: list[int | None]) -> tuple[dict, dict | None]:
+    """The contract's answer: players by rank (shared on ties), winners, the tie-break sentence in the
+    request's language; and the tie as data ({"case", "winners"}, None without one), for a room's log."""
     totals = [sum(parts.values()) for parts in breakdowns]
     sign = 1 if tiebreak and tiebreak.wins == "fewer" else -1
     broken = {total for total in set(totals) if _breakable(order, totals, total, tiebreak)}
@@ -107,8 +125,10 @@ def ranked(game_id: str, names: list[str], breakdowns: list[dict], tiebreak: Tie
              "breakdown": breakdowns[i]} for i, name in enumerate(names)]
     rows.sort(key=lambda row: row["rank"])
     winners = [row["name"] for row in rows if row["rank"] == 1]
-    return {"game": game_id, "players": rows, "winners": winners,
-            "tiebreak": _tiebreak_note(rows, winners, tiebreak, broken)}
+    case = tie_case(rows, winners, tiebreak, broken)
+    sentence = tie_text(case, winners, tiebreak, speaker(current())) if case else None
+    return ({"game": game_id, "players": rows, "winners": winners, "tiebreak": sentence},
+            {"case": case, "winners": winners} if case else None)
 
 
 def _breakable(order: list[int | None], totals: list[int], total: int, tiebreak: TieBreak | None) -> bool:
@@ -117,22 +137,20 @@ def _breakable(order: list[int | None], totals: list[int], total: int, tiebreak:
     return tiebreak is not None and len(tied) > 1 and all(value is not None for value in tied)
 
 
-def _tiebreak_note(rows: list[dict], winners: list[str], tiebreak: TieBreak | None, broken: set[int]) -> str | None:
-    """One sentence when the winners were tied on points: who won on what, or who shares."""
+def tie_case(rows: list[dict], winners: list[str], tiebreak: TieBreak | None, broken: set[int]) -> str | None:
+    """How the winners were tied on points (a key of TIES), or None when one player had the most."""
     top = rows[0]["total"]
-    tied = [row["name"] for row in rows if row["total"] == top]
-    if len(tied) == 1:
+    if sum(row["total"] == top for row in rows) == 1:
         return None
     if tiebreak is None:
-        return f"{_joined(winners)} share the win"
-    house = " (house tie-break)" if tiebreak.house else ""
-    if top in broken and len(winners) == 1:
-        return f"{winners[0]} wins on {tiebreak.wins} {tiebreak.what}{house}"
+        return "shared"
     if top in broken:
-        return f"{_joined(winners)} share the win: same points and same {tiebreak.what}"
-    return f"{_joined(winners)} share the win on points; give {tiebreak.what} to break the tie{house}"
+        return tiebreak.wins if len(winners) == 1 else "same"
+    return "open"
 
 
-def _joined(names: list[str]) -> str:
-    """'Ana', 'Ana and Ben', 'Ana, Ben and Cy'."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+def tie_text(case: str, winners: list[str], tiebreak: TieBreak | None, say: Speaker) -> str:
+    """The tie-break sentence of a case ("fewer": 'Ana wins on fewer empty cells (house tie-break)')."""
+    text = say.gettext(TIES[case], names=say.listing(winners), what=tiebreak.what if tiebreak else "")
+    house = tiebreak is not None and tiebreak.house and case in ("fewer", "more", "open")
+    return say.gettext("%(text)s (house tie-break)", text=text) if house else text

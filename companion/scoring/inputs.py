@@ -17,6 +17,7 @@ from layouts.expressions import evaluate
 from layouts.scoring import Count as CountField
 from layouts.scoring import Entries, Flag, Group, Tally, Token, Tokens
 
+from companion.language import gettext
 from companion.scoring.common import Count, PlayerInput
 from companion.scoring.tokens import token_problem, tokens_problems
 
@@ -61,7 +62,7 @@ def range_problems(fields: list, table: dict, tokens: dict, data: dict, at: str)
         elif isinstance(field, Entries):
             most = evaluate(field.max_items, table)
             if len(value) > most:
-                yield path, f"{len(value)} given, but at most {most}"
+                yield path, gettext("%(given)s given, but at most %(most)s", given=len(value), most=most)
             for n, entry in enumerate(value):
                 yield from _inner(field.fields, table, tokens, entry, f"{path}[{n}].", empty=False)
         elif isinstance(field, Tokens):
@@ -82,13 +83,13 @@ def _one(field, table: dict, tokens: dict, value, path: str, empty: bool = True)
         if problem:
             yield path, problem
     elif isinstance(field, Tally) and value > len(field.items):
-        yield path, f"must be at most {len(field.items)}"
+        yield path, gettext("must be at most %(most)s", most=len(field.items))
     elif isinstance(field, CountField) and value is not None:
         most = None if field.max is None else evaluate(field.max, table)
         if most is not None and value > most:
-            yield path, f"must be at most {most}"
+            yield path, gettext("must be at most %(most)s", most=most)
         elif value % field.step:
-            yield path, f"must be a multiple of {field.step}"
+            yield path, gettext("must be a multiple of %(step)s", step=field.step)
 
 
 def data_of(player: PlayerInput) -> dict:

@@ -15,6 +15,7 @@ from collections import ChainMap
 from layouts.expressions import ExprError, Unknown, evaluate, fill
 from layouts.scoring import Scoring
 
+from companion.language import gettext
 from companion.scoring.common import ScoreError
 
 
@@ -25,8 +26,8 @@ def _work_out(text: str, scope, where: str):
     except Unknown:
         return None
     except ExprError as error:
-        raise ScoreError(f"the layout's scoring rule {where} ({text!r}) cannot be worked out: {error}", "game") \
-            from None
+        raise ScoreError(gettext("the layout's scoring rule %(where)s (%(rule)s) cannot be worked out: %(problem)s",
+                                 where=where, rule=repr(text), problem=error), "game") from None
 
 
 def player_scope(scoring: Scoring, table: dict, data: dict) -> ChainMap:
@@ -99,7 +100,8 @@ def _points(part, scope, where: str) -> int:
         return 0
     points = _work_out(part.points, scope, where)
     if points is not None and not isinstance(points, int):
-        raise ScoreError(f"the layout's scoring rule {where} gives {points!r}, not a number of points", "game")
+        raise ScoreError(gettext("the layout's scoring rule %(where)s gives %(points)s, not a number of points",
+                                 where=where, points=repr(points)), "game")
     return int(points or 0)
 
 

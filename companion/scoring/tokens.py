@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from companion.language import gettext, ngettext
+
 
 def _pool(field, tokens: dict) -> list[int]:
     """Every token of the field's lists in play."""
@@ -29,7 +31,9 @@ def token_problem(field, value: int, tokens: dict, empty: bool) -> str:
     if (value == 0 and empty) or value in pool:
         return ""
     choices = ", ".join(map(str, sorted(set(pool), reverse=True)))
-    return f"0 (none) or a token in play: {choices}" if empty else f"{value} is no token in play: {choices}"
+    if empty:
+        return gettext("0 (none) or a token in play: %(choices)s", choices=choices)
+    return gettext("%(value)s is no token in play: %(choices)s", value=value, choices=choices)
 
 
 def tokens_problems(field, values: list[int], tokens: dict, path: str):
@@ -37,11 +41,14 @@ def tokens_problems(field, values: list[int], tokens: dict, path: str):
     lists = [tokens[name] for name in field.lists if name in tokens]
     for n, value in enumerate(values):
         if not any(value in stack for stack in lists):
-            yield f"{path}[{n}]", f"{value} is no token in play: {_listed(field, tokens)}"
+            yield f"{path}[{n}]", gettext("%(value)s is no token in play: %(choices)s", value=value,
+                                          choices=_listed(field, tokens))
     if len(values) > len(lists):
-        yield path, f"{len(values)} tokens, but {len(lists)} lists are in play, one token each"
+        yield path, gettext("%(given)s tokens, but %(lists)s lists are in play, one token each", given=len(values),
+                            lists=len(lists))
     elif not _fits([(0, value) for value in values], lists):
-        yield path, f"no way to take {', '.join(map(str, values))} one from each list: {_listed(field, tokens)}"
+        yield path, gettext("no way to take %(values)s one from each list: %(choices)s",
+                            values=", ".join(map(str, values)), choices=_listed(field, tokens))
 
 
 def held_once_problems(fields: list, players: list[dict], tokens: dict):
@@ -50,7 +57,8 @@ def held_once_problems(fields: list, players: list[dict], tokens: dict):
         if field.kind == "tokens":
             held = [(i, value) for i, data in enumerate(players) for value in data[field.id]]
             if not _fits(held, [tokens[name] for name in field.lists if name in tokens]):
-                yield "players", f"the players hold more tokens than the lists have: {_listed(field, tokens)}"
+                yield "players", gettext("the players hold more tokens than the lists have: %(choices)s",
+                                         choices=_listed(field, tokens))
         elif field.kind == "token":
             yield from _counted(field, [(f"players[{i}].{field.id}", data[field.id])
                                         for i, data in enumerate(players) if data[field.id]], tokens)
@@ -67,7 +75,9 @@ def _counted(field, held: list[tuple[str, int]], tokens: dict):
     for path, value in held:
         seen[value] += 1
         if seen[value] > have[value]:
-            yield path, f"the game has {have[value]} token(s) of {value}, and other players hold them"
+            yield path, ngettext("the game has %(num)s token of %(value)s, and other players hold it",
+                                 "the game has %(num)s tokens of %(value)s, and other players hold them",
+                                 have[value], value=value)
             return
 
 

@@ -8,11 +8,12 @@ Room.kit = (function () {
   const spec = (d) => game.dice.find((x) => x.id === d.die) || {labels: {}};
   const faceLabel = (d) => spec(d).labels[String(d.face)];
 
-  // A face as read at the table: "Red", "5", "0/10", "red 5".
+  // A face as read at the table: "Red", "5", "0/10", "Red 5".
   function faceText(d) {
     if (faceLabel(d)) return faceLabel(d);
     if (typeof d.face === "string") return game.colours[d.face].label;
-    return spec(d).colour ? `${game.colours[spec(d).colour].label} ${d.face}` : String(d.face);
+    return spec(d).colour ? _("%(colour)s %(number)s", {colour: game.colours[spec(d).colour].label, number: d.face})
+      : String(d.face);
   }
 
   // One die as a button; `selectable` lets the player tap it (toggles Room.selected or calls onpick).
@@ -20,7 +21,8 @@ Room.kit = (function () {
     const colour = colourOf(d);
     const picked = Room.selected.has(i);
     const glyph = typeof d.face === "string" ? colour.glyph : String(d.face);
-    const words = [`Die ${i + 1}: ${faceText(d)}`, d.used && "used", d.held && "set aside", note].filter(Boolean);
+    const words = [_("Die %(number)s: %(face)s", {number: i + 1, face: faceText(d)}), d.used && _("used"),
+      d.held && _("set aside"), note].filter(Boolean);
     const toggle = onpick || (() => { picked ? Room.selected.delete(i) : Room.selected.add(i); Room.redraw(); });
     return el("button", {
       type: "button", "data-key": `die-${i}`,
@@ -29,7 +31,7 @@ Room.kit = (function () {
       "aria-pressed": selectable ? String(onpick ? Boolean(d.held) : picked) : null, "aria-label": words.join(", "),
       disabled: !selectable, onclick: toggle,
     }, el("span", {class: `face${(faceLabel(d) || glyph).length > 2 ? " long" : ""}`}, faceLabel(d) || glyph),
-    el("span", {class: "label"}, note || (d.used ? "used" : typeof d.face === "string" ? colour.label : "\u00a0")));
+    el("span", {class: "label"}, note || (d.used ? _("used") : typeof d.face === "string" ? colour.label : "\u00a0")));
   }
 
   const button = (key, text, onclick, {primary, disabled} = {}) => el("button", {
@@ -47,17 +49,18 @@ Room.kit = (function () {
     return {mine: left.some((s) => Room.holds(s.seat)) && Room.actor() !== state.active, waiting: left.map((s) => s.name)};
   }
 
-  // "Turn 3: Ana · your turn: roll the dice" or "Turn 3: Ana · waiting for Ana to roll".
+  // "Turn 3: Ana · your turn, Ana: roll the dice" or "Turn 3: Ana · waiting for Ana to roll the dice".
   function turnLine(state, role, doing) {
     let text;
-    if (state.over) text = `The game is over: ${(game.table.end || {}).text || "enter the scores"}`;
-    else if (state.turn === 0) text = Room.mine.length ? `Nobody has started yet: the first player to ${doing} starts.`
-      : "Take a seat to play.";
+    if (state.over) text = _("The game is over: %(end)s", {end: (game.table.end || {}).text || _("enter the scores")});
+    else if (state.turn === 0) text = Room.mine.length ? _("Nobody has started yet: the first player to %(doing)s starts.", {doing})
+      : _("Take a seat to play.");
     else {
       const who = part(state, role);
-      const me = Room.seatName(Room.actor());
-      text = `Turn ${state.turn}: ${Room.seatName(state.active)} · ` + (who.mine
-        ? `${role === "active" ? "your turn" : "your part"}, ${me}: ${doing}` : `waiting for ${who.waiting.join(", ")} to ${doing}`);
+      const values = {me: Room.seatName(Room.actor()), doing, names: I18n.listing(who.waiting || [])};
+      text = `${_("Turn %(turn)s: %(name)s", {turn: state.turn, name: Room.seatName(state.active)})} · ` + (!who.mine
+        ? _("waiting for %(names)s to %(doing)s", values)
+        : role === "active" ? _("your turn, %(me)s: %(doing)s", values) : _("your part, %(me)s: %(doing)s", values));
     }
     return el("p", {class: "turn", id: "turn-line"}, text);
   }

@@ -23,7 +23,7 @@
   }
 
   const cross = (list, item, body) => { open = null; Room.post(`lists/${list}/${item}`, body); };
-  const clock = (at) => new Date(at * 1000).toLocaleTimeString([], {hour: "2-digit", minute: "2-digit"});
+  const clock = (at) => new Date(at * 1000).toLocaleTimeString(I18n.language, {hour: "2-digit", minute: "2-digit"});
   const me = () => Room.seatName(Room.actor());
 
   function setupStatus(spec, room) {
@@ -37,11 +37,11 @@
   // Why this phone may not cross an item of the list now ("" when it may).
   function blocked(spec, room, itemId) {
     const state = Room.state;
-    if (!Room.mine.length) return "take a seat first";
-    if (spec.turn_action && state.turn > 0 && !Room.holds(state.active)) return `${Room.seatName(state.active)}'s turn`;
+    if (!Room.mine.length) return _("take a seat first");
+    if (spec.turn_action && state.turn > 0 && !Room.holds(state.active)) return _("%(name)s's turn", {name: Room.seatName(state.active)});
     const held = Object.values(room.crossed).filter((r) => r.by.includes(me())).length;
-    if (spec.per_player !== null && held >= amount(spec.per_player)) return `${me()} has ${held}`;
-    if (spec.mode === "stack" && itemId !== room.items.find((id) => !(id in room.crossed))) return "take the highest first";
+    if (spec.per_player !== null && held >= amount(spec.per_player)) return _("%(name)s has %(held)s", {name: me(), held});
+    if (spec.mode === "stack" && itemId !== room.items.find((id) => !(id in room.crossed))) return _("take the highest first");
     return "";
   }
 
@@ -53,8 +53,9 @@
     const buttons = room.items.map((itemId) => {
       const item = items[id][itemId], record = room.crossed[itemId];
       const why = record ? "" : blocked(spec, room, itemId);
+      const names = record ? I18n.listing(record.by) : "";
       const words = [itemId === item.label ? itemId : `${itemId} ${item.label}`,
-        record ? `${spec.mode === "claim" ? "claimed" : "crossed off"} by ${record.by.join(" and ")}` : why || "free"];
+        !record ? why || _("free") : spec.mode === "claim" ? _("claimed by %(names)s", {names}) : _("crossed off by %(names)s", {names})];
       return el("button", {type: "button", "data-key": `item-${id}-${itemId}`, disabled: Boolean(why),
         class: `item${record ? " crossed" : ""}${open && open.item === itemId && open.list === id ? " picked" : ""}`,
         "aria-label": words.join(", "),
@@ -67,10 +68,13 @@
     });
     const crossedCount = Object.keys(room.crossed).length;
     return el("section", {class: `card list ${spec.mode}`, "aria-label": spec.label},
-      el("h2", {}, spec.label, el("span", {class: "count"}, ` ${crossedCount} of ${room.items.length} ${spec.mode === "stack" ? "taken" : "crossed"}`)),
-      setup && setupOpen ? el("div", {class: "setup"}, el("p", {}, spec.setup.text, ` (${setup.done.size} of ${setup.colours.length} colours done)`),
+      el("h2", {}, spec.label, el("span", {class: "count"}, " " + (spec.mode === "stack"
+        ? _("%(done)s of %(total)s taken", {done: crossedCount, total: room.items.length})
+        : _("%(done)s of %(total)s crossed", {done: crossedCount, total: room.items.length})))),
+      setup && setupOpen ? el("div", {class: "setup"}, el("p", {}, spec.setup.text, " ",
+        _("(%(done)s of %(total)s colours done)", {done: setup.done.size, total: setup.colours.length})),
         el("label", {}, el("input", {type: "checkbox", checked: setupMode[id], "data-key": `setup-${id}`,
-          onchange: (e) => { setupMode[id] = e.target.checked; }}), " My taps are setup crossings")) : null,
+          onchange: (e) => { setupMode[id] = e.target.checked; }}), " " + _("My taps are setup crossings"))) : null,
       room.complete && spec.ends_game ? el("p", {class: "ends", role: "alert"}, spec.ends_game) : null,
       el("div", {class: `items ${spec.mode}`}, buttons),
       open && open.list === id && room.crossed[open.item] ? panel(spec, room, open.item) : null);
@@ -85,14 +89,15 @@
     const canClaim = spec.mode === "claim" && Room.mine.length && !mine && record.turn === state.turn && record.by.length < state.players;
     const action = (key, text, body, primary) => el("button", {type: "button", "data-key": `${key}-${spec.id}-${itemId}`,
       class: primary ? "button" : "button secondary", onclick: () => cross(spec.id, itemId, body)}, text);
-    return el("div", {class: "panel", role: "group", "aria-label": `${itemId} actions`},
-      el("p", {}, `${itemId}: ${record.by.join(", ")} at ${clock(record.at)}${record.setup ? " (setup)" : ""}`),
-      canClaim ? action("claim", `${who} reached it this turn too`, {}, true) : null,
-      spec.again && Room.mine.length ? action("again", `Use it again: ${spec.again}`, {again: true}, true) : null,
-      canUndo ? action("undo", spec.mode === "claim" && record.by.length > 1 ? `Undo ${who}'s claim` : "Undo: uncross it",
-        record.setup ? {crossed: false, setup: true} : {crossed: false}) : null,
+    const when = {item: itemId, names: I18n.listing(record.by), time: clock(record.at)};
+    return el("div", {class: "panel", role: "group", "aria-label": _("%(item)s actions", {item: itemId})},
+      el("p", {}, record.setup ? _("%(item)s: %(names)s at %(time)s (setup)", when) : _("%(item)s: %(names)s at %(time)s", when)),
+      canClaim ? action("claim", _("%(name)s reached it this turn too", {name: who}), {}, true) : null,
+      spec.again && Room.mine.length ? action("again", _("Use it again: %(what)s", {what: spec.again}), {again: true}, true) : null,
+      canUndo ? action("undo", spec.mode === "claim" && record.by.length > 1 ? _("Undo %(name)s's claim", {name: who})
+        : _("Undo: uncross it"), record.setup ? {crossed: false, setup: true} : {crossed: false}) : null,
       el("button", {type: "button", class: "button secondary", "data-key": `close-${spec.id}`,
-        onclick: () => { open = null; Room.redraw(); }}, "Close"));
+        onclick: () => { open = null; Room.redraw(); }}, _("Close")));
   }
 
   Room.boards.push((state) => {

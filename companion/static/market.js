@@ -9,23 +9,26 @@
   let target = null, targetTurn = -1;
 
   function piece(p, size) {
-    if (!p) return el("span", {class: "empty"}, "empty");
+    if (!p) return el("span", {class: "empty"}, _("empty"));
     const colour = game.colours[p.colour];
     const tall = {};
     for (const [x, y] of game.pieces.find((x) => x.id === p.piece).cubes) tall[`${x},${y}`] = (tall[`${x},${y}`] || 0) + 1;
     const cells = Object.entries(tall).map(([key, n]) => [...key.split(",").map(Number), n > 1 ? `${colour.glyph}${n}` : colour.glyph]);
     return Room.cellsSvg(cells, colour, size);
   }
-  const pieceName = (p) => (p ? `${game.colours[p.colour].label} ${game.pieces.find((x) => x.id === p.piece).name}` : "empty slot");
+  const pieceName = (p) => (p ? _("%(colour)s %(piece)s", {colour: game.colours[p.colour].label,
+    piece: game.pieces.find((x) => x.id === p.piece).name}) : _("empty slot"));
+  const turnList = Object.values(game.lists).find((list) => list.turn_action);
 
   function market(state) {
     if (state.turn !== targetTurn) { target = null; targetTurn = state.turn; }
     const slots = state.ring.length, reach = amount(config.reach), mine = part(state, "active").mine;
-    const ring = el("ol", {class: "ring", "aria-label": "Market ring, clockwise from slot 1"}, state.ring.map((p, i) => {
+    const ring = el("ol", {class: "ring", "aria-label": _("Market ring, clockwise from slot 1")}, state.ring.map((p, i) => {
       const angle = (2 * Math.PI * i) / slots - Math.PI / 2;
       return el("li", {class: i === state.crystal ? "slot crystal" : "slot",
         style: `left:${50 + 41 * Math.cos(angle)}%;top:${50 + 41 * Math.sin(angle)}%`,
-        "aria-label": `Slot ${i + 1}: ${i === state.crystal ? "crystal, " : ""}${pieceName(p)}`},
+        "aria-label": i === state.crystal ? _("Slot %(slot)s: crystal, %(piece)s", {slot: i + 1, piece: pieceName(p)})
+          : _("Slot %(slot)s: %(piece)s", {slot: i + 1, piece: pieceName(p)})},
       i === state.crystal ? el("span", {class: "gem", "aria-hidden": "true"}, "\u25c6") : piece(p, 11));
     }));
     const moves = [];
@@ -39,16 +42,19 @@
     const blocks = Object.entries(state.blocks).map(([c, n]) => `${game.colours[c].glyph} ${n}`).join(" · ");
     const box = Object.values(state.box).reduce((a, b) => a + b, 0);
     const go = (take) => Room.post("move", {steps: target, take});
+    const doing = turnList ? _("move the crystal 1 to %(reach)s slots and take that piece, or take from %(list)s",
+      {reach, list: turnList.label}) : _("move the crystal 1 to %(reach)s slots and take that piece", {reach});
     return [
-      turnLine(state, "active", `move the crystal 1 to ${reach} slots and take that piece (or take a prophecy)`),
-      el("div", {class: "ring-wrap"}, ring, el("p", {class: "box"}, el("strong", {}, String(box)), " in the bag")),
-      el("h2", {}, state.crystal === null ? "Move the crystal (it stands beside the market)" : "Move the crystal"),
+      turnLine(state, "active", doing),
+      el("div", {class: "ring-wrap"}, ring, el("p", {class: "box"}, el("strong", {}, String(box)), " ",
+        ngettext("piece in the bag", "pieces in the bag", box))),
+      el("h2", {}, state.crystal === null ? _("Move the crystal (it stands beside the market)") : _("Move the crystal")),
       el("div", {class: "moves"}, moves),
       el("div", {class: "actions"},
-        button("take-piece", "Take the piece", () => go("piece"), {primary: true, disabled: target === null || !mine}),
-        amount(config.blocks_per_colour) ? button("take-block", "Swap it for a 1x1 block", () => go("block"),
+        button("take-piece", _("Take the piece"), () => go("piece"), {primary: true, disabled: target === null || !mine}),
+        amount(config.blocks_per_colour) ? button("take-block", _("Swap it for a 1x1 block"), () => go("block"),
           {disabled: target === null || !mine}) : null),
-      amount(config.blocks_per_colour) ? el("p", {class: "hint"}, `1x1 blocks left: ${blocks}`) : null,
+      amount(config.blocks_per_colour) ? el("p", {class: "hint"}, _("1x1 blocks left: %(blocks)s", {blocks})) : null,
     ];
   }
 

@@ -70,7 +70,7 @@ const Room = (function () {
   // POST to the room API as `seat` (default: the acting seat), with its token and the version shown.
   room.post = async function (path, body, seat) {
     const me = room.mine.find((m) => m.seat === (seat === undefined ? room.actor() : seat));
-    if (!me) { room.say("Take a seat first: type your name under Seats.", true); return null; }
+    if (!me) { room.say(_("Take a seat first: type your name under Seats."), true); return null; }
     try {
       const response = await fetch(`/api/rooms/${room.code}/${path}`, {
         method: "POST", headers: {"Content-Type": "application/json"},
@@ -78,14 +78,14 @@ const Room = (function () {
       });
       const answer = await response.json();
       if (!response.ok) {
-        room.say(answer.error || "That did not work.", true);
+        room.say(answer.error || _("That did not work."), true);
         if (response.status === 409) refresh();
         return null;
       }
       show(answer);
       return answer;
     } catch (error) {
-      room.say("No connection to the table's server; try again.", true);
+      room.say(_("No connection to the table's server; try again."), true);
       return null;
     }
   };
@@ -98,7 +98,7 @@ const Room = (function () {
   function drawLog(log) {
     const list = document.getElementById("log");
     list.replaceChildren(...log.map((entry) => room.el("li", {},
-      room.el("time", {}, new Date(entry.at * 1000).toLocaleTimeString([], {hour: "2-digit", minute: "2-digit", second: "2-digit"})),
+      room.el("time", {}, new Date(entry.at * 1000).toLocaleTimeString(I18n.language, {hour: "2-digit", minute: "2-digit", second: "2-digit"})),
       " ", entry.text)));
   }
 
@@ -129,7 +129,7 @@ const Room = (function () {
     const slot = document.getElementById("undo");
     const mine = state.undo && room.holds(state.undo.seat);
     slot.replaceChildren(...(mine ? [room.el("button", {type: "button", class: "button secondary", "data-key": "undo",
-      onclick: () => room.post("undo", {}, state.undo.seat)}, `Undo ${room.seatName(state.undo.seat)}'s last move`)] : []));
+      onclick: () => room.post("undo", {}, state.undo.seat)}, _("Undo %(name)s's last move", {name: room.seatName(state.undo.seat)}))] : []));
   });
 
   const recent = JSON.parse(localStorage.getItem("rollsheet.rooms") || "{}");

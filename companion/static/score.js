@@ -1,6 +1,7 @@
 // Score form: one card per player; every change posts the form to /api/score/<game>?running=1, which
 // answers the result, or the first bad field (shown next to it) with the running totals of the players
-// whose own numbers are fine. The page may start from a prefilled list of players (#prefill).
+// whose own numbers are fine. The page may start from a prefilled list of players (#prefill); switching
+// the language keeps the cards (they wait in sessionStorage for the page in the new language).
 // Reading and filling a card: score-fields.js.
 "use strict";
 
@@ -8,7 +9,10 @@ const form = document.getElementById("score");
 const cards = document.getElementById("players");
 const cardTemplate = document.getElementById("player-card");
 const labels = JSON.parse(document.getElementById("breakdown-labels").textContent);
-const prefill = JSON.parse(document.getElementById("prefill").textContent);
+const keptKey = `rollsheet.score.${form.dataset.game}`;
+const kept = JSON.parse(sessionStorage.getItem(keptKey) || "null"); // {players, touched} left by the language switch
+sessionStorage.removeItem(keptKey);
+const prefill = kept ? kept.players : JSON.parse(document.getElementById("prefill").textContent);
 const [fewest, most] = [Number(form.dataset.min), Number(form.dataset.max)];
 let radioGroups = 0;
 let asked = 0;
@@ -17,7 +21,7 @@ let touched = false; // the result shows once someone has typed a number
 
 function addPlayer(player = {}) {
   const card = cardTemplate.content.firstElementChild.cloneNode(true);
-  card.querySelector(".name").value = `Player ${cards.children.length + 1}`;
+  card.querySelector(".name").value = _("Player %(num)s", {num: cards.children.length + 1});
   card.querySelectorAll("fieldset.choice").forEach((choice) => {
     radioGroups += 1;
     choice.querySelectorAll("input[type=radio]").forEach((radio) => { radio.name = `choice-${radioGroups}`; });
@@ -82,7 +86,7 @@ function showRunning(running) {
     if (total !== null && total !== undefined) card.querySelector(".running").value = total;
     const stale = total === null || total === undefined;
     card.classList.toggle("stale", stale);
-    card.querySelector(".running").setAttribute("aria-label", stale ? "running total, out of date" : "running total");
+    card.querySelector(".running").setAttribute("aria-label", stale ? _("running total, out of date") : _("running total"));
   });
 }
 
@@ -93,7 +97,7 @@ function clearErrors() {
   document.getElementById("result").classList.remove("stale");
   cards.querySelectorAll(".stale").forEach((card) => {
     card.classList.remove("stale");
-    card.querySelector(".running").setAttribute("aria-label", "running total");
+    card.querySelector(".running").setAttribute("aria-label", _("running total"));
   });
 }
 
@@ -143,14 +147,15 @@ function showResult(result) {
     card.querySelector(".running").value = totals[card.querySelector(".name").value.trim()] ?? "";
   });
   cards.querySelectorAll("[aria-invalid]").forEach((input) => input.removeAttribute("aria-invalid"));
-  const [first, ...others] = result.winners;
-  const names = others.length ? `${[first, ...others].slice(0, -1).join(", ")} and ${others.at(-1)}` : first;
-  document.getElementById("winner").textContent = result.tiebreak || (others.length ? `${names} share the win` : `${first} wins`);
+  const names = I18n.listing(result.winners);
+  document.getElementById("winner").textContent = result.tiebreak
+    || (result.winners.length > 1 ? _("%(names)s share the win", {names}) : _("%(name)s wins", {name: names}));
   document.getElementById("ranking").replaceChildren(...result.players.map((p) => {
     const row = document.createElement("tr");
     row.className = result.winners.includes(p.name) ? "won" : "";
     const name = cell("th", p.name);
     name.setAttribute("scope", "row");
+    if (result.winners.includes(p.name)) name.append(cell("span", " · " + _("winner"), "won-mark"));
     row.append(cell("td", p.rank, "rank"), name, cell("td", p.total, "points"));
     return row;
   }));
@@ -164,7 +169,7 @@ function showResult(result) {
   });
   const total = document.createElement("tr");
   total.className = "total";
-  total.append(cell("th", "Total"), ...result.players.map((p) => cell("td", p.total)));
+  total.append(cell("th", _("Total")), ...result.players.map((p) => cell("td", p.total)));
   document.getElementById("breakdown").replaceChildren(head, ...rows, total);
   document.getElementById("result").hidden = !touched;
 }
@@ -184,7 +189,7 @@ async function saveToRoom() {
   const answer = await post({ ...payload, room: form.dataset.room });
   const body = await answer.json();
   clearErrors();
-  if (answer.ok) document.getElementById("saved").textContent = `Saved to room ${form.dataset.room}.`;
+  if (answer.ok) document.getElementById("saved").textContent = _("Saved to room %(code)s.", {code: form.dataset.room});
   else showError(body, where);
 }
 
@@ -214,7 +219,10 @@ document.querySelectorAll("[data-export]").forEach((button) => {
 });
 document.getElementById("save-room")?.addEventListener("click", saveToRoom);
 form.addEventListener("submit", (event) => event.preventDefault());
+document.getElementById("language-switch").addEventListener("submit", () => {
+  sessionStorage.setItem(keptKey, JSON.stringify({players: gather().payload.players, touched}));
+});
 prefill.forEach((player) => addPlayer(player));
 for (let n = cards.children.length; n < Math.max(fewest, Math.min(2, most)); n += 1) addPlayer();
 playersChanged(); // once every card is in: token choices depend on the player count
-touched = prefill.some((player) => Object.keys(player).some((key) => key !== "name"));
+touched = kept ? kept.touched : prefill.some((player) => Object.keys(player).some((key) => key !== "name"));

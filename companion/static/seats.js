@@ -15,13 +15,13 @@
     Room.saveSeats();
     localStorage.setItem("rollsheet.name", name.trim());
     adding = false;
-    Room.say(`You sit at this table as ${name.trim()}.`);
+    Room.say(_("You sit at this table as %(name)s.", {name: name.trim()}));
     Room.redraw();
   }
 
   async function takeOver(seat) {
     const name = Room.seatName(seat);
-    if (!window.confirm(`Take over ${name}'s seat on this phone? ${name}'s old phone stops working for it.`)) return;
+    if (!window.confirm(_("Take over %(name)s's seat on this phone? %(name)s's old phone stops working for it.", {name}))) return;
     const response = await fetch(`/api/rooms/${Room.code}/seats/${seat}/takeover`, {
       method: "POST", headers: {"Content-Type": "application/json"},
       body: JSON.stringify({player: Room.seatName(Room.actor()), token: Room.mine.find((m) => m.seat === Room.actor()).token}),
@@ -44,7 +44,7 @@
       value: Room.mine.length ? "" : localStorage.getItem("rollsheet.name") || ""});
     return el("form", {class: "join-seat", onsubmit: (event) => { event.preventDefault(); if (input.value.trim()) sit(input.value); }},
       el("label", {for: "seat-name"}, label), input,
-      el("button", {class: "button", type: "submit", "data-key": "sit"}, "Take a seat"));
+      el("button", {class: "button", type: "submit", "data-key": "sit"}, _("Take a seat")));
   }
 
   function seatRow(seat, i, state) {
@@ -52,14 +52,15 @@
     const before = state.turn === 0 && Room.mine.length;
     const mine = Room.holds(seat.seat);
     return el("li", {class: `seat${seat.seat === state.active ? " active" : ""}`},
-      el("span", {class: "name"}, `${i + 1}. ${seat.name}`, mine ? el("small", {}, " (this phone)") : null,
-        seat.seat === state.active ? el("small", {}, " · on turn") : null),
+      el("span", {class: "name"}, `${i + 1}. ${seat.name}`, mine ? el("small", {class: "mine"}, " " + _("(this phone)")) : null,
+        seat.seat === state.active ? el("small", {}, " · " + _("on turn")) : null),
       before && i > 0 ? el("button", {type: "button", class: "small", "data-key": `up-${seat.seat}`,
-        "aria-label": `Move ${seat.name} earlier`, onclick: () => move(order, i, -1)}, "\u2191") : null,
+        "aria-label": _("Move %(name)s earlier", {name: seat.name}), onclick: () => move(order, i, -1)}, "\u2191") : null,
       before && i < order.length - 1 ? el("button", {type: "button", class: "small", "data-key": `down-${seat.seat}`,
-        "aria-label": `Move ${seat.name} later`, onclick: () => move(order, i, 1)}, "\u2193") : null,
+        "aria-label": _("Move %(name)s later", {name: seat.name}), onclick: () => move(order, i, 1)}, "\u2193") : null,
       !mine && Room.mine.length ? el("button", {type: "button", class: "small", "data-key": `take-${seat.seat}`,
-        "aria-label": `Take over ${seat.name}'s seat on this phone`, onclick: () => takeOver(seat.seat)}, "Take over") : null);
+        "aria-label": _("Take over %(name)s's seat on this phone", {name: seat.name}), onclick: () => takeOver(seat.seat)},
+      _("Take over")) : null);
   }
 
   function actingChoice() {
@@ -67,7 +68,7 @@
     const select = el("select", {id: "acting", "data-key": "acting",
       onchange: (event) => { Room.acting = Number(event.target.value); Room.redraw(); }},
     Room.mine.map((m) => el("option", {value: m.seat, selected: m.seat === Room.actor()}, m.name)));
-    return el("p", {class: "acting"}, el("label", {for: "acting"}, "This phone plays for "), select);
+    return el("p", {class: "acting"}, el("label", {for: "acting"}, _("This phone plays for") + " "), select);
   }
 
   function fold(state) {
@@ -83,15 +84,16 @@
     fold(state);
     const full = state.seats.length >= state.players;
     document.getElementById("seats").replaceChildren(...[
-      el("h2", {}, "Seats", el("span", {class: "count"}, ` ${state.seats.length} of ${state.players} seated`)),
+      el("h2", {}, _("Seats"), el("span", {class: "count"},
+        " " + _("%(seated)s of %(players)s seated", {seated: state.seats.length, players: state.players}))),
       el("ol", {class: "seats"}, state.seats.map((seat, i) => seatRow(seat, i, state))),
       actingChoice(),
-      !Room.mine.length && !full ? joinForm("Your name at this table") : null,
-      Room.mine.length && !full ? (adding ? joinForm("Name of the player sharing this phone")
+      !Room.mine.length && !full ? joinForm(_("Your name at this table")) : null,
+      Room.mine.length && !full ? (adding ? joinForm(_("Name of the player sharing this phone"))
         : el("button", {type: "button", class: "button secondary", "data-key": "add",
           onclick: () => { adding = true; Room.redraw(); document.getElementById("seat-name").focus(); }},
-        "Add a player on this phone")) : null,
-      !Room.mine.length && full ? el("p", {}, "Every seat is taken. A seated player can let this phone take over a seat.") : null,
+        _("Add a player on this phone"))) : null,
+      !Room.mine.length && full ? el("p", {}, _("Every seat is taken. A seated player can let this phone take over a seat.")) : null,
     ].filter(Boolean));
   });
 })();

@@ -18,6 +18,7 @@ import secrets
 from companion.errors import impossible, malformed, missing
 from companion.table import dice_pool, hold_and_roll, market_ring, roll_and_draft
 from companion.table.turns import Act, Stale, check, seat_name
+from companion.language import gettext, speaker, current
 from companion.table.words import move_verb
 from layouts import Game
 
@@ -53,7 +54,7 @@ def seen_of(body: dict) -> int | None:
     """The room version the phone drew (`seen`), when it sent one."""
     seen = body.get("seen")
     if seen is not None and (type(seen) is not int or seen < 0):
-        raise malformed('"seen" is the version of the state your phone shows, a whole number.')
+        raise malformed(gettext('"seen" is the version of the state your phone shows, a whole number.'))
     return seen
 
 
@@ -62,13 +63,14 @@ def apply(game: Game, state: dict, action: str, body: dict, seat: int, version: 
     """The state after `seat` makes move `action` (the room's next version is `version`), and its log entry."""
     offered = moves(game)
     if action not in offered:
-        raise missing(f"{game.name} has no move {action!r}; it has: {', '.join(sorted(offered)) or 'none'}.")
+        raise missing(gettext("%(game)s has no move %(move)s; it has: %(moves)s.", game=game.name, move=repr(action),
+                              moves=", ".join(sorted(offered)) or gettext("none")))
     move = offered[action]
     act = Act(game, mechanic_of(game), copy.deepcopy(state), body, seat, rng)
-    check(act, move, move_verb(action), seen_of(body))
+    check(act, move, move_verb(action, speaker(current())), seen_of(body))
     kind, params = move.run(act)
     if act.state == state and not move.draws:
-        raise impossible("That changes nothing at the table.")
+        raise impossible(gettext("That changes nothing at the table."))
     return act.state, finish(act, state, version, (kind, params))
 
 

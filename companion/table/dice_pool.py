@@ -13,9 +13,12 @@ from __future__ import annotations
 
 from companion.dice import dice_indexes, reroll as reroll_dice, roll_all, shown
 from companion.errors import impossible, malformed
+from companion.language import N_, gettext
 from companion.table.turns import Move, active_part_done, others, part_done, pass_turn, seat_name
+from companion.table.words import colour_text
 
-PHASES = {"roll": "{active} rolls", "use": "{active} chooses the dice to use", "others": "the other players take dice"}
+PHASES = {"roll": N_("%(active)s rolls"), "use": N_("%(active)s chooses the dice to use"),
+          "others": N_("the other players take dice")}
 """What the table waits for in each phase."""
 FIRST_PHASE = "roll"
 TABLE_KEYS = ("dice",)
@@ -41,7 +44,7 @@ def reroll(act) -> tuple[str, dict]:
     """A power: roll the chosen dice again."""
     chosen = dice_indexes(act.body.get("dice"), len(act.state["dice"]))
     if not chosen:
-        raise malformed('Choose the dice to roll again: "dice": [0, 3].')
+        raise malformed(gettext('Choose the dice to roll again: "dice": [0, 3].'))
     act.state["dice"] = reroll_dice(act.state["dice"], chosen, act.game, act.rng)
     return "reroll", {"dice": shown([act.state["dice"][i] for i in chosen])}
 
@@ -52,12 +55,13 @@ def recolour(act) -> tuple[str, dict]:
     source, target = act.body.get("from"), act.body.get("to")
     if source not in faces or target not in faces or target == act.config.joker:
         targets = ", ".join(dict.fromkeys(f for f in faces if f != act.config.joker))
-        raise malformed(f'Name two colours: "from" a face on the dice and "to" one of {targets}.')
+        raise malformed(gettext('Name two colours: "from" a face on the dice and "to" one of %(colours)s.',
+                                colours=targets))
     if source == target:
-        raise malformed("Turn a colour into a different colour.")
+        raise malformed(gettext("Turn a colour into a different colour."))
     turned = [d for d in act.state["dice"] if d["face"] == source]
     if not turned:
-        raise impossible(f"No die shows {act.game.colours[source].label.lower()}.")
+        raise impossible(gettext("No die shows %(colour)s.", colour=colour_text(act.game, source)))
     for die in turned:
         die["face"] = target
     return "recolour", {"count": len(turned), "from": source, "to": target}
@@ -86,9 +90,9 @@ def take(act) -> tuple[str, dict]:
     share = min(_share(act), len(left))
     chosen = dice_indexes(act.body.get("dice"), len(dice))
     if any(i not in left for i in chosen):
-        raise impossible("Take dice the active player left, not the ones they used.")
+        raise impossible(gettext("Take dice the active player left, not the ones they used."))
     if len(chosen) != share:
-        raise malformed(f"Take {share} of the dice left: \"dice\": {left[:share]}.")
+        raise malformed(gettext('Take %(num)s of the dice left: "dice": %(example)s.', num=share, example=left[:share]))
     act.state["takes"][str(act.seat)] = chosen
     part_done(act)
     return "take", {"dice": shown([dice[i] for i in chosen])}

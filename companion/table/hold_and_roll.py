@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from companion.dice import dice_indexes, reroll, roll_all, shown
 from companion.errors import impossible, malformed
+from companion.language import N_, gettext, ngettext
 from companion.table.turns import Move, pass_turn
 
-PHASES = {"roll": "{active} rolls the dice", "rolling": "{active} is rolling"}
+PHASES = {"roll": N_("%(active)s rolls the dice"), "rolling": N_("%(active)s is rolling")}
 """What the table waits for in each phase."""
 FIRST_PHASE = "roll"
 TABLE_KEYS = ("dice", "rolls")
@@ -43,17 +44,18 @@ def roll(act) -> tuple[str, dict]:
     """Roll all dice (the first roll of a turn) or the dice not held; `hold` may set the holds first."""
     state, limit = act.state, _limit(act)
     if state["rolls"] >= limit:
-        raise impossible(f"Only {limit} rolls per turn: place your dice, then end the turn.")
+        raise impossible(ngettext("Only %(num)s roll per turn: place your dice, then end the turn.",
+                                  "Only %(num)s rolls per turn: place your dice, then end the turn.", limit))
     if state["rolls"] == 0:
         if act.body.get("hold"):
-            raise malformed("Nothing to hold before the first roll of a turn.")
+            raise malformed(gettext("Nothing to hold before the first roll of a turn."))
         state.update(dice=roll_all(act.game, act.rng), rolls=1, phase="rolling")
         return "roll", {"dice": shown(state["dice"]), "roll": 1, "limit": limit}
     if "hold" in act.body:
         state["dice"] = _holds(act, act.body["hold"], "hold")
     loose = [i for i, d in enumerate(state["dice"]) if not d["held"]]
     if not loose:
-        raise malformed("Every die is held: release one to roll it, or end the turn.")
+        raise malformed(gettext("Every die is held: release one to roll it, or end the turn."))
     state["dice"] = reroll(state["dice"], loose, act.game, act.rng)
     state["rolls"] += 1
     return "roll", {"dice": shown([state["dice"][i] for i in loose]), "roll": state["rolls"], "limit": limit,
@@ -63,10 +65,10 @@ def roll(act) -> tuple[str, dict]:
 def hold(act) -> tuple[str, dict]:
     """Set dice aside (and release the others) before the next roll."""
     if act.state["rolls"] >= _limit(act):
-        raise impossible("No rolls are left this turn: there is nothing to hold dice for.")
+        raise impossible(gettext("No rolls are left this turn: there is nothing to hold dice for."))
     dice = _holds(act, act.body.get("dice"), "dice")
     if dice == act.state["dice"]:
-        raise impossible("Those dice are set aside already: nothing changed.")
+        raise impossible(gettext("Those dice are set aside already: nothing changed."))
     act.state["dice"] = dice
     return "hold", {"dice": shown([d for d in dice if d["held"]])}
 

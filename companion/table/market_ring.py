@@ -16,9 +16,11 @@ from bisect import bisect_right
 from itertools import accumulate
 
 from companion.errors import impossible, malformed
+from companion.language import N_, gettext
 from companion.table.turns import Move, pass_turn
+from companion.table.words import colour_text
 
-PHASES = {"move": "{active} moves the crystal"}
+PHASES = {"move": N_("%(active)s moves the crystal")}
 """What the table waits for in each phase."""
 FIRST_PHASE = "move"
 TABLE_KEYS = ("ring", "crystal", "box", "blocks")
@@ -59,16 +61,17 @@ def move(act) -> tuple[str, dict]:
     state, most = act.state, act.game.amount(act.config.reach)
     steps, take = act.body.get("steps"), act.body.get("take", "piece")
     if type(steps) is not int or not 1 <= steps <= most:
-        raise malformed(f"The crystal moves 1 to {most} slots clockwise, not {steps}.")
+        raise malformed(gettext("The crystal moves 1 to %(most)s slots clockwise, not %(steps)s.", most=most,
+                                steps=steps))
     if take not in TAKES or (take == "block" and not act.game.amount(act.config.blocks_per_colour)):
-        raise malformed('"take" is "piece" (place it) or "block" (swap it for a 1x1 block).')
+        raise malformed(gettext('"take" is "piece" (place it) or "block" (swap it for a 1x1 block).'))
     ring, left = state["ring"], state["crystal"]
     slot = (steps - 1 if left is None else left + steps) % len(ring)
     piece = ring[slot]
     if piece is None:
-        raise impossible(f"Slot {slot + 1} is empty (the bag ran out); move the crystal elsewhere.")
+        raise impossible(gettext("Slot %(slot)s is empty (the bag ran out); move the crystal elsewhere.", slot=slot + 1))
     if take == "block" and state["blocks"][piece["colour"]] == 0:
-        raise impossible(f"No {act.game.colours[piece['colour']].label.lower()} 1x1 blocks are left.")
+        raise impossible(gettext("No %(colour)s 1x1 blocks are left.", colour=colour_text(act.game, piece["colour"])))
     ring[slot] = None
     if take == "block":
         state["blocks"][piece["colour"]] -= 1

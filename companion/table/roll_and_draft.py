@@ -14,10 +14,12 @@ from collections import Counter
 
 from companion.dice import dice_indexes, roll_all, shown
 from companion.errors import impossible, malformed
+from companion.language import N_, Speaker, current, gettext, speaker
 from companion.table.dice_pool import next_turn
 from companion.table.turns import Move, active_part_done, part_done, seat_name
+from companion.table.words import colour_text
 
-PHASES = {"roll": "{active} rolls", "pick": "{active} picks first", "others": "the other players pick"}
+PHASES = {"roll": N_("%(active)s rolls"), "pick": N_("%(active)s picks first"), "others": N_("the other players pick")}
 """What the table waits for in each phase."""
 FIRST_PHASE = "roll"
 TABLE_KEYS = ("dice", "choice")
@@ -54,14 +56,31 @@ def _fits(spec: dict, counts: Counter) -> bool:
     return set(counts) <= named and all(low <= sum(counts[d] for d in dice) <= high for dice, (low, high) in bounds.items())
 
 
-def spec_text(spec: dict) -> str:
-    """A pick spec for a person: '1 colour die and 1 number die', '0 to 2 white dice', '0 to 1 red or blue die'."""
-    def dice(key: str) -> str:
-        names = key.split("|")
-        return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+def die_name(game, die_id: str, say: Speaker) -> str:
+    """A die in a sentence: its colour's name when its id is one of the game's colours, else the catalogue's
+    word for a die id layouts commonly use (colour, number, white, d6), else the id as written."""
+    if die_id in game.colours:
+        return colour_text(game, die_id)
+    # TRANSLATORS: a die named by what it shows, in "1 colour die and 1 number die".
+    common = {"colour": say.pgettext("die", "colour"), "number": say.pgettext("die", "number"),
+              "white": say.pgettext("die", "white"), "d6": say.pgettext("die", "d6")}
+    return common.get(die_id, die_id)
 
-    return " and ".join(f"{n if isinstance(n, int) else f'{n[0]} to {n[1]}'} {dice(key)} "
-                        f"{'die' if n == 1 or (not isinstance(n, int) and n[1] == 1) else 'dice'}" for key, n in spec.items())
+
+def spec_text(spec: dict, game, say: Speaker) -> str:
+    """A pick spec for a person: '1 colour die and 1 number die', '0 to 2 white dice', '0 to 1 red or blue die'."""
+    def part(key: str, n) -> str:
+        count = str(n) if isinstance(n, int) else say.gettext("%(low)s to %(high)s", low=n[0], high=n[1])
+        dice = say.listing([die_name(game, die, say) for die in key.split("|")], style="or")
+        return say.ngettext("%(count)s %(dice)s die", "%(count)s %(dice)s dice", n if isinstance(n, int) else n[1],
+                            count=count, dice=dice)
+
+    return say.listing([part(key, n) for key, n in spec.items()])
+
+
+def pick_texts(game, say: Speaker) -> dict[str, str]:
+    """The game's picks for a person, as the phone's board says them: {"active_pick", "others_pick"}."""
+    return {name: spec_text(getattr(game.table, name), game, say) for name in ("active_pick", "others_pick")}
 
 
 def pick(act) -> tuple[str, dict]:
@@ -72,9 +91,10 @@ def pick(act) -> tuple[str, dict]:
     chosen = dice_indexes(act.body.get("dice"), len(state["dice"]))
     taken = [i + 1 for i in chosen if i not in _open(act)]
     if taken:
-        raise impossible(f"Die {taken[0]} was taken by {seat_name(state, state['active'])}: pick from the open dice.")
+        raise impossible(gettext("Die %(die)s was taken by %(name)s: pick from the open dice.", die=taken[0],
+                                 name=seat_name(state, state["active"])))
     if not _fits(spec, Counter(state["dice"][i]["die"] for i in chosen)):
-        raise malformed(f"Pick {spec_text(spec)}.")
+        raise malformed(gettext("Pick %(dice)s.", dice=spec_text(spec, act.game, speaker(current()))))
     if not active:
         state["picks"][str(act.seat)] = chosen
         part_done(act)

@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from companion.errors import impossible
-from layouts import fill_values
+from companion.language import current, gettext, speaker
+from companion.table.words import end_text
 
 
 class Stale(Exception):
@@ -72,36 +73,30 @@ def others(state: dict) -> list[int]:
     return [s["seat"] for s in state["seats"] if s["seat"] != state["active"]]
 
 
-def end_text(game) -> str:
-    """Why the room ended the game, from the layout's turn limit."""
-    return fill_values(game.table.end.text, game.values)
-
-
 def check(act: Act, move: Move, verb: str, seen: int | None) -> None:
     """Refuse a move the table does not allow now (409 naming whose turn or phase it is); start the game."""
     state, seat = act.state, act.seat
     if state["over"]:
-        raise impossible(f"The game is over: {end_text(act.game)}")
+        raise impossible(gettext("The game is over: %(end)s", end=end_text(act.game, speaker(current()))))
     if seen is not None and seen < state["table_version"]:
         raise Stale(seen)
     if state["turn"] == 0:
         if not move.starts:
-            raise impossible("Nobody has started yet: the first player to roll (or move) starts the game.")
+            raise impossible(gettext("Nobody has started yet: the first player to roll (or move) starts the game."))
         state.update(turn=1, active=seat)
         return
     active = seat_name(state, state["active"])
-    if seat != state["active"] and set(move.phases.values()) == {"active"}:
-        raise impossible(f"It is {active}'s turn: only {active} may {verb} now.")
     role = move.phases.get(state["phase"])
+    if seat != state["active"] and (set(move.phases.values()) == {"active"} or role == "active"):
+        raise impossible(gettext("It is %(name)s's turn: only %(name)s may %(verb)s now.", name=active, verb=verb))
     if role is None:
-        doing = act.mechanic.PHASES[state["phase"]].format(active=active)
-        raise impossible(f"Not now: {doing} (turn {state['turn']}).")
-    if role == "active" and seat != state["active"]:
-        raise impossible(f"It is {active}'s turn: only {active} may {verb} now.")
+        doing = gettext(act.mechanic.PHASES[state["phase"]], active=active)
+        raise impossible(gettext("Not now: %(doing)s (turn %(turn)s).", doing=doing, turn=state["turn"]))
     if role == "others" and seat == state["active"]:
-        raise impossible(f"The other players {verb} now; {active} has made their part of the turn.")
+        raise impossible(gettext("The other players %(verb)s now; %(name)s has made their part of the turn.",
+                                 verb=verb, name=active))
     if role == "others" and seat in state["done"]:
-        raise impossible(f"{seat_name(state, seat)} has already made their part of this turn.")
+        raise impossible(gettext("%(name)s has already made their part of this turn.", name=seat_name(state, seat)))
 
 
 def pass_turn(act: Act) -> None:

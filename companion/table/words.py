@@ -1,109 +1,164 @@
 """Log entries written out for people: an entry is kept as a kind and its parameters (data), and
-written out when a phone reads the room, with the game's own names for colours, dice and pieces.
+written out when a phone reads the room, in the phone's language, with the game's own names (from its
+overlay in that language) for colours, dice, pieces and lists.
 
 Glossary:
 - kind: what happened (`roll`, `pick`, `move`, `list`, `undo`, `seat`, ...); params: its details
   as JSON data: dice as [die id, face] pairs, pieces as {"colour", "piece"}, names, counts.
 - turn_to: in a move that passed the turn, the name on turn now (None: the room ended the game).
+- say: the speaker of the reading phone's language (companion/language.py).
 """
 from __future__ import annotations
 
+import json
+from functools import lru_cache
+
+from companion import language
+from companion.language import N_, Speaker
+from companion.scoring.common import tie_text
 from layouts import Game, fill_values
 
-VERBS = {"next": "end the turn", "use": "use dice", "take": "take dice", "move": "move the crystal",
-         "hold": "set dice aside", "reroll": "roll dice again", "recolour": "turn dice", "pick": "pick dice",
-         "refuse": "refuse the dice", "roll": "roll"}
-LIST_VERBS = {"once": "crossed off", "claim": "claimed", "stack": "took"}
-
-
-def move_verb(action: str) -> str:
+# TRANSLATORS: VERBS are infinitive phrases, said in "It is Ana's turn: only Ana may <verb> now."
+VERBS = {"next": N_("end the turn"), "use": N_("use dice"), "take": N_("take dice"), "move": N_("move the crystal"),
+         "hold": N_("set dice aside"), "reroll": N_("roll dice again"), "recolour": N_("turn dice"),
+         "pick": N_("pick dice"), "refuse": N_("refuse the dice"), "roll": N_("roll")}
+CROSSED = {"once": N_("%(who)s crossed off %(item)s (%(list)s)"), "claim": N_("%(who)s claimed %(item)s (%(list)s)"),
+           "stack": N_("%(who)s took %(item)s (%(list)s)")}
+UNCROSSED = {"once": N_("%(who)s uncrossed %(item)s, crossed off by %(names)s (%(list)s)"),
+             "claim": N_("%(who)s uncrossed %(item)s, claimed by %(names)s (%(list)s)"),
+             "stack": N_("%(who)s put back %(item)s, taken by %(names)s (%(list)s)")}
+def move_verb(action: str, say: Speaker) -> str:
     """A move's name as a verb for sentences ("only Ana may end the turn now")."""
-    return VERBS.get(action, action)
+    return say.gettext(VERBS[action]) if action in VERBS else action
 
 
-def face_text(game: Game, die_id: str, face) -> str:
+def colour_text(game: Game, colour: str) -> str:
+    """A colour's name inside a sentence ("red")."""
+    return game.colours[colour].label.lower()
+
+
+def face_text(game: Game, die_id: str, face, say: Speaker) -> str:
     """A face as read at the table: a colour's name, a number (with the die's colour), or its label."""
     die = next((d for d in game.dice if d.id == die_id), None)
     if die and face in die.labels:
         return die.labels[face]
     if isinstance(face, str):
-        return game.colours[face].label.lower()
-    return f"{game.colours[die.colour].label.lower()} {face}" if die and die.colour else str(face)
+        return colour_text(game, face)
+    if die and die.colour:
+        return say.gettext("%(colour)s %(number)s", colour=colour_text(game, die.colour), number=face)
+    return str(face)
 
 
-def dice_text(game: Game, dice: list) -> str:
+def dice_text(game: Game, dice: list, say: Speaker) -> str:
     """Shown dice ([die id, face] pairs), comma separated; "nothing" for none."""
-    return ", ".join(face_text(game, die, face) for die, face in dice) or "nothing"
+    return ", ".join(face_text(game, die, face, say) for die, face in dice) or say.gettext("nothing")
 
 
-def piece_text(game: Game, piece: dict | None) -> str:
+def piece_text(game: Game, piece: dict | None, say: Speaker) -> str:
     """A market piece, e.g. 'teal L-tricube'."""
     if piece is None:
-        return "nothing: the bag is empty"
+        return say.gettext("nothing: the bag is empty")
     name = next(p.name for p in game.pieces if p.id == piece["piece"])
-    return f"{game.colours[piece['colour']].label.lower()} {name}"
+    return say.gettext("%(colour)s %(piece)s", colour=colour_text(game, piece["colour"]), piece=name)
 
 
-def _list_text(game: Game, who: str, p: dict) -> str:
+def _list_text(game: Game, who: str, p: dict, say: Speaker) -> str:
     spec = game.lists[p["list"]]
-    label, item = fill_values(spec.label, game.values), p["item"]
-    text = {"cross": f"{who} {LIST_VERBS[spec.mode]} {item} ({label}{', setup' if p.get('setup') else ''})",
-            "also": f"{who} also claimed {item} in the same turn ({label})",
-            "again": f"{who} used crossed-off {item} again ({spec.again})",
-            "withdraw": f"{who} withdrew their claim on {item} ({label})",
-            "uncross": f"{who} uncrossed {item}, {LIST_VERBS[spec.mode]} by {', '.join(p.get('by', []))} ({label})",
-            }[p["how"]]
+    label, item, names = fill_values(spec.label, game.values), p["item"], say.listing(p.get("by", []))
+    where = say.gettext("%(list)s, setup", list=label) if p.get("setup") else label
+    text = {"cross": lambda: say.gettext(CROSSED[spec.mode], who=who, item=item, list=where),
+            "also": lambda: say.gettext("%(who)s also claimed %(item)s in the same turn (%(list)s)", who=who,
+                                        item=item, list=label),
+            "again": lambda: say.gettext("%(who)s used crossed-off %(item)s again (%(what)s)", who=who, item=item,
+                                         what=spec.again),
+            "withdraw": lambda: say.gettext("%(who)s withdrew their claim on %(item)s (%(list)s)", who=who,
+                                            item=item, list=label),
+            "uncross": lambda: say.gettext(UNCROSSED[spec.mode], who=who, item=item, names=names, list=label),
+            }[p["how"]]()
     return text + (f". {spec.ends_game}" if p.get("ends") and spec.ends_game else "")
 
 
-def describe(game: Game, kind: str, params: dict, who: str | None) -> str:
-    """One log entry as a sentence."""
+def describe(game: Game, kind: str, params: dict, who: str | None, say: Speaker) -> str:
+    """One log entry as a sentence, in the language of `say` (and of `game`, the layout in that language)."""
     p, who = params, who or ""
     if kind == "roll":
-        text = f"{who} rolled {dice_text(game, p['dice'])}"
-        text += f"; kept {dice_text(game, p['kept'])}" if p.get("kept") else ""
-        text += f" (roll {p['roll']} of {p['limit']})" if "limit" in p else ""
+        text = say.gettext("%(who)s rolled %(dice)s", who=who, dice=dice_text(game, p["dice"], say))
+        text += say.gettext("; kept %(dice)s", dice=dice_text(game, p["kept"], say)) if p.get("kept") else ""
+        text += say.gettext(" (roll %(roll)s of %(limit)s)", roll=p["roll"], limit=p["limit"]) if "limit" in p else ""
     elif kind == "move":
-        verb = "swapped the {} for a 1x1 block" if p["take"] == "block" else "took the {}"
-        text = f"{who} moved the crystal {p['steps']} and {verb.format(piece_text(game, p['piece']))}"
+        took = N_("%(who)s moved the crystal %(steps)s and swapped the %(piece)s for a 1x1 block") \
+            if p["take"] == "block" else N_("%(who)s moved the crystal %(steps)s and took the %(piece)s")
+        text = say.gettext(took, who=who, steps=p["steps"], piece=piece_text(game, p["piece"], say))
         refill = p.get("refill")
-        text += f"; slot {refill['slot']} refilled: {piece_text(game, refill['piece'])}" if refill else ""
+        text += say.gettext("; slot %(slot)s refilled: %(piece)s", slot=refill["slot"],
+                            piece=piece_text(game, refill["piece"], say)) if refill else ""
     elif kind == "list":
-        text = _list_text(game, who, p)
+        text = _list_text(game, who, p, say)
     elif kind == "undo":
-        text = f"{who} undid: {describe(game, p['kind'], p['params'], who)}"
+        text = say.gettext("%(who)s undid: %(move)s", who=who, move=describe(game, p["kind"], p["params"], who, say))
     else:
-        text = _simple(game, kind, p, who)
+        text = _simple(game, kind, p, who, say)
     if "turn_to" in p:
-        text += f". {p['turn_to']}'s turn" if p["turn_to"] else f". The game is over: {_end(game)}"
+        text += say.gettext(". %(name)s's turn", name=p["turn_to"]) if p["turn_to"] \
+            else say.gettext(". The game is over: %(end)s", end=end_text(game, say))
     return text
 
 
-def _end(game: Game) -> str:
-    return fill_values(game.table.end.text, game.values) if game.table and game.table.end else "the turns are up"
+def end_text(game: Game, say: Speaker) -> str:
+    """Why the room ended the game: the layout's words for its turn limit."""
+    if game.table and game.table.end:
+        return fill_values(game.table.end.text, game.values)
+    return say.gettext("the turns are up")
 
 
-def _simple(game: Game, kind: str, p: dict, who: str) -> str:
-    dice = dice_text(game, p["dice"]) if "dice" in p else ""
-    colour = {key: game.colours[p[key]].label.lower() for key in ("from", "to") if key in p}
-    refusal = "; every die is open to the others" if p.get("active") else ""
-    return {
-        "open": f"Room opened for {game.name}, {p.get('players')} players",
-        "seat": f"{who} took a seat at the table",
-        "takeover": f"{who} confirmed a new phone for {p.get('seat_name')}'s seat",
-        "order": f"{who} changed the seat order: {', '.join(p.get('names', []))}",
-        "reroll": f"{who} rolled {_count(len(p.get('dice', [])), 'die', 'dice')} again: {dice}",
-        "recolour": f"{who} turned {p.get('count')} {colour.get('from')} into {colour.get('to')}",
-        "use": f"{who} used {dice}; left for the others: {dice_text(game, p.get('left', []))}",
-        "take": f"{who} took {dice}",
-        "pick": f"{who} picked {dice}" + (f"; the others pick from {dice_text(game, p['left'])}" if "left" in p else ""),
-        "refuse": f"{who} refused the dice{refusal}",
-        "hold": f"{who} set aside {dice}" if p.get("dice") else f"{who} released every die",
-        "next": f"{who} ended the turn" + (f" ({', '.join(p['skipped'])} did not take part)" if p.get("skipped") else ""),
-        "score": "Final score: " + ", ".join(f"{r}. {n} {t}" for r, n, t in p.get("ranking", []))
-                 + (f" ({p['tiebreak']})" if p.get("tiebreak") else ""),
-    }.get(kind, p.get("text", kind))
+def _score_text(game: Game, p: dict, say: Speaker) -> str:
+    ranking = ", ".join(f"{rank}. {name} {total}" for rank, name, total in p.get("ranking", []))
+    tie = p.get("tiebreak")
+    if isinstance(tie, dict):  # stored as data since the phones speak several languages; before, as a sentence
+        tie = tie_text(tie["case"], tie["winners"], game.scoring.tiebreak if game.scoring else None, say)
+    return say.gettext("Final score: %(ranking)s", ranking=ranking) + (f" ({tie})" if tie else "")
 
 
-def _count(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
+def _simple(game: Game, kind: str, p: dict, who: str, say: Speaker) -> str:
+    dice = dice_text(game, p["dice"], say) if "dice" in p else ""
+    texts = {
+        "open": lambda: say.ngettext("Room opened for %(game)s, %(num)s player",
+                                     "Room opened for %(game)s, %(num)s players", p.get("players", 0), game=game.name),
+        "seat": lambda: say.gettext("%(who)s took a seat at the table", who=who),
+        "takeover": lambda: say.gettext("%(who)s confirmed a new phone for %(name)s's seat", who=who,
+                                        name=p.get("seat_name")),
+        "order": lambda: say.gettext("%(who)s changed the seat order: %(names)s", who=who,
+                                     names=", ".join(p.get("names", []))),
+        "reroll": lambda: say.ngettext("%(who)s rolled %(num)s die again: %(dice)s",
+                                       "%(who)s rolled %(num)s dice again: %(dice)s", len(p.get("dice", [])),
+                                       who=who, dice=dice),
+        "recolour": lambda: say.ngettext("%(who)s turned %(num)s %(from)s into %(to)s",
+                                         "%(who)s turned %(num)s %(from)s into %(to)s", p.get("count", 0), who=who,
+                                         **{key: colour_text(game, p[key]) for key in ("from", "to")}),
+        "use": lambda: say.gettext("%(who)s used %(dice)s; left for the others: %(left)s", who=who, dice=dice,
+                                   left=dice_text(game, p.get("left", []), say)),
+        "take": lambda: say.gettext("%(who)s took %(dice)s", who=who, dice=dice),
+        "pick": lambda: say.gettext("%(who)s picked %(dice)s; the others pick from %(left)s", who=who, dice=dice,
+                                    left=dice_text(game, p["left"], say)) if "left" in p
+        else say.gettext("%(who)s picked %(dice)s", who=who, dice=dice),
+        "refuse": lambda: say.gettext("%(who)s refused the dice; every die is open to the others", who=who)
+        if p.get("active") else say.gettext("%(who)s refused the dice", who=who),
+        "hold": lambda: say.gettext("%(who)s set aside %(dice)s", who=who, dice=dice) if p.get("dice")
+        else say.gettext("%(who)s released every die", who=who),
+        "next": lambda: say.gettext("%(who)s ended the turn (%(names)s did not take part)", who=who,
+                                    names=say.listing(p["skipped"])) if p.get("skipped")
+        else say.gettext("%(who)s ended the turn", who=who),
+        "score": lambda: _score_text(game, p, say),
+    }
+    return texts[kind]() if kind in texts else p.get("text", kind)
+
+
+TEXTS_KEPT = 32_768
+"""Log lines kept written out: a room shows its newest 30, in each language its phones speak (30 x 3 x 350 rooms)."""
+
+
+@lru_cache(maxsize=TEXTS_KEPT)
+def entry_text(game_id: str, kind: str, params: str, player: str | None, lang: str) -> str:
+    """A stored entry (params as JSON text) written out in `lang`; a room's newest entries are written
+    out again with every change, so each text is kept once made."""
+    return describe(language.game(game_id, lang), kind, json.loads(params), player, language.speaker(lang))

@@ -12,9 +12,16 @@ from companion import rooms
 from companion.address import public_url
 from companion.errors import Refused, malformed
 from companion.expiry import refusal
+from companion.language import N_, current, gettext, speaker
+from companion.table.roll_and_draft import pick_texts
 from layouts.lists import lists_in_play
 
 bp = Blueprint("api", __name__, url_prefix="/api")
+
+HTTP_SENTENCES = {404: N_("The companion has no such address."),
+                  405: N_("This address does not take %(method)s requests."),
+                  413: N_("The body is too large.")}
+"""What the companion says for the HTTP errors werkzeug words itself (create_app's error handler)."""
 
 
 def body() -> dict:
@@ -23,14 +30,17 @@ def body() -> dict:
         return {}
     data = request.get_json(silent=True)
     if not isinstance(data, dict):
-        raise malformed("Send a JSON object, e.g. {\"player\": \"Ana\"}.")
+        raise malformed(gettext('Send a JSON object, e.g. {"player": "Ana"}.'))
     return data
 
 
 def game_data(game: layouts.Game) -> dict:
-    """What a phone needs to draw a game: colours with glyphs, dice, shapes, pieces, values,
-    and `list_items`: every shared list's items by id (labels, colours, shapes, values)."""
+    """What a phone needs to draw a game (in the layout's language): colours with glyphs, dice, shapes, pieces,
+    values, `list_items`: every shared list's items by id (labels, colours, shapes, values), and for a
+    roll-and-draft table `pick_texts`: its picks said in the request's language."""
     data = game.model_dump(mode="json", exclude={"printables"})
+    if game.table and game.table.kind == "roll-and-draft":
+        data["table"]["pick_texts"] = pick_texts(game, speaker(current()))
     data["list_items"] = {}
     for players in range(game.players.min, game.players.max + 1):
         for name, items in lists_in_play(game, players).items():
@@ -58,10 +68,15 @@ def open_room():
     return jsonify(code=code, url=public_url(url_for("pages.room", code=code))), 201
 
 
+def shown(state: dict):
+    """A room's state as JSON, its log written out in the request's language."""
+    return jsonify(rooms.shown(state, current()))
+
+
 @bp.get("/rooms/<code>")
 def room(code):
     """The room's state now."""
-    return jsonify(rooms.state(code))
+    return shown(rooms.state(code))
 
 
 @bp.post("/rooms/<code>/seats")
@@ -80,22 +95,22 @@ def take_over(code, seat):
 @bp.post("/rooms/<code>/seats/order")
 def reorder(code):
     """Change the turn order before the first move: {"player", "token", "order": [seat ids]}."""
-    return jsonify(rooms.reorder(code, body()))
+    return shown(rooms.reorder(code, body()))
 
 
 @bp.post("/rooms/<code>/undo")
 def undo(code):
     """Undo the room's last move, when it was the caller's and nothing happened since: {"player", "token", "seen"}."""
-    return jsonify(rooms.undo(code, body()))
+    return shown(rooms.undo(code, body()))
 
 
 @bp.post("/rooms/<code>/lists/<list_id>/<item_id>")
 def cross(code, list_id, item_id):
     """Cross {"crossed": true}, uncross {"crossed": false} or use again {"again": true} a list item."""
-    return jsonify(rooms.cross(code, list_id, item_id, body()))
+    return shown(rooms.cross(code, list_id, item_id, body()))
 
 
 @bp.post("/rooms/<code>/<action>")
 def act(code, action):
     """One of the game's moves (roll, hold, pick, move...) by {"player", "token", "seen"}; the new state."""
-    return jsonify(rooms.act(code, action, body()))
+    return shown(rooms.act(code, action, body()))

@@ -4,6 +4,7 @@ from __future__ import annotations
 from flask import Blueprint, render_template
 
 import layouts
+from companion import language
 
 bp = Blueprint("home", __name__)
 
@@ -14,7 +15,7 @@ def index():
     games, broken = [], []
     for game_id in layouts.game_ids():
         try:
-            games.append(layouts.load(game_id))
+            games.append(language.game(game_id, language.current()))
         except layouts.LayoutError as error:
             broken.append((game_id, error.problems[0]))
     return render_template("index.html", games=games, broken=broken)

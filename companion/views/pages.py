@@ -6,7 +6,7 @@ import qrcode.image.svg
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 
 import layouts
-from companion import rooms
+from companion import language, rooms
 from companion.address import public_url
 from companion.errors import Refused
 from companion.views.api import game_data
@@ -17,7 +17,7 @@ bp = Blueprint("pages", __name__)
 def _game_or_404(game_id: str) -> layouts.Game:
     if game_id not in layouts.game_ids():
         abort(404)
-    return layouts.load(game_id)
+    return language.game(game_id, language.current())
 
 
 @bp.get("/favicon.ico")

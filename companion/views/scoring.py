@@ -13,6 +13,7 @@ from flask import Blueprint, Response, jsonify, render_template, request
 import layouts
 from companion import rooms, scoring
 from companion.errors import Refused
+from companion.language import gettext
 from companion.scoring import forms, from_room
 
 bp = Blueprint("scoring", __name__)
@@ -27,15 +28,16 @@ def form(game_id: str):
     try:
         game = scoring.scorable(game_id)
     except scoring.NotScorable as error:
-        return render_template("score_error.html", title="No score form for this game", message=str(error)), 404
+        return render_template("error.html", title=gettext("No score form for this game"),
+                               message=str(error)), 404
     room = rooms.normal_code(request.args.get("room", ""))
     try:
         prefill = json.loads(request.args["prefill"]) if "prefill" in request.args else room_players(game, room)
     except ValueError:
         prefill = None
     if not isinstance(prefill, list):
-        return render_template("score_error.html", title="Cannot start the score form",
-                               message='prefill must be a JSON list of players, e.g. [{"name": "Ana"}]'), 400
+        return render_template("error.html", title=gettext("Cannot start the score form"),
+                               message=gettext('prefill must be a JSON list of players, e.g. [{"name": "Ana"}]')), 400
     return score_page(game, room, prefill)
 
 
@@ -66,38 +68,39 @@ def score(game_id: str):
         return _error(str(error), "game", 404)
     kind = request.args.get("format", "")
     if kind not in ("", "json", "csv"):
-        return _error("format is csv or json", "format")
+        return _error(gettext("format is csv or json"), "format")
     body = request.stream.read(MAX_BODY + 1)
     if len(body) > MAX_BODY:
-        return _error(f"the body is larger than {MAX_BODY // 1024} KB", "body")
+        return _error(gettext("the body is larger than %(kb)s KB", kb=MAX_BODY // 1024), "body")
     try:
         payload = json.loads(body or b"null")
     except (ValueError, RecursionError):
-        return _error("the body is not valid JSON", "body")
+        return _error(gettext("the body is not valid JSON"), "body")
     try:
-        result = scoring.score_game(game, payload)
+        result, tie = scoring.scored(game, payload)
         if payload.get("room") is not None:
-            record_in_room(payload["room"], game_id, result)
+            record_in_room(payload["room"], game_id, result, tie)
     except scoring.ScoreError as error:
         answer = {"error": error.message, "field": error.field}
         if request.args.get("running"):
             answer["running"] = scoring.running_totals(game, payload)
         return jsonify(answer), 400
     if kind == "csv":
-        return _answer(scoring.to_csv(result), "text/csv", f"{game_id}-score.csv")
+        return _answer(scoring.to_csv(result, game), "text/csv", f"{game_id}-score.csv")
     return _answer(json.dumps(result, ensure_ascii=False, indent=2), "application/json",
                    f"{game_id}-score.json" if kind else None)
 
 
-def record_in_room(code: object, game_id: str, result: dict) -> None:
-    """Add a result to the history of room `code`, which must be playing `game_id`."""
+def record_in_room(code: object, game_id: str, result: dict, tie: dict | None) -> None:
+    """Add a result to the history of room `code`, which must be playing `game_id`; the tie is kept as
+    data, so each phone reads its sentence in its own language."""
     if not isinstance(code, str):
-        raise scoring.ScoreError("room must be a room code, e.g. \"K7QX2M\"", "room")
+        raise scoring.ScoreError(gettext('room must be a room code, e.g. "K7QX2M"'), "room")
     try:
         if rooms.game_of(code).id != game_id:
-            raise scoring.ScoreError(f"room {code} plays another game", "room")
+            raise scoring.ScoreError(gettext("room %(code)s plays another game", code=code), "room")
         ranking = [[p["rank"], p["name"], p["total"]] for p in result["players"]]
-        rooms.add_history(code, "score", {"ranking": ranking, "tiebreak": result.get("tiebreak")})
+        rooms.add_history(code, "score", {"ranking": ranking, "tiebreak": tie})
     except Refused as error:
         raise scoring.ScoreError(error.message, "room") from None
 
