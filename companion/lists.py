@@ -13,12 +13,10 @@ Glossary:
 """
 from __future__ import annotations
 
-import copy
-
 from companion import table
 from companion.errors import impossible, malformed, missing
 from companion.language import current, gettext, speaker
-from companion.table.turns import Act, Move, check, pass_turn
+from companion.table.turns import Act, Move, check, copied, pass_turn
 from layouts import Game, fill_values
 from layouts.lists import lists_in_play
 
@@ -43,7 +41,7 @@ def cross(game: Game, state: dict, list_id: str, item_id: str, body: dict, seat:
     if list_id not in state.get("lists", {}):
         raise missing(gettext("This room has no list %(list)s; it has: %(lists)s.", list=repr(list_id),
                               lists=", ".join(state.get("lists", {})) or gettext("none")))
-    spec, act = game.lists[list_id], Act(game, table.mechanic_of(game), copy.deepcopy(state), body, seat, None)
+    spec, act = game.lists[list_id], Act(game, table.mechanic_of(game), copied(state), body, seat, None)
     room_list = act.state["lists"][list_id]
     label = fill_values(spec.label, game.values)
     if item_id not in room_list["items"]:

@@ -118,8 +118,12 @@ def _entries(db, code: str, where: str = "", args: tuple = ()) -> list[dict]:
 def _snapshot(db, code: str) -> dict:
     row = _row(db, code)
     undo = json.loads(row["undo"]) if row["undo"] else None
-    return {"code": code, "game": row["game"], "version": row["version"], **json.loads(row["state"]),
-            "undo": {"seat": undo["seat"]} if undo else None, "log": _entries(db, code)}
+    return _phone_state(db, code, row["game"], row["version"], json.loads(row["state"]), undo and undo["seat"])
+
+
+def _phone_state(db, code: str, game_id: str, version_now: int, game_state: dict, undo_seat) -> dict:
+    return {"code": code, "game": game_id, "version": version_now, **game_state,
+            "undo": None if undo_seat is None else {"seat": undo_seat}, "log": _entries(db, code)}
 
 
 def _change(code: str, step) -> dict:
@@ -145,7 +149,7 @@ def _change(code: str, step) -> dict:
         db.execute("UPDATE rooms SET version = ?, state = ?, undo = ? WHERE code = ?",
                    (version_now + 1, json.dumps(new), json.dumps(undo) if undo else None, code))
         _log(db, code, version_now + 1, seat, player, entry)
-        answer = _snapshot(db, code)
+        answer = _phone_state(db, code, row["game"], version_now + 1, new, seat if undoable else None)
     current_app.extensions["rollsheet.hub"].publish(code, answer)  # to every phone watching (live.py)
     return answer
 

@@ -12,12 +12,11 @@ Glossary:
 """
 from __future__ import annotations
 
-import copy
 import secrets
 
 from companion.errors import impossible, malformed, missing
 from companion.table import dice_pool, hold_and_roll, market_ring, roll_and_draft
-from companion.table.turns import Act, Stale, check, seat_name
+from companion.table.turns import Act, Stale, check, copied, seat_name
 from companion.language import gettext, speaker, current
 from companion.table.words import move_verb
 from layouts import Game
@@ -66,7 +65,7 @@ def apply(game: Game, state: dict, action: str, body: dict, seat: int, version: 
         raise missing(gettext("%(game)s has no move %(move)s; it has: %(moves)s.", game=game.name, move=repr(action),
                               moves=", ".join(sorted(offered)) or gettext("none")))
     move = offered[action]
-    act = Act(game, mechanic_of(game), copy.deepcopy(state), body, seat, rng)
+    act = Act(game, mechanic_of(game), copied(state), body, seat, rng)
     check(act, move, move_verb(action, speaker(current())), seen_of(body))
     kind, params = move.run(act)
     if act.state == state and not move.draws:

