@@ -221,6 +221,9 @@ def test_print_writes_every_printable_and_qpdf_finds_them_sound(printed):
 def test_qr_code_scans_to_the_monolyth_companion_page(printed, tmp_path, printable):
     first_page = render_png(printed / f"monolyth-{printable}.pdf", tmp_path, dpi=200)[0]
     assert decode_qr(first_page) == [f"{URL}/play/monolyth"]
+    with pdfplumber.open(printed / f"monolyth-{printable}.pdf") as pdf:
+        words = pdf.pages[0].extract_text()
+    assert "pieces &" in words and "dice" not in words.lower()  # Monolyth has a market of pieces, no dice
 
 
 def test_backs_without_any_card_back_is_a_usage_error(cli, tmp_path):
