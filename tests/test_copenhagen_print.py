@@ -1,51 +1,21 @@
-"""Copenhagen's printables as they reach paper: facade, tracks, shape sheet, cards, QR, margins."""
+"""Copenhagen's printables as they reach paper: facade, tracks, tally, turn text, QR, margins (shapes and cards:
+test_copenhagen_shapes_print.py)."""
 from __future__ import annotations
 
-from collections import Counter
-from functools import cache
 from io import BytesIO
 from pathlib import Path
 
 import pdfplumber
 import pytest
 
-from tests.pdfread import PT, boxes, outside_margin, read_pages
+from tests.copenhagen_pdfs import (PRINTABLES, URL, game_layout, pages_of, pdf_of, printed,  # noqa: F401
+                                   words_of)
+from tests.pdfread import PT, boxes, outside_margin
 from tests.printing import decode_qr, qpdf_check, render_png
 
-URL = "http://table.local:5000"
-PRINTABLES = ("player-sheet", "shape-sheet", "reference-card")
 TRACKS = {  # RULES.md section 1, read off the rulebook, not the layout
     "R": "+*+***---", "B": "+*-*+*---", "P": "+-*+*-*--", "G": "+--*+-**-", "Y": "+-*+-**--",
 }
-LIMITED = ["R4a", "R4b", "R5", "B4L", "B4R", "B5", "P4a", "P4b", "P5", "G4a", "G4b", "G5", "Y4L", "Y4R", "Y5"]
-UNLIMITED = [f"{c}{n}" for c in "RBPGY" for n in (2, 3)]
-
-
-@pytest.fixture(scope="module")
-def printed(tmp_path_factory) -> dict[tuple[str, str], Path]:
-    """`rollsheet print copenhagen --players 4` on A4 and Letter in every ink: (paper, ink) -> folder."""
-    from typer.testing import CliRunner
-
-    from sheets.cli import app
-
-    folders = {}
-    for paper in ("a4", "letter"):
-        for ink in ("color", "low", "mono"):
-            out = tmp_path_factory.mktemp(f"{paper}-{ink}")
-            result = CliRunner().invoke(app, ["print", "copenhagen", "--players", "4", "--paper", paper,
-                                              "--ink", ink, "--companion-url", URL, "--out", str(out)])
-            assert result.exit_code == 0, result.output
-            folders[paper, ink] = out
-    return folders
-
-
-def pdf_of(folder: Path, printable: str) -> Path:
-    return next(p for p in folder.glob(f"copenhagen-{printable}*.pdf"))
-
-
-@cache
-def pages_of(path: Path) -> list[dict]:
-    return read_pages(path.read_bytes())
 
 
 @pytest.fixture(scope="module")
@@ -198,60 +168,3 @@ def test_every_pdf_passes_qpdf_check(printed):
     for printable in PRINTABLES:
         done = qpdf_check(pdf_of(printed["a4", "color"], printable))
         assert done.returncode == 0, done.stdout + done.stderr
-
-
-def test_shape_sheet_divides_unlimited_shapes_from_15_single_use_tiles_with_tick_boxes(printed):
-    path = pdf_of(printed["a4", "mono"], "shape-sheet")
-    page = pages_of(path)[0]
-    divider = next(m for m in page["marks"] if m.kind == "line" and m.h > 100)
-    ids = {w[0]: w for w in words_of(path) if w[0] in UNLIMITED + LIMITED}
-    assert sorted(ids) == sorted(UNLIMITED + LIMITED)
-    assert all(ids[i][1] < divider.x for i in UNLIMITED) and all(ids[i][1] > divider.x for i in LIMITED)
-    ticks = [b for b in boxes(page, 3.5, 3.5, 4.5, 4.5) if abs(b.w - b.h) < 0.01]
-    assert len(ticks) == 15
-    for tick in ticks:  # each tick box sits just left of a single-use tile's id
-        assert any(0 < ids[i][1] - tick.x - tick.w < 2.5 and abs(ids[i][2] - tick.y - tick.h / 2) < 2.5
-                   for i in LIMITED)
-    assert "2 players: before play, cross off one size-4 tile of each colour" in page["text"]
-
-
-def test_shape_sheet_draws_each_shape_from_its_cell_map_above_its_id(printed, game_layout):
-    path = pdf_of(printed["a4", "low"], "shape-sheet")
-    unit = 7.0
-    squares = {(round(b.x, 1), round(b.y, 1)) for b in boxes(pages_of(path)[0], unit - 0.1, unit - 0.1, unit + 0.1,
-                                                                unit + 0.1) if b.kind == "rect"}
-    labels = [w for w in words_of(path) if w[0] in UNLIMITED + LIMITED]
-    drawn = {}
-    for x, y in squares:  # each cell belongs to the nearest id below it
-        below = [l for l in labels if 0 < l[2] - y < 30]
-        owner = min(below, key=lambda l: abs(l[1] + 2 - x - unit / 2) + (l[2] - y) / 10)
-        drawn.setdefault(owner[0], []).append((x, y))
-    assert len(squares) == sum(s.size for s in game_layout.shapes) == 90
-    for shape in game_layout.shapes:
-        cells = drawn[shape.id]
-        left, top = min(x for x, _ in cells), min(y for _, y in cells)
-        assert {(round((x - left) / unit), round((y - top) / unit)) for x, y in cells} == shape.cell_set, shape.id
-
-
-def test_reference_card_shows_every_shape_id_on_each_of_four_cut_cards(printed):
-    for paper in ("a4", "letter"):
-        path = pdf_of(printed[paper, "color"], "reference-card")
-        page = pages_of(path)[0]
-        words = Counter(w[0] for w in words_of(path))
-        assert all(words[i] == 4 for i in UNLIMITED + LIMITED)
-        cut_marks = [m for m in page["marks"] if m.kind == "line" and max(m.w, m.h) == pytest.approx(3, abs=0.1)]
-        assert len(cut_marks) >= 8
-
-
-@pytest.fixture(scope="module")
-def game_layout():
-    import layouts
-
-    return layouts.load("copenhagen")
-
-
-@cache
-def words_of(path: Path) -> list[tuple[str, float, float]]:
-    """The words on the first page: (text, left x, centre y) in mm."""
-    with pdfplumber.open(BytesIO(path.read_bytes())) as doc:
-        return [(w["text"], w["x0"] * PT, (w["top"] + w["bottom"]) / 2 * PT) for w in doc.pages[0].extract_words()]

@@ -1,0 +1,59 @@
+"""Copenhagen's printables printed once for the tests that read them back (test_copenhagen_*print.py)."""
+from __future__ import annotations
+
+from functools import cache
+from io import BytesIO
+from pathlib import Path
+
+import pdfplumber
+import pytest
+
+from tests.pdfread import PT, read_pages
+
+URL = "http://table.local:5000"
+PRINTABLES = ("player-sheet", "shape-sheet", "reference-card")
+LIMITED = ["R4a", "R4b", "R5", "B4L", "B4R", "B5", "P4a", "P4b", "P5", "G4a", "G4b", "G5", "Y4L", "Y4R", "Y5"]
+UNLIMITED = [f"{c}{n}" for c in "RBPGY" for n in (2, 3)]
+
+
+@pytest.fixture(scope="session")
+def printed(tmp_path_factory) -> dict[tuple[str, str], Path]:
+    """`rollsheet print copenhagen --players 4` on A4 and Letter in every ink: (paper, ink) -> folder."""
+    from typer.testing import CliRunner
+
+    from sheets.cli import app
+
+    folders = {}
+    for paper in ("a4", "letter"):
+        for ink in ("color", "low", "mono"):
+            out = tmp_path_factory.mktemp(f"{paper}-{ink}")
+            result = CliRunner().invoke(app, ["print", "copenhagen", "--players", "4", "--paper", paper,
+                                              "--ink", ink, "--companion-url", URL, "--out", str(out)])
+            assert result.exit_code == 0, result.output
+            folders[paper, ink] = out
+    return folders
+
+
+@pytest.fixture(scope="session")
+def game_layout():
+    import layouts
+
+    return layouts.load("copenhagen")
+
+
+def pdf_of(folder: Path, printable: str) -> Path:
+    """The PDF of one printable in a print folder."""
+    return next(p for p in folder.glob(f"copenhagen-{printable}*.pdf"))
+
+
+@cache
+def pages_of(path: Path) -> list[dict]:
+    """The pages of a PDF as tests/pdfread.py reads them."""
+    return read_pages(path.read_bytes())
+
+
+@cache
+def words_of(path: Path) -> list[tuple[str, float, float]]:
+    """The words on the first page: (text, left x, centre y) in mm."""
+    with pdfplumber.open(BytesIO(path.read_bytes())) as doc:
+        return [(w["text"], w["x0"] * PT, (w["top"] + w["bottom"]) / 2 * PT) for w in doc.pages[0].extract_words()]
