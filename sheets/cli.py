@@ -91,7 +91,7 @@ def list_games(layouts_dirs: LayoutsOption = None) -> None:
 @app.command()
 def check(
     files: Annotated[Optional[list[Path]], typer.Argument(
-        metavar="FILE", show_default=False, help="Layout files (.yaml) to check with their overlays (an overlay stands for its layout); default every game found (shipped, ROLLSHEET_LAYOUTS, --layouts).")] = None,
+        metavar="FILE|GAME", show_default=False, help="Layout files (.yaml) or game ids to check with their overlays (an overlay stands for its layout); default every game found (shipped, ROLLSHEET_LAYOUTS, --layouts).")] = None,
     layouts_dirs: LayoutsOption = None,
 ) -> None:
     """Validate layouts and their language overlays, and preflight them in every language: every block
@@ -102,6 +102,7 @@ def check(
 
     problems, overlays = [], 0
     with layout_folders(layouts_dirs):
+        files = [game_or_file(str(path)) for path in files or []]
         names = list(dict.fromkeys(str(layout_of(path)) for path in files)) if files else layouts.game_ids()
         for name in names:
             try:
@@ -118,6 +119,17 @@ def check(
         raise typer.Exit(1)
     typer.echo(f"ok: {plural(len(names), 'layout')} valid with {plural(overlays, 'translation')}, all inside the "
                f"safe area and readable at 7 pt")
+
+
+def game_or_file(name: str) -> Path:
+    """A command line's layout file, or the file of the game id it names (exit 2 for an unknown id)."""
+    import layouts
+    from sheets.jobs import names_a_file
+
+    try:
+        return Path(name) if names_a_file(name) or Path(name).exists() else layouts.game_file(name)
+    except KeyError as error:
+        fail(f"Error: {error.args[0]} (or name a layout file)", 2)
 
 
 @app.command("print")

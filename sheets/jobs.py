@@ -40,11 +40,16 @@ def check_request(copies: int, per_page: int | None, url: str | None, lang: str 
                          f"(a longer address prints too dense to scan)")
 
 
+def names_a_file(text: str) -> bool:
+    """True when a command-line GAME is a layout file (ends in .yaml or holds a path separator), not a game id."""
+    return text.endswith((".yaml", ".yml")) or "/" in text or os.sep in text
+
+
 def choose_games(game: str | None, all_games: bool, lang: str = "en") -> list[tuple[layouts.Game, str]]:
     """The games asked for, in `lang`, each with its layout file: an id, a layout file, or --all."""
     if all_games == bool(game):
         raise UsageError("name one game (see `rollsheet list`) or a layout file, or use --all")
-    if game and (game.endswith((".yaml", ".yml")) or "/" in game or os.sep in game):
+    if game and names_a_file(game):
         return [(layouts.load_file(game, _spoken(Path(game), lang)), game)]
     try:
         files = [layouts.game_file(gid) for gid in ([game] if game else layouts.game_ids())]

@@ -26,6 +26,15 @@ def test_check_accepts_the_shipped_layouts(cli):
     assert f"{len(SHIPPED)} layouts valid" in result.output
 
 
+def test_check_takes_a_game_id_like_print_and_names_the_games_for_a_typo(cli):
+    result = cli("check", "monolyth")
+    assert result.exit_code == 0, result.output
+    assert "1 layout valid with 2 translations" in result.output
+    typo = cli("check", "monolith")
+    assert typo.exit_code == 2
+    assert "unknown game 'monolith'" in typo.stderr and "monolyth" in typo.stderr
+
+
 def test_check_rejects_a_broken_variant_one_line_per_problem(cli, tmp_path):
     data = yaml.safe_load(SHIPPED[0].read_text())
     data["colours"][next(iter(data["colours"]))]["rgb"] = "red"
