@@ -12,6 +12,7 @@ def test_every_phone_sees_a_roll_within_a_second_and_hears_it(served, phone):
     room = Table(Http(served), "copenhagen", (), players=2)
     ana, ben = seated_phone(phone, served, room.code, "Ana"), seated_phone(phone, served, room.code, "Ben")
     ana.locator('[data-key="roll"]').click()
+    expect(ana.locator("#log li").first).to_contain_text("Ana rolled")  # the roll is in: read what it says
     rolled = Http(served)(f"/api/rooms/{room.code}")[1]
     expect(ben.locator("#log li").first).to_contain_text(rolled["log"][0]["text"], timeout=1000)
     expect(ben.get_by_role("status")).to_have_text(rolled["log"][0]["text"])
