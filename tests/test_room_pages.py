@@ -8,9 +8,14 @@ from tests.phones import axe_clean, seated_phone, turn_line
 from tests.tables import Http, Table
 
 
+def two_phones(served, phone, game: str):
+    """A 2-player room of `game` with Ana seated on one phone and Ben on another: (room, ana, ben)."""
+    room = Table(Http(served), game, (), players=2)
+    return room, seated_phone(phone, served, room.code, "Ana"), seated_phone(phone, served, room.code, "Ben")
+
+
 def test_every_phone_sees_a_roll_within_a_second_and_hears_it(served, phone):
-    room = Table(Http(served), "copenhagen", (), players=2)
-    ana, ben = seated_phone(phone, served, room.code, "Ana"), seated_phone(phone, served, room.code, "Ben")
+    room, ana, ben = two_phones(served, phone, "copenhagen")
     ana.locator('[data-key="roll"]').click()
     expect(ana.locator("#log li").first).to_contain_text("Ana rolled")  # the roll is in: read what it says
     rolled = Http(served)(f"/api/rooms/{room.code}")[1]
@@ -21,8 +26,7 @@ def test_every_phone_sees_a_roll_within_a_second_and_hears_it(served, phone):
 
 
 def test_a_waiting_phone_shows_whose_turn_it_is_with_its_controls_disabled(served, phone):
-    room = Table(Http(served), "lost-cities", (), players=2)
-    ana, ben = seated_phone(phone, served, room.code, "Ana"), seated_phone(phone, served, room.code, "Ben")
+    _, ana, ben = two_phones(served, phone, "lost-cities")
     ana.locator('[data-key="roll"]').click()
     expect(ben.locator("#turn-line")).to_contain_text("Turn 1: Ana · waiting for Ana to pick 1 colour die")
     expect(ben.locator('[data-key="pick"]')).to_have_count(0)
@@ -31,8 +35,7 @@ def test_a_waiting_phone_shows_whose_turn_it_is_with_its_controls_disabled(serve
 
 
 def test_keyboard_focus_stays_on_its_control_when_the_table_changes(served, phone):
-    room = Table(Http(served), "lost-cities", (), players=2)
-    ana, ben = seated_phone(phone, served, room.code, "Ana"), seated_phone(phone, served, room.code, "Ben")
+    _, ana, ben = two_phones(served, phone, "lost-cities")
     ana.locator('[data-key="roll"]').click()
     expect(ana.locator('[data-key="die-1"]')).to_be_enabled()
     ana.locator('[data-key="die-1"]').focus()
@@ -77,8 +80,7 @@ def test_the_invite_sits_on_top_until_every_seat_is_taken_then_folds_away(served
 
 
 def test_the_undo_button_is_offered_only_to_the_phone_that_made_the_last_move(served, phone):
-    room = Table(Http(served), "simstown", (), players=2)
-    ana, ben = seated_phone(phone, served, room.code, "Ana"), seated_phone(phone, served, room.code, "Ben")
+    _, ana, ben = two_phones(served, phone, "simstown")
     ana.locator('[data-key="roll"]').click()
     expect(ana.locator('[data-key="undo"]')).to_be_visible()
     expect(ben.locator('[data-key="undo"]')).to_have_count(0)
