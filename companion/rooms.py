@@ -115,8 +115,8 @@ def _entries(db, code: str, where: str = "", args: tuple = ()) -> list[dict]:
             for r in rows]
 
 
-def _snapshot(db, code: str) -> dict:
-    row = _row(db, code)
+def _snapshot(db, code: str, row=None) -> dict:
+    row = _row(db, code) if row is None else row
     undo = json.loads(row["undo"]) if row["undo"] else None
     return _phone_state(db, code, row["game"], row["version"], json.loads(row["state"]), undo and undo["seat"])
 
@@ -142,7 +142,7 @@ def _change(code: str, step) -> dict:
             texts = [entry_text(game.id, e["kind"], e["params"], e["player"], lang) for e in reversed(changes)]
             raise impossible(gettext("The table changed: %(changes)s", changes="; ".join(texts))) from None
         if done is None:
-            return _snapshot(db, code)
+            return _snapshot(db, code, row)
         new, seat, entry, undoable = done
         player = seat_name(new, seat) if seat is not None else None
         undo = {"seat": seat, "state": current, "entry": entry} if undoable else None
