@@ -2,7 +2,10 @@
 
 Every refusal is a LayoutError with one `FILE: where: message` line. Parsing uses libyaml's
 C parser when PyYAML has it (about 7x faster) and the pure-Python one otherwise; the nodes
-are composed and constructed in Python on both, so the bounds below hold on both:
+are composed and constructed in Python on both, so the bounds below hold on both. The
+bounds are the project's, not the library's: a text that libyaml refuses is read again by
+the pure-Python parser, so the sentence is ours whatever limits a PyYAML release adds
+(6.0.4's libyaml refuses deep flow nesting before our composer sees it):
 - MAX_BYTES: a layout file is at most 1 MB (the shipped ones are under 11 KB);
 - MAX_DEPTH: mappings and lists nest at most 64 deep (libyaml's own composer recurses
   in C: 100,000 levels crash the process);
@@ -55,7 +58,7 @@ def read_yaml(path: Path) -> object:
         raise LayoutError([f"{path}: cannot read: over {MAX_BYTES:,} bytes; a layout file is at most that"])
     text = _decode(path, data)
     try:
-        return yaml.load(text, Loader=LOADERS[0])
+        return _parsed(text)
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         where = f"line {mark.line + 1}" if mark else "yaml"
@@ -63,6 +66,16 @@ def read_yaml(path: Path) -> object:
     except yaml.reader.ReaderError as error:
         line = text[:error.position].count("\n") + 1
         raise LayoutError([f"{path}: line {line}: {error.reason} (character #x{error.character:04x})"]) from None
+
+
+def _parsed(text: str) -> object:
+    """The text parsed by the fastest loader; a refusal is the pure-Python loader's, with our bounds."""
+    try:
+        return yaml.load(text, Loader=LOADERS[0])
+    except yaml.YAMLError:
+        if LOADERS[0] is PureLoader:
+            raise
+    return yaml.load(text, Loader=PureLoader)
 
 
 def _open_regular(path: Path):
