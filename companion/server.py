@@ -1,6 +1,6 @@
 """The companion's server: one event loop holds every connection, Flask answers in a few threads.
 
-Chosen by measurement (README, Performance): tornado's HTTP server on asyncio holds a live
+Chosen by measurement (docs/performance.md): tornado's HTTP server on asyncio holds a live
 phone for a few KB and no thread, gives every connection a deadline for its request head
 (slowloris), and hands the Flask app to a thread pool (bridge.py); the event streams and
 long polls are served on the loop itself (stream.py). gate.py bounds connections and bodies.

@@ -15,7 +15,7 @@ Glossary:
   `require`d condition; `message` names the problem at field `at` ({value} and {limit} fill in).
 - uses: names for blocks of the printables whose numbers rules read (see companion/scoring/facts.py).
 - tiebreak: among players tied on points, `fewer` or `more` of `by` wins; `house`: a house rule.
-Expressions and {placeholders} are layouts/expressions.py; the names they read are in the README.
+Expressions and {placeholders} are layouts/expressions.py; the names they read are in docs/authoring.md.
 """
 from __future__ import annotations
 

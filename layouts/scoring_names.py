@@ -1,6 +1,6 @@
 """Check a `scoring:` section against the rest of its layout: every name its expressions read exists.
 
-Glossary (the names an expression may read; README "End-of-game scoring"):
+Glossary (the names an expression may read; docs/authoring.md, "The `scoring:` section"):
 - table names, everywhere: the game's house values by name, `values`, `tables`, `dice` (`dice.d6.count`,
   `dice.d6.faces`), `players` (how many), `stacks` (per token field: its lists in play), the `uses` names.
 - player names, in lets, points, checks and the tie-break: the table names, then the player's fields and

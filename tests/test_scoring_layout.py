@@ -150,9 +150,9 @@ def test_running_totals_never_give_a_500(client, drawn):
         assert len(running) == len(payload["players"])
 
 
-def test_the_readme_example_game_scores(tmp_path):
-    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
-    example = readme.split("#### The `scoring:` section of a layout")[1].split("```yaml\n")[1].split("```")[0]
+def test_the_guides_example_game_scores(tmp_path):
+    guide = (Path(__file__).parents[1] / "docs" / "authoring.md").read_text(encoding="utf-8")
+    example = guide.split("## The `scoring:` section of a layout")[1].split("```yaml\n")[1].split("```")[0]
     game = layouts.load_file(write_text(tmp_path / "pig-pad.yaml", example))
     result = score_game(game, {"players": [{"name": "Ana", "banked": 96, "pigs": 2, "doubled": True},
                                            {"name": "Ben", "banked": 100, "pigs": 2, "streak": 3}]})

@@ -1,4 +1,4 @@
-"""Games written as YAML alone (tests/games, and the README's example), added with --layouts: they
+"""Games written as YAML alone (tests/games, and the guide's example), added with --layouts: they
 check, print, play in a room on a real `rollsheet serve` and score like the shipped games."""
 from __future__ import annotations
 
@@ -18,33 +18,33 @@ from tests.serving import serving
 from tests.tables import Http, Table
 
 GAMES = Path(__file__).parent / "games"
-README = Path(__file__).parents[1] / "README.md"
+GUIDE = Path(__file__).parents[1] / "docs" / "authoring.md"
 
 
-def readme_example() -> str:
-    """The complete small game of the README's "Write your own game"."""
-    section = README.read_text(encoding="utf-8").split("## Write your own game", 1)[1]
+def guide_example() -> str:
+    """The complete small game of the guide "Write your own game" (docs/authoring.md)."""
+    section = GUIDE.read_text(encoding="utf-8").split("# Write your own game", 1)[1]
     return re.search(r"```yaml\n(.*?)```", section, re.S)[1]
 
 
 @pytest.fixture(scope="module")
 def mine(tmp_path_factory):
-    """A folder with the README's example and a broken game."""
+    """A folder with the guide's example and a broken game."""
     folder = tmp_path_factory.mktemp("mine")
-    (folder / "fives.yaml").write_text(readme_example(), encoding="utf-8")
+    (folder / "fives.yaml").write_text(guide_example(), encoding="utf-8")
     (folder / "broken.yaml").write_text("id: broken\nname: Broken\nplayers: {min: 1, max: 9}\n", encoding="utf-8")
     return folder
 
 
 @pytest.fixture(scope="module")
 def base(tmp_path_factory, mine):
-    """`rollsheet serve` finding tests/games through ROLLSHEET_LAYOUTS and the README's example through --layouts."""
+    """`rollsheet serve` finding tests/games through ROLLSHEET_LAYOUTS and the guide's example through --layouts."""
     with mock.patch.dict(os.environ, {"ROLLSHEET_LAYOUTS": str(GAMES)}), \
             serving(tmp_path_factory.mktemp("data"), "--layouts", mine) as (url, _):
         yield url
 
 
-def test_the_readme_example_checks_and_prints(cli, mine, tmp_path):
+def test_the_guide_example_checks_and_prints(cli, mine, tmp_path):
     assert cli("check", mine / "fives.yaml").exit_code == 0
     printed = cli("print", mine / "fives.yaml", "--out", tmp_path, "--players", 2)
     assert printed.exit_code == 0 and (tmp_path / "fives-sheet.pdf").stat().st_size > 1000
@@ -92,7 +92,7 @@ def page(base: str, path: str) -> tuple[int, str]:
         return error.code, error.read().decode()
 
 
-def test_the_readme_example_plays_and_scores_from_its_room(base):
+def test_the_guide_example_plays_and_scores_from_its_room(base):
     room = Table(Http(base), "fives", ("Ana", "Ben"))
     room.ok("Ben", "roll")
     room.cross("Ben", "bonus", "gold")
