@@ -13,7 +13,7 @@ from companion.address import public_url
 from companion.errors import Refused, malformed
 from companion.expiry import refusal
 from companion.language import N_, current, gettext, speaker
-from companion.table.roll_and_draft import pick_texts
+from companion.table.picks import pick_texts
 from layouts.lists import lists_in_play
 
 bp = Blueprint("api", __name__, url_prefix="/api")
