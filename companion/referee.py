@@ -18,7 +18,7 @@ from companion.errors import impossible, missing
 from companion.language import current, gettext, speaker
 from companion.table.contract import Act, Entry, Stale
 from companion.table.turns import copied, others, pass_turn, seat_name
-from companion.table.words import end_text
+from companion.table.words import describe, end_text
 from layouts import Game
 
 
@@ -27,6 +27,21 @@ def allowed(game: Game, state: dict) -> dict[str, list[dict]]:
     mechanic = table.mechanic_of(game)
     return {str(s["seat"]): (mechanic.allowed(state, s["seat"]) if mechanic else [])
             + lists.allowed(game, mechanic, state, s["seat"]) for s in state["seats"]}
+
+
+def turn_entries(game: Game, entries: list[dict]) -> list[dict]:
+    """The move bodies that belong to the turn: a mechanic's moves (but the declared end) and turn actions."""
+    mechanic = table.mechanic_of(game)
+    moves = mechanic.moves() if mechanic else {}
+    return [e for e in entries if (e["move"] in moves and moves[e["move"]].turn)
+            or (e["move"] == "cross" and game.lists[e["list"]].turn_action and set(e) == {"move", "list", "item"})]
+
+
+def answers(game: Game, state: dict) -> dict:
+    """What the referee tells every phone: `allowed`, and `waiting`, the seats with a move of the turn now."""
+    offered = allowed(game, state)
+    return {"allowed": offered, "waiting": [s["seat"] for s in state["seats"]
+                                            if turn_entries(game, offered[str(s["seat"])])]}
 
 
 def has_turn_move(game: Game, mechanic, state: dict, seat: int) -> bool:
@@ -78,6 +93,20 @@ def cross(game: Game, state: dict, list_id: str, item_id: str, body: dict, seat:
     entry = lists.cross(done, now)
     settle(done)
     return done.state, table.finish(done, state, version, entry), True
+
+
+def undone(game: Game, state: dict, slot: dict | None, seat: int) -> tuple[dict, Entry]:
+    """The state before the room's last move (its undo `slot`) and the undo's entry, when `seat` made that move
+    and it rolled or drew nothing; else refused."""
+    if slot is None or slot["seat"] != seat:
+        raise impossible(gettext("Only the last move can be undone, by the player who made it, before anything "
+                                 "else happens."))
+    kind, params = slot["entry"]
+    if slot["state"] is None:
+        said = describe(game, kind, params, seat_name(state, seat), speaker(current()))
+        raise impossible(gettext("That move rolled or drew, and the table has seen what came up: it stays (%(move)s).",
+                                 move=said))
+    return slot["state"], ("undo", {"kind": kind, "params": params})
 
 
 def settle(act: Act) -> None:

@@ -106,11 +106,10 @@ def state(code: str) -> dict:
 
 
 def shown(state: dict, lang: str) -> dict:
-    """A room's state as a phone reads it: each log entry written out in `lang` as its `text`, and each seat's
-    prompt in `lang`."""
-    return dict(state, prompt=prompts(language.game(state["game"], lang), state, language.speaker(lang)), log=[{"at": e["at"], "seat": e["seat"], "player": e["player"], "kind": e["kind"],
-                             "text": entry_text(state["game"], e["kind"], e["params"], e["player"], lang)}
-                            for e in state["log"]])
+    """A room's state as a phone reads it: each log entry written out in `lang` as its `text`, each seat's prompt."""
+    log = [{"at": e["at"], "seat": e["seat"], "player": e["player"], "kind": e["kind"],
+            "text": entry_text(state["game"], e["kind"], e["params"], e["player"], lang)} for e in state["log"]]
+    return dict(state, log=log, prompt=prompts(language.game(state["game"], lang), state, language.speaker(lang)))
 
 
 def _entries(db, code: str, where: str = "", args: tuple = ()) -> list[dict]:
@@ -129,7 +128,7 @@ def _snapshot(db, code: str, row=None) -> dict:
 
 def _phone_state(db, code: str, game_id: str, version_now: int, game_state: dict, undo_seat) -> dict:
     return {"code": code, "game": game_id, "version": version_now, **game_state,
-            "allowed": referee.allowed(layouts.load(game_id), game_state),
+            **referee.answers(layouts.load(game_id), game_state), "reorder": seats.order_open(game_state),
             "undo": None if undo_seat is None else {"seat": undo_seat}, "log": _entries(db, code)}
 
 
@@ -233,16 +232,8 @@ def undo(code: str, body: dict) -> dict:
         slot = json.loads(_row(db, code)["undo"] or "null")
         if body.get("seen") != version_next - 1:
             raise impossible(gettext("The table changed since your phone drew it: look again before you undo."))
-        if slot is None or slot["seat"] != seat:
-            raise impossible(gettext("Only the last move can be undone, by the player who made it, before anything "
-                                     "else happens."))
-        kind, params = slot["entry"]
-        if slot["state"] is None:
-            said = entry_text(game.id, kind, json.dumps(params), seat_name(current, seat), language.current())
-            raise impossible(gettext("That move rolled or drew, and the table has seen what came up: it stays (%(move)s).",
-                                     move=said))
-        restored = dict(slot["state"], table_version=version_next)
-        return restored, seat, ("undo", {"kind": kind, "params": params}), None
+        restored, entry = referee.undone(game, current, slot, seat)
+        return dict(restored, table_version=version_next), seat, entry, None
 
     return _change(code, step, body)
 

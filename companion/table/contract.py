@@ -102,6 +102,7 @@ class TableState(TypedDict, total=False):
     takes: dict[str, list[int] | str]  # dice-pool: seat -> die numbers or "passed"
     ring: list[dict | None]  # market-ring
     crystal: int | None
+    ahead: list[int]  # market-ring: the slots the crystal reaches, by steps
     box: dict[str, int]
     blocks: dict[str, int]
 
@@ -115,6 +116,8 @@ class PhoneState(TableState, total=False):
     undo: dict | None
     log: list[dict]
     allowed: dict[str, list[dict]]  # seat id (as text) -> every move body that seat may send now
+    waiting: list[int]  # the seats with a move of the turn now (referee.py)
+    reorder: bool  # the seats may still change their turn order
     prompt: dict[str, str]  # seat id (as text), and "watching" -> what that seat may do, in the phone's language
 
 

@@ -48,7 +48,7 @@ class DicePool(MechanicBase):
     def doing(self, state: dict, say: Speaker) -> str:
         """Roll; spend powers, then use dice of one colour; take n of the dice left, or pass."""
         if state["phase"] == "use":
-            return say.gettext("spend powers, then mark the dice you use: one colour, jokers join it")
+            return say.gettext("spend powers, then choose the dice to use: one colour, jokers join it")
         if state["phase"] == "others":
             return say.ngettext("take %(num)s of the dice left, or pass", "take %(num)s of the dice left, or pass",
                                 self.share(state))

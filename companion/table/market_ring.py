@@ -6,7 +6,8 @@ the market, so no piece is hidden under it; the turn then passes.
 Glossary:
 - piece: {"colour": colour id, "piece": piece id} (a layout polycube in one of the game's colours).
 - ring: `slots` slots, each a piece or None (where the crystal took one, or the bag ran out).
-- crystal: the slot the crystal stands on, None while it stands beside the market.
+- crystal: the slot the crystal stands on, None while it stands beside the market; ahead: the slots it
+  reaches from there, by steps (1 first).
 - box: the bag, pieces not drawn yet as {"colour/piece": count}; blocks: 1x1 blocks left per colour.
 - phases: "move" (the only one).
 """
@@ -52,14 +53,14 @@ class MarketRing(MechanicBase):
     kind = "market-ring"
     PHASES = {"move": N_("move the crystal")}
     FIRST_PHASE = "move"
-    TABLE_KEYS = ("ring", "crystal", "box", "blocks")
+    TABLE_KEYS = ("ring", "crystal", "ahead", "box", "blocks")
 
     def start(self, players, rng) -> dict:
         """A new market: every slot drawn from the box, the crystal beside the ring."""
         box = full_box(self.game)
         ring = [draw(box, rng) for _ in range(self.game.amount(self.config.slots))]
         blocks = {colour: self.game.amount(self.config.blocks_per_colour) for colour in self.game.colours}
-        return {"ring": ring, "crystal": None, "box": box, "blocks": blocks}
+        return {"ring": ring, "crystal": None, "box": box, "blocks": blocks, "ahead": self._ahead(None, len(ring))}
 
     def reach(self) -> int:
         """The most slots the crystal moves."""
@@ -70,8 +71,16 @@ class MarketRing(MechanicBase):
         return say.gettext("move the crystal 1 to %(reach)s slots and take that piece", reach=self.reach())
 
     @staticmethod
-    def _slot(state: dict, steps: int) -> int:
-        return (steps - 1 if state["crystal"] is None else state["crystal"] + steps) % len(state["ring"])
+    def _slot(crystal: int | None, steps: int, slots: int) -> int:
+        return (steps - 1 if crystal is None else crystal + steps) % slots
+
+    def _ahead(self, crystal: int | None, slots: int) -> list[int]:
+        """The slots the crystal reaches from where it stands, 1 step first."""
+        return [self._slot(crystal, steps, slots) for steps in range(1, self.reach() + 1)]
+
+    def ahead(self, state: dict) -> list[int]:
+        """The state's slots ahead of the crystal (worked out for a room saved before it kept them)."""
+        return state.get("ahead") or self._ahead(state["crystal"], len(state["ring"]))
 
     def _options(self, act):
         blocks = self.game.amount(self.config.blocks_per_colour)
@@ -86,7 +95,7 @@ class MarketRing(MechanicBase):
                       steps=steps)
         if take not in TAKES or (take == "block" and not self.game.amount(self.config.blocks_per_colour)):
             return no(400, N_('"take" is "piece" (place it) or "block" (swap it for a 1x1 block).'))
-        slot = self._slot(state, steps)
+        slot = self.ahead(state)[steps - 1]
         piece = state["ring"][slot]
         if piece is None:
             return no(409, N_("Slot %(slot)s is empty (the bag ran out); move the crystal elsewhere."),
@@ -99,7 +108,7 @@ class MarketRing(MechanicBase):
         """Move the crystal, take the piece it lands on (or a block), refill the slot it left; pass the turn."""
         state, steps, take = act.state, act.body["steps"], act.body["take"]
         ring, left = state["ring"], state["crystal"]
-        slot = self._slot(state, steps)
+        slot = self.ahead(state)[steps - 1]
         piece, ring[slot] = ring[slot], None
         if take == "block":
             state["blocks"][piece["colour"]] -= 1
@@ -107,7 +116,7 @@ class MarketRing(MechanicBase):
         if left is not None and ring[left] is None:
             ring[left] = draw(state["box"], act.rng)
             refill = {"slot": left + 1, "piece": ring[left]}
-        state["crystal"] = slot
+        state.update(crystal=slot, ahead=self._ahead(slot, len(ring)))
         pass_turn(act)
         return "move", {"steps": steps, "piece": piece, "take": take, "refill": refill}
 

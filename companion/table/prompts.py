@@ -10,18 +10,13 @@ Glossary:
 from __future__ import annotations
 
 from companion.language import Speaker
+from companion.referee import turn_entries
 from companion.table import mechanic_of
 from companion.table.turns import seat_name
 from companion.table.words import end_text
 from layouts import Game, fill_values
 
 WATCHING = "watching"
-
-
-def _turn_moves(game: Game, mechanic, entries: list[dict]) -> list[dict]:
-    moves = mechanic.moves()
-    return [e for e in entries if (e["move"] in moves and moves[e["move"]].turn)
-            or (e["move"] == "cross" and game.lists[e["list"]].turn_action and len(e) == 3)]
 
 
 def _doing(game: Game, mechanic, state: dict, entries: list[dict], say: Speaker) -> str:
@@ -43,15 +38,14 @@ def prompts(game: Game, state: dict, say: Speaker) -> dict[str, str]:
         return {seat: line for seat in [*seats, WATCHING]}
     if mechanic is None:
         return {seat: "" for seat in [*seats, WATCHING]}
-    acting = {seat: moves for seat in seats if (moves := _turn_moves(game, mechanic, state["allowed"][seat]))}
+    acting = {str(seat): turn_entries(game, state["allowed"][str(seat)]) for seat in state["waiting"]}
     if state["turn"] == 0:
         start = say.gettext("Nobody has started yet: the first player to %(doing)s starts.",
                             doing=mechanic.doing(state, say))
         return {**{seat: start for seat in seats}, WATCHING: say.gettext("Take a seat to play.")}
     head = say.gettext("Turn %(turn)s: %(name)s", turn=state["turn"], name=seat_name(state, state["active"]))
     names = say.listing([seat_name(state, int(seat)) for seat in acting])
-    waiting = say.gettext("waiting for %(names)s to %(doing)s", names=names,
-                          doing=say.gettext(mechanic.PHASES[state["phase"]]))
+    waiting = say.gettext("waiting for %(names)s to %(doing)s", names=names, doing=mechanic.doing(state, say))
     lines = {WATCHING: f"{head} · {waiting}"}
     for seat in seats:
         if seat not in acting:
