@@ -3,11 +3,10 @@ end when every die is used, no new dice after an undo, one roll for a double tap
 starts each seat clean, a tile crossed only after a confirmation, the declared end."""
 from __future__ import annotations
 
-import time
-
 from playwright.sync_api import expect
 
 from tests.phones import axe_clean, seated_phone, turn_line
+from tests.serving import within
 from tests.tables import Http, Table
 
 PLAYERS = ("Ana", "Ben", "Cy", "Dee")
@@ -21,11 +20,8 @@ def four_phones(served, phone, game_id):
 
 def changed(room, before: int) -> dict:
     """The room's state once its version has passed `before` (5 s at most)."""
-    deadline = time.monotonic() + 5
-    while (state := room.state())["version"] == before:
-        assert time.monotonic() < deadline, "the tap changed nothing"
-        time.sleep(0.05)
-    return state
+    assert within(5, lambda: room.state()["version"] > before), "the tap changed nothing"
+    return room.state()
 
 
 def tap(room, page, key: str) -> dict:
