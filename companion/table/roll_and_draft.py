@@ -14,13 +14,49 @@ Glossary:
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 from companion.dice import roll_all, shown
 from companion.language import N_, Speaker, current, speaker
 from companion.table.contract import Move, no
 from companion.table.mechanic import MechanicBase, dice_param, subsets
-from companion.table.picks import fits, spec_text
 from companion.table.turns import active_part_done, end_early, part_done, seat_name
+from companion.table.words import colour_text
+
+
+@lru_cache(maxsize=64)
+def _bounds(spec: tuple) -> tuple[frozenset, tuple]:
+    """A pick spec's (items) dice named, and (dice, fewest, most) per key."""
+    bounds = tuple((tuple(key.split("|")), *((n, n) if isinstance(n, int) else n)) for key, n in spec)
+    return frozenset(die for dice, _, _ in bounds for die in dice), bounds
+
+
+def fits(spec: dict, counts: Counter) -> bool:
+    """Whether picked dice (die id -> how many) match a pick spec, each key counting the dice it names."""
+    named, bounds = _bounds(tuple(spec.items()))
+    return counts.keys() <= named and all(low <= sum(counts[d] for d in dice) <= high for dice, low, high in bounds)
+
+
+def die_name(game, die_id: str, say: Speaker) -> str:
+    """A die in a sentence: its colour's name when its id is one of the game's colours, else the catalogue's
+    word for a die id layouts commonly use (colour, number, white, d6), else the id as written."""
+    if die_id in game.colours:
+        return colour_text(game, die_id)
+    # TRANSLATORS: a die named by what it shows, in "1 colour die and 1 number die".
+    common = {"colour": say.pgettext("die", "colour"), "number": say.pgettext("die", "number"),
+              "white": say.pgettext("die", "white"), "d6": say.pgettext("die", "d6")}
+    return common.get(die_id, die_id)
+
+
+def spec_text(spec: dict, game, say: Speaker) -> str:
+    """A pick spec for a person: '1 colour die and 1 number die', '0 to 2 white dice', '0 to 1 red or blue die'."""
+    def part(key: str, n) -> str:
+        count = str(n) if isinstance(n, int) else say.gettext("%(low)s to %(high)s", low=n[0], high=n[1])
+        dice = say.listing([die_name(game, die, say) for die in key.split("|")], style="or")
+        return say.ngettext("%(count)s %(dice)s die", "%(count)s %(dice)s dice", n if isinstance(n, int) else n[1],
+                            count=count, dice=dice)
+
+    return say.listing([part(key, n) for key, n in spec.items()])
 
 
 class RollAndDraft(MechanicBase):

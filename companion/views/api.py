@@ -12,8 +12,7 @@ from companion import rooms
 from companion.address import public_url
 from companion.errors import Refused, malformed
 from companion.expiry import refusal
-from companion.language import N_, current, gettext, speaker
-from companion.table.picks import pick_texts
+from companion.language import N_, current, gettext
 from layouts.lists import lists_in_play
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -36,11 +35,8 @@ def body() -> dict:
 
 def game_data(game: layouts.Game) -> dict:
     """What a phone needs to draw a game (in the layout's language): colours with glyphs, dice, shapes, pieces,
-    values, `list_items`: every shared list's items by id (labels, colours, shapes, values), and for a
-    roll-and-draft table `pick_texts`: its picks said in the request's language."""
+    values, and `list_items`: every shared list's items by id (labels, colours, shapes, values)."""
     data = game.model_dump(mode="json", exclude={"printables"})
-    if game.table and game.table.kind == "roll-and-draft":
-        data["table"]["pick_texts"] = pick_texts(game, speaker(current()))
     data["list_items"] = {}
     for players in range(game.players.min, game.players.max + 1):
         for name, items in lists_in_play(game, players).items():
