@@ -16,7 +16,7 @@ from companion.errors import malformed
 from companion.language import gettext
 
 LONGEST = 64
-KEPT = 64
+KEPT = 16
 
 
 def request_id(body: dict | None) -> str | None:

@@ -73,7 +73,11 @@
       el("p", {}, !record ? _("%(item)s is free.", {item: itemId}) : record.setup ? _("%(item)s: %(names)s at %(time)s (setup)", when)
         : _("%(item)s: %(names)s at %(time)s", when)),
       entries.map((entry, i) => el("button", {type: "button", "data-key": `${key(entry)}-${spec.id}-${itemId}`,
-        class: i ? "button secondary" : "button", onclick: () => { open = null; Room.make(entry); }},
+        class: i ? "button secondary" : "button", onclick: () => {
+          open = null; // the item keeps the focus while the panel folds away
+          document.querySelector(`[data-key="item-${spec.id}-${itemId}"]`).focus({preventScroll: true});
+          Room.make(entry);
+        }},
       Room.forActor(wording(spec, itemId, entry, record)))),
       el("button", {type: "button", class: "button secondary", "data-key": `close-${spec.id}`,
         onclick: () => { open = null; Room.redraw(); }}, _("Close")));
