@@ -79,3 +79,17 @@ def within(seconds: float, condition) -> bool:
             return False
         time.sleep(0.05)
     return True
+
+
+def raw(base: str, data: bytes, read_timeout: float = 10) -> bytes:
+    """Send raw bytes on a new connection; everything the server answers until it closes or goes quiet."""
+    host, port = base.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=read_timeout) as conn:
+        conn.sendall(data)
+        answer = b""
+        try:
+            while chunk := conn.recv(65536):
+                answer += chunk
+        except (TimeoutError, ConnectionResetError):
+            pass
+    return answer

@@ -10,24 +10,10 @@ from pathlib import Path
 import pytest
 
 from companion import cli, rooms
-from tests.serving import call, serving, within
+from tests.serving import call, raw, serving, within
 from tests.tables import Http, Table
 
 FORWARDED = "--proxy"
-
-
-def raw(base: str, data: bytes, read_timeout: float = 10) -> bytes:
-    """Send raw bytes on a new connection; everything the server answers until it closes or goes quiet."""
-    host, port = base.removeprefix("http://").split(":")
-    with socket.create_connection((host, int(port)), timeout=read_timeout) as conn:
-        conn.sendall(data)
-        answer = b""
-        try:
-            while chunk := conn.recv(65536):
-                answer += chunk
-        except (TimeoutError, ConnectionResetError):
-            pass
-    return answer
 
 
 def rss_mb(pid: int) -> float:
