@@ -192,8 +192,9 @@ async function saveToRoom() {
   const answer = await post({ ...payload, room: form.dataset.room, ...saver });
   const body = await answer.json();
   clearErrors();
-  if (answer.ok) document.getElementById("saved").textContent = _("Saved to room %(code)s.", {code: form.dataset.room});
-  else showError(body, where);
+  // The line under the button says how the save went; a refusal stays there when the form redraws its errors.
+  document.getElementById("saved").textContent = answer.ok ? _("Saved to room %(code)s.", {code: form.dataset.room}) : body.error;
+  if (!answer.ok) showError(body, where);
 }
 
 cards.addEventListener("click", (event) => {
