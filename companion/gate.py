@@ -7,12 +7,13 @@ one that has not sent a request head yet (idle keep-alive or slow); when every s
 busy (held event streams, requests in progress), the newcomer is still accepted and
 answered 503 with Retry-After. One client holds at most clients.CAPS["busy"] requests in
 progress at once (429 past it), so it cannot take every socket. A head over MAX_HEAD bytes
-is answered 431 (past READ_HEAD the connection is cut); a head tornado cannot read (start line, header lines, Host), a Host the
-app cannot route or a Content-Length that is not a number of bytes, 400. A body larger
-than `max_body` is refused with 413 from its Content-Length, before it is read; a body
-without one (Transfer-Encoding) is refused with 411. Refusals are JSON `{"error"}` with the
-security headers, said in the phone's language (its cookie, else Accept-Language; English
-for a head that cannot be read).
+is answered 431 (past READ_HEAD the connection is cut). A head tornado cannot read (start
+line, header lines, Host), a Host the app cannot route, an address with bytes that are not
+percent-encoded or a Content-Length that is not a number of bytes is answered 400. A body
+larger than `max_body` is refused with 413 from its Content-Length, before it is read; a
+body without one (Transfer-Encoding) is refused with 411. Refusals are JSON `{"error"}` with
+the security headers, said in the phone's language (its cookie, else Accept-Language;
+English for a head that cannot be read).
 
 Glossary:
 - head: a request's start line and headers.
@@ -37,6 +38,8 @@ MAX_HEAD = 64 * 1024
 READ_HEAD = 2 * MAX_HEAD
 """A head is read up to READ_HEAD bytes, so one over MAX_HEAD is answered 431; past READ_HEAD it is cut off unread."""
 BYTES = re.compile(r"[0-9]+")
+URL_TEXT = re.compile(r"[\x21-\x7e]*")
+"""A request target as RFC 3986 writes it: printable ASCII, anything else %-escaped (browsers always do)."""
 
 
 def refusal(status: int, message: str, retry_after: int | None = None) -> tuple[httputil.HTTPHeaders, bytes]:
@@ -49,11 +52,12 @@ def refusal(status: int, message: str, retry_after: int | None = None) -> tuple[
     return headers, body
 
 
-def refuse(request_conn, status: int, message: str, retry_after: int | None = None) -> None:
-    """Answer `status` with {"error": message} and close the connection, unread body and all."""
+def refuse(request_conn, status: int, message: str, retry_after: int | None = None, method: str = "GET") -> None:
+    """Answer `status` with {"error": message} (its head alone to a HEAD request) and close the connection, unread
+    body and all."""
     headers, body = refusal(status, message, retry_after)
     request_conn.write_headers(httputil.ResponseStartLine("HTTP/1.1", status, httputil.responses[status]),
-                               headers, body)
+                               headers, b"" if method == "HEAD" else body)
     request_conn.finish()
 
 
@@ -144,8 +148,10 @@ class GatedServer(HTTPServer):
             self.crowd.leave("busy", self.busy.pop(stream))
 
 
-def head_problem(headers) -> str | None:
+def head_problem(start_line, headers) -> str | None:
     """What makes a head unusable for the app (a sentence to translate), or None."""
+    if not URL_TEXT.fullmatch(start_line.path):
+        return N_("The address holds characters that must be percent-encoded.")
     length = headers.get("Content-Length")
     if length is not None and not BYTES.fullmatch(length):
         return N_("Content-Length must be a number of bytes.")
@@ -161,7 +167,7 @@ class Checked(httputil.HTTPMessageDelegate):
 
     def __init__(self, server: GatedServer, server_conn, request_conn, inner: httputil.HTTPMessageDelegate):
         self.server, self.server_conn, self.request_conn, self.inner = server, server_conn, request_conn, inner
-        self.refused = False
+        self.refused, self.method = False, "GET"
 
     def headers_received(self, start_line, headers):
         """Let the request in, or answer 503, 400, 411, 413 or 429 at once."""
@@ -171,7 +177,8 @@ class Checked(httputil.HTTPMessageDelegate):
         peer = context.address[0] if isinstance(context.address, tuple) else "0.0.0.0"
         context.remote_ip = clients.forwarded(peer, headers.get("X-Forwarded-For"), self.server.proxy_hops)
         client = clients.client_of(context.remote_ip)
-        problem = head_problem(headers)
+        problem = head_problem(start_line, headers)
+        self.method = start_line.method
         if stream in self.server.overflow:
             self._refuse(headers, 503, N_("The companion is full right now; try again in a few seconds."),
                          RETRY_AFTER_S)
@@ -199,7 +206,7 @@ class Checked(httputil.HTTPMessageDelegate):
         said = language.speaker(language.of_headers(headers)).gettext(message, **values)
         for name in ("Content-Length", "Transfer-Encoding"):
             headers.pop(name, None)
-        refuse(self.request_conn, status, said, retry_after)
+        refuse(self.request_conn, status, said, retry_after, self.method)
 
     def data_received(self, chunk):
         """Pass the body on (or drop it after a refusal)."""

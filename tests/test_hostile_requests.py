@@ -3,12 +3,10 @@ drops, each sent raw to a real `rollsheet serve`; every one gets a 4xx or its pa
 from __future__ import annotations
 
 import json
-import re
-import socket
 
 import pytest
 
-from tests.serving import call, serving
+from tests.serving import call, exchange, serving
 
 HOSTILE_COOKIE = "rollsheet-lang=\xff\xfe; other=\xc3"
 """A Cookie header of bytes that are not UTF-8 (tornado hands them on as latin-1 text)."""
@@ -24,27 +22,8 @@ def server(tmp_path_factory):
 
 
 def answer_to(base: str, head: str, body: bytes = b"") -> tuple[int, dict, bytes]:
-    """(status, headers, body) of one raw request (its head sent as latin-1, as a client may): the body by its
-    Content-Length, or an event stream's first event."""
-    host, port = base.removeprefix("http://").split(":")
-    with socket.create_connection((host, int(port)), timeout=10) as conn:
-        conn.sendall(head.replace("\n", "\r\n").encode("latin-1") + b"\r\n" + body)
-        answer = b""
-        while not complete(answer) and (chunk := conn.recv(65536)):
-            answer += chunk
-    head_part, _, payload = answer.partition(b"\r\n\r\n")
-    lines = head_part.decode("latin-1").split("\r\n")
-    headers = dict(line.split(": ", 1) for line in lines[1:] if ": " in line)
-    return int(lines[0].split()[1]), headers, payload
-
-
-def complete(answer: bytes) -> bool:
-    """True once `answer` holds a whole head and its body (an event stream: its first event)."""
-    head, found, body = answer.partition(b"\r\n\r\n")
-    if not found:
-        return False
-    length = re.search(rb"\r\nContent-Length: (\d+)", head)
-    return len(body) >= int(length[1]) if length else body.count(b"\n\n") >= 2
+    """(status, headers, body) of one raw request, its head sent as latin-1 (as a client may)."""
+    return exchange(base, head.replace("\n", "\r\n").encode("latin-1") + b"\r\n" + body)
 
 
 def request(path: str, *headers: str, method: str = "GET", host: str = "x") -> str:
