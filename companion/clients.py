@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ipaddress
 from collections import Counter
+from functools import lru_cache
 
 UNKNOWN = "unknown"
 CAPS = {"busy": 128, "streams": 64}
@@ -29,13 +30,18 @@ def forwarded(peer: str, header: str | None, hops: int) -> str:
     if not hops or not header:
         return peer
     entries = header.split(",")
-    chosen = entries[-min(hops, len(entries))].strip()
+    return _address(entries[-min(hops, len(entries))].strip())
+
+
+@lru_cache(maxsize=4096)
+def _address(entry: str) -> str:
     try:
-        return str(ipaddress.ip_address(chosen))
+        return str(ipaddress.ip_address(entry))
     except ValueError:
         return UNKNOWN
 
 
+@lru_cache(maxsize=4096)
 def client_of(address: str) -> str | None:
     """The client the limits count for `address`: the IPv4 address, an IPv6 /64, or None for loopback."""
     try:

@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 import re
 from collections import OrderedDict
+from functools import lru_cache
 
 from tornado import httputil, iostream
 from tornado.http1connection import HTTP1Connection
@@ -155,11 +156,19 @@ def head_problem(start_line, headers) -> str | None:
     length = headers.get("Content-Length")
     if length is not None and not BYTES.fullmatch(length):
         return N_("Content-Length must be a number of bytes.")
-    try:
-        headers.get("Host", "").lower().encode("idna")  # as the app's router reads it
-    except UnicodeError:
+    if not routable(headers.get("Host", "")):
         return N_("The Host header does not name a host.")
     return None
+
+
+@lru_cache(maxsize=1024)
+def routable(host: str) -> bool:
+    """True when the app's router can read `host` (werkzeug encodes it to IDNA: labels of 1-63 characters)."""
+    try:
+        host.lower().encode("idna")
+    except UnicodeError:
+        return False
+    return True
 
 
 class Checked(httputil.HTTPMessageDelegate):
