@@ -36,7 +36,8 @@ def sent(made) -> tuple:
 
 
 CASES = {
-    "long poll ?since=²": (lambda code: request(f"/api/rooms/{code}?since=\xc2\xb2&wait=0"), 200),
+    "long poll ?since=²": (lambda code: request(f"/api/rooms/{code}?since=%C2%B2&wait=0"), 200),
+    "long poll ?since=² unescaped": (lambda code: request(f"/api/rooms/{code}?since=\xc2\xb2&wait=0"), 400),
     "long poll ?since=--1": (lambda code: request(f"/api/rooms/{code}?since=--1&wait=0"), 200),
     "stream ?since=²": (lambda code: request(f"/api/rooms/{code}/events?since=%C2%B2"), 200),
     "stream Last-Event-ID: ²": (lambda code: request(f"/api/rooms/{code}/events", "Last-Event-ID: \xc2\xb2"), 200),
