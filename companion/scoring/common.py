@@ -54,7 +54,8 @@ def player_list(payload: object, low: int, high: int) -> list:
     """The payload's players list, `low` to `high` long; ScoreError names what is wrong with the body."""
     if not isinstance(payload, dict):
         raise ScoreError(gettext("the body must be a JSON object with a players list"), "body")
-    unknown = sorted(set(payload) - {"players", "room", "player", "token"})
+    saver = {"player", "token"} if "room" in payload else set()  # who saves it to the room (views/scoring.py)
+    unknown = sorted(set(payload) - {"players", "room"} - saver)
     if unknown:
         raise ScoreError(gettext("unknown key (misspelt?)"), unknown[0])
     players = payload.get("players")
