@@ -96,8 +96,7 @@ def cross(game: Game, state: dict, list_id: str, item_id: str, body: dict, seat:
 
 
 def undone(game: Game, state: dict, slot: dict | None, seat: int) -> tuple[dict, Entry]:
-    """The state before the room's last move (its undo `slot`) and the undo's entry, when `seat` made that move
-    and it rolled or drew nothing; else refused."""
+    """The state before the last move (the undo `slot`) and the undo's entry: only its seat's, never a roll or draw."""
     if slot is None or slot["seat"] != seat:
         raise impossible(gettext("Only the last move can be undone, by the player who made it, before anything "
                                  "else happens."))
@@ -110,8 +109,7 @@ def undone(game: Game, state: dict, slot: dict | None, seat: int) -> tuple[dict,
 
 
 def settle(act: Act) -> None:
-    """No dead ends: seats with nothing to do in the others' part are done (the turn passes once all are);
-    a turn whose player has nothing to do passes; when no seat has anything, the game is over."""
+    """No dead ends: idle others are done, an idle player's turn passes, a table where nobody can move ends."""
     state, mechanic = act.state, act.mechanic
     idle = 0
     while mechanic and state["turn"] and not state["over"]:

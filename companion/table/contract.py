@@ -35,8 +35,7 @@ class Refusal(Refused):
 
 
 def no(status: int, message: str, **values) -> Refusal:
-    """A refusal (400 or 409) saying `message` (marked N_) in the request's language; a value that is a function
-    is called when the sentence is written."""
+    """A refusal (400 or 409) saying `message` (marked N_); a value that is a function is called when it is read."""
     return Refusal(status, lambda: gettext(message, **{key: value() if callable(value) else value
                                                         for key, value in values.items()}))
 
@@ -186,6 +185,18 @@ class Mechanic(Protocol):
 
     def allowed(self, state: TableState, seat: int) -> list[dict]:
         """Every move body `seat` may send now."""
+
+    def legal(self, state: TableState, seat: int, turn_only: bool = False) -> Iterable[dict]:
+        """The move bodies of `allowed` as they are found (`turn_only`: only moves of the turn)."""
+
+    def role(self, state: TableState) -> str:
+        """Who moves in the state's phase: "active" or "others"."""
+
+    def canonical(self, action: str, body: dict, state: TableState) -> dict:
+        """The move body of a request (400 for a key the move does not take or a malformed parameter)."""
+
+    def turn_refusal(self, state: TableState, seat: int, action: str) -> Refused | None:
+        """Why `seat` may not make move `action` in this phase, or None."""
 
     def apply(self, state: TableState, seat: int, move: dict, rng) -> tuple[TableState, Entry, list[int]]:
         """The state after `seat` makes `move` (refused unless allowed), its log entry, the seats whose turn passed."""

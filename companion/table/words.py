@@ -106,8 +106,7 @@ def describe(game: Game, kind: str, params: dict, who: str | None, say: Speaker)
 
 
 def end_text(game: Game, say: Speaker, over: dict | None = None) -> str:
-    """Why the room ended the game (companion/table/ending.py): the layout's words for its turn limit, a list's
-    end or the declared end, or the catalogue's for a table whose dice columns are exhausted or that is stuck."""
+    """Why the room ended the game (`over`, companion/table/ending.py), in the layout's words where it has them."""
     reason = (over or {}).get("reason", "turn-limit")
     if reason == "list" and game.lists[over["list"]].ends_game:
         return game.lists[over["list"]].ends_game
