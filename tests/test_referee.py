@@ -86,8 +86,8 @@ def check_end(game, before: dict, state: dict) -> None:
 
 def check_no_late_end(game, before: dict, state: dict) -> None:
     """A turn does not pass on once a rule the table knows has ended the game."""
-    if state["over"] or state["turn"] == before["turn"]:
-        return
+    if state["over"] or state["turn"] == before["turn"] or before["turn"] == 0:
+        return  # (the first move starts turn 1: no turn passed)
     ended = [i for i, r in before.get("lists", {}).items() if r["complete"] and game.lists[i].ends_game]
     assert not ended, f"the turn passed with {ended} complete"
     limit = game.table.exhausted_after if game.table.kind == "roll-and-draft" else None
@@ -112,7 +112,7 @@ def walk_game(game, players: int, walk: random.Random) -> tuple[int, str]:
                 make(game, state, seat, body, version, rng)
         kinds = sorted(choices)
         main = [kind for kind in kinds if kind not in SIDE] or kinds
-        kind = walk.choice(kinds if walk.random() < 0.03 else main)
+        kind = walk.choice(kinds if walk.random() < 0.1 else main)
         seat, move = walk.choice(choices[kind])
         try:
             new, _, _ = make(game, state, seat, move, version, rng)
