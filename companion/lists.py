@@ -13,8 +13,9 @@ Glossary:
 - claim window: a `claim` item (a bridge) takes more claimants, at most one per player, only
   during the turn of its first claim; afterwards a claim answers 409.
 - turn action: a list whose crossing is the active player's whole turn (it passes the turn).
-- crossed by the active player (`crossed_by: active`): only the player on turn, after the turn's
-  first phase (the shape they placed this turn); setup crossings only before the first move.
+- crossed by the active player (`crossed_by: active`): only the player who places a shape: the player
+  on turn once the turn's first phase is made, and until the next player's first move the player
+  whose turn just ended (a turn may pass at once); setup crossings only before the first move.
 - who may undo: a crossing's own player (a claim: one's own claim; a stack: the last token taken);
   a setup crossing only through the setup step, before the first move.
 """
@@ -113,12 +114,23 @@ def _list_refusal(game, mechanic, state, spec, label, flags, seat) -> Refused | 
                                lambda: gettext("take from %(list)s", list=label))
         if refused:
             return refused
-    if spec.crossed_by == "active" and state["turn"] == 0:
-        return no(409, N_("Nobody has started yet: %(list)s are crossed off in play by the player on turn "
-                          "(or at setup)."), list=label)
-    if spec.crossed_by == "active" and (seat != state["active"] or state["phase"] == mechanic.FIRST_PHASE):
-        return no(409, N_("Only the player on turn crosses off %(list)s, once they have rolled: the one who "
-                          "placed the shape (%(name)s's turn)."), list=label, name=seat_name(state, state["active"]))
+    placer = _placer(state, mechanic) if spec.crossed_by == "active" else seat
+    if placer is None:
+        return no(409, N_("Nobody has placed a shape yet: %(list)s are crossed off once the player on turn has "
+                          "rolled (or at setup)."), list=label)
+    if seat != placer:
+        return no(409, N_("Only %(name)s, who places a shape this turn, crosses off %(list)s now."), list=label,
+                  name=seat_name(state, placer))
+    return None
+
+
+def _placer(state: dict, mechanic) -> int | None:
+    """Who places a shape now: the player on turn once they rolled, before that the one whose turn just ended."""
+    if state["turn"] and state["phase"] != mechanic.FIRST_PHASE:
+        return state["active"]
+    if state["turn"] > 1:
+        order = [s["seat"] for s in state["seats"]]
+        return order[(order.index(state["active"]) - 1) % len(order)]
     return None
 
 

@@ -41,17 +41,29 @@ def test_crossing_a_tile_records_who_and_answers_the_new_state(call):
     assert answer["log"][0]["text"] == "Ana crossed off R5 (Single-use tiles)"
 
 
-def test_only_the_player_on_turn_crosses_a_tile_once_they_rolled(call):
+def test_only_the_player_who_places_a_shape_crosses_a_tile(call):
     room = Table(call, "copenhagen", ("Ana", "Ben", "Cy"))
     status, answer = room.cross("Ana", "tiles", "B5")
-    assert status == 409 and "Nobody has started" in answer["error"]
+    assert status == 409 and "Nobody has placed a shape yet" in answer["error"]
     on_turn(room)
     status, answer = room.cross("Ben", "tiles", "B5")
-    assert status == 409 and "Only the player on turn" in answer["error"] and "Ana's turn" in answer["error"]
+    assert status == 409 and "Only Ana, who places a shape this turn" in answer["error"]
     assert {"move": "cross", "list": "tiles", "item": "B5"} in room.state()["allowed"]["0"]
     assert not [m for m in room.state()["allowed"]["1"] if m["move"] == "cross"]
     room.ok("Ana", "use", dice=[])
     assert room.cross("Ana", "tiles", "B5")[0] == 200
+
+
+def test_a_turn_that_passed_at_once_leaves_its_player_the_tile_until_the_next_roll(call):
+    room = Table(call, "copenhagen", ("Ana", "Ben"))
+    on_turn(room)
+    room.ok("Ana", "use", dice=[])
+    assert room.ok("Ben", "pass")["active"] == 1
+    assert room.cross("Ben", "tiles", "R5")[0] == 409
+    assert room.cross("Ana", "tiles", "R5")[0] == 200
+    room.ok("Ben", "roll")
+    status, answer = room.cross("Ana", "tiles", "R4a")
+    assert status == 409 and "Only Ben" in answer["error"]
 
 
 def test_crossing_a_crossed_tile_answers_409_naming_who_did(call):
