@@ -319,9 +319,9 @@ def test_a_reroll_that_comes_up_the_same_is_still_a_reroll():
 
 def games_of_kind(kind):
     """Every game (shipped and tests/games) whose table is of `kind`."""
-    from tests.test_referee import load
+    from tests.test_referee import WALKED, load
 
-    return [game for game in map(load, [*layouts.game_ids(), "kniffel", "qwixx"]) if game.table.kind == kind]
+    return [game for game in map(load, WALKED) if game.table.kind == kind]
 
 
 def test_every_table_kind_of_the_layout_schema_has_its_mechanic():

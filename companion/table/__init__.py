@@ -8,9 +8,10 @@ lists and keeps the table from dead ends. No code here knows a game: a game is i
 
 Adding a mechanic: write one module here with a MechanicBase subclass (its `kind`, PHASES,
 FIRST_PHASE, TABLE_KEYS, `start`, `own_moves`, `doing`; `new_turn` and `over` when it needs them)
-and its test (tests/test_mechanics.py shows how, tests/test_referee.py walks it at random); the
-layout side is its config class in layouts/table.py. The module is found by its kind: nothing else
-lists the mechanics.
+and its test (tests/test_mechanics.py shows how and checks it fits contract.Mechanic); the layout
+side is its config class in layouts/table.py, and a game using it in tests/games is walked at
+random by tests/test_referee.py (every game there is). The module is found by its kind: nothing
+else lists the mechanics. Its own keys of the state go in contract.TableState.
 
 Glossary:
 - state: a room's game state as JSON data (contract.TableState): seats, turn, active, phase, done,
