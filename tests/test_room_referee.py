@@ -130,10 +130,12 @@ def test_a_tile_is_crossed_only_by_the_player_on_turn_and_only_once_confirmed(se
     expect(ben.locator('[data-key="item-tiles-R4a"]')).to_be_disabled()
     ana.locator('[data-key="item-tiles-R4a"]').click()
     expect(ana.locator('[data-key="cross-tiles-R4a"]')).to_have_text("Cross off R4a square")
+    expect(ana.locator('[data-key="cross-tiles-R4a"]')).to_be_focused()
     axe_clean(ana, "Copenhagen: a tile's confirmation")
     assert room.state()["lists"]["tiles"]["crossed"] == {}
     state = tap(room, ana, "cross-tiles-R4a")
     assert state["lists"]["tiles"]["crossed"]["R4a"]["by"] == ["Ana"]
+    expect(ana.locator('[data-key="item-tiles-R4a"]')).to_be_focused()
     expect(ben.locator('[data-key="item-tiles-R4a"]')).to_have_attribute("aria-label", "R4a square, crossed off by Ana")
 
 
@@ -147,6 +149,10 @@ def test_we_reached_the_end_is_offered_once_the_round_is_complete_and_asks_first
         tap(room, other, "pass")
     ben.locator('[data-key="end"]').click()
     expect(ben.locator("#board .panel")).to_contain_text("End the game now? Someone has 12 points or more")
+    expect(ben.locator('[data-key="end-no"]')).to_be_focused()
+    ben.keyboard.press("Enter")  # "Not yet": the button comes back, with the focus
+    expect(ben.locator('[data-key="end"]')).to_be_focused()
+    ben.locator('[data-key="end"]').click()
     axe_clean(ben, "Copenhagen: the declared end's confirmation")
     state = tap(room, ben, "end-yes")
     assert state["over"] == {"reason": "declared", "by": "Ben"}

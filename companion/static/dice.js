@@ -62,11 +62,21 @@ Room.kit = (function () {
   function endControl() {
     if (!Room.allows({move: "end"})) { ending = false; return null; }
     const rule = game.table.declared_end.text.replace(/\{(\w+)\}/g, (text, name) => game.values[name] ?? text);
-    if (!ending) return button("end", Room.forActor(_("We reached the end")), () => { ending = true; Room.redraw(); });
+    if (!ending) {
+      return button("end", Room.forActor(_("We reached the end")), () => {
+        ending = true;
+        Room.redraw();
+        document.querySelector('[data-key="end-no"]').focus(); // the safe answer first
+      });
+    }
     return el("div", {class: "panel", role: "group", "aria-label": _("We reached the end")},
       el("p", {}, _("End the game now? %(rule)s", {rule})),
       button("end-yes", _("Yes: the game ends"), () => { ending = false; Room.make({move: "end"}); }, {primary: true}),
-      button("end-no", _("Not yet"), () => { ending = false; Room.redraw(); }));
+      button("end-no", _("Not yet"), () => {
+        ending = false;
+        Room.redraw();
+        document.querySelector('[data-key="end"]').focus();
+      }));
   }
 
   return {die, button, chosen, label, joins, moveButtons, diceButtons, turnLine, endControl, faceText};

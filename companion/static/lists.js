@@ -46,7 +46,11 @@
       return el("button", {type: "button", "data-key": `item-${id}-${itemId}`, disabled: !offered(id, itemId).length,
         class: `item${record ? " crossed" : ""}${open && open.item === itemId && open.list === id ? " picked" : ""}`,
         "aria-label": words.join(", "), "aria-expanded": String(Boolean(open && open.item === itemId && open.list === id)),
-        onclick: () => { open = {list: id, item: itemId}; Room.redraw(); }},
+        onclick: () => {
+          open = {list: id, item: itemId};
+          Room.redraw();
+          document.querySelector(`#lists .panel button`).focus(); // the panel's first action
+        }},
       face(item), item.value !== null ? null : el("span", {class: "name"}, item.shape ? itemId : item.label),
       el("span", {class: "by"}, record ? record.by.join(", ") : "\u00a0"));
     });
@@ -80,7 +84,11 @@
         }},
       Room.forActor(wording(spec, itemId, entry, record)))),
       el("button", {type: "button", class: "button secondary", "data-key": `close-${spec.id}`,
-        onclick: () => { open = null; Room.redraw(); }}, _("Close")));
+        onclick: () => {
+          open = null;
+          Room.redraw();
+          document.querySelector(`[data-key="item-${spec.id}-${itemId}"]`).focus();
+        }}, _("Close")));
   }
 
   Room.boards.push((state) => {
