@@ -64,7 +64,7 @@ def piece_text(game: Game, piece: dict | None, say: Speaker) -> str:
 
 def _list_text(game: Game, who: str, p: dict, say: Speaker) -> str:
     spec = game.lists[p["list"]]
-    label, item, names = fill_values(spec.label, game.values), p["item"], say.listing(p.get("by", []))
+    label, item, names = fill_values(spec.label, game.values, say.language), p["item"], say.listing(p.get("by", []))
     where = say.gettext("%(list)s, setup", list=label) if p.get("setup") else label
     text = {"cross": lambda: say.gettext(CROSSED[spec.mode], who=who, item=item, list=where),
             "also": lambda: say.gettext("%(who)s also claimed %(item)s in the same turn (%(list)s)", who=who,
@@ -107,7 +107,7 @@ def describe(game: Game, kind: str, params: dict, who: str | None, say: Speaker)
 def end_text(game: Game, say: Speaker) -> str:
     """Why the room ended the game: the layout's words for its turn limit."""
     if game.table and game.table.end:
-        return fill_values(game.table.end.text, game.values)
+        return fill_values(game.table.end.text, game.values, say.language)
     return say.gettext("the turns are up")
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 from reportlab.lib.colors import Color, black, white
 
 from layouts.blocks.region_map import rect_cells
+from sheets.glyphs import draw_glyph
 from sheets.icons import draw_icon
 
 KERB, LOT, FIELD = 1.0, 1.9, 2.6
@@ -90,7 +91,7 @@ def _field(pen, ctx, block, kind, field):
     colour = ctx.ink.strong(rgb)
     pen.rect(x, y, w, h, stroke=colour, fill=white, width=0.7, radius=1.2)
     draw_icon(pen, block.types[kind], x + w / 2, y + h * 0.45, w * 0.55, colour, ctx.ink.tint(rgb))
-    pen.text(x + w - 0.8, y + h - 0.9, ctx.glyph(kind), 7, bold=True, colour=colour, align="right")
+    draw_glyph(pen, ctx.glyph(kind), (x + w * 0.55, y + h - 4.0, w * 0.45 - 0.6, 3.4), colour, 7, align="right")
 
 
 def _district_number(pen, number, district, box, cell):
