@@ -6,8 +6,8 @@ Glossary:
   both from the outlines below.
 - letter glyph: 1-2 characters (`glyph: G`), the form of layout schema 1; still drawn as text, but a
   letter is an initial in one language only (`rollsheet check` says so).
-- outline: closed loops of points in a unit square, x right and y down, filled even-odd (a ring's
-  inner loop is its hole).
+- outline: closed loops of points in a unit square, x right and y down, filled by the non-zero rule (a
+  ring's inner loop runs the other way round: it is the hole).
 - suggestion: the shape a letter glyph would mechanically become (`suggested_shapes`): the unused
   shape nearest the colour's hue, so an upgrade of schema 1 to 2 needs no person to choose.
 """
@@ -51,8 +51,8 @@ def _heart() -> list[Point]:
 
 SHAPES: dict[str, list[list[Point]]] = {
     "triangle": [[(0.5, 0.06), (0.97, 0.9), (0.03, 0.9)]],
-    "circle": [_arc(0.5, 0.5, 0.46, 0, 360, 32)[:-1]],
-    "square": [[(0.1, 0.1), (0.9, 0.1), (0.9, 0.9), (0.1, 0.9)]],
+    "circle": [_arc(0.5, 0.5, 0.43, 0, 360, 32)[:-1]],
+    "square": [[(0.06, 0.06), (0.94, 0.06), (0.94, 0.94), (0.06, 0.94)]],
     "diamond": [[(0.5, 0.0), (1.0, 0.5), (0.5, 1.0), (0.0, 0.5)]],
     "bowtie": [[(0.03, 0.1), (0.5, 0.4), (0.97, 0.1), (0.97, 0.9), (0.5, 0.6), (0.03, 0.9)]],
     "dome": [_arc(0.5, 0.73, 0.47, 0, 180, 24)],
@@ -88,7 +88,7 @@ def svg(name: str, fill: str = "currentColor") -> str:
     """A shape glyph as an SVG image of a 100 x 100 square, filled with `fill`."""
     loops = " ".join("M" + " L".join(f"{x * 100:.1f} {y * 100:.1f}" for x, y in loop) + " Z" for loop in SHAPES[name])
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" aria-hidden="true">'
-            f'<path fill="{fill}" fill-rule="evenodd" d="{loops}"/></svg>')
+            f'<path fill="{fill}" fill-rule="nonzero" d="{loops}"/></svg>')
 
 
 def suggested_shapes(colours: dict[str, tuple[str, str]]) -> dict[str, str]:
@@ -114,3 +114,11 @@ def _preference(rgb: str) -> list[str]:
         return greys + [name for name in SHAPES if name not in greys]
     by_hue = sorted(HUES, key=lambda name: min(abs(hue * 360 - HUES[name]), 360 - abs(hue * 360 - HUES[name])))
     return by_hue + [name for name in SHAPES if name not in by_hue]
+
+
+def letter_notes(colours: dict[str, tuple[str, str]], source: str) -> list[str]:
+    """One `FILE: colours.ID.glyph: note` line per letter glyph, naming the shape it would take."""
+    shapes = suggested_shapes(colours)
+    return [f"{source}: colours.{colour}.glyph: {glyph!r} is a letter, an initial in one language only; "
+            f"a shape reads in any language: glyph: {shapes[colour]}"
+            for colour, (_, glyph) in colours.items() if not is_shape(glyph)]

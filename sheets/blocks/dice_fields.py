@@ -4,7 +4,7 @@ from __future__ import annotations
 from reportlab.lib.colors import black, white
 
 from layouts.blocks.dice_fields import LABEL_WIDTH
-from sheets.glyphs import draw_glyph
+from sheets.glyphs import draw_glyph, glyph_side
 from sheets.icons import draw_icon, draw_pips
 
 GAP = 1.5
@@ -50,8 +50,10 @@ def _name_band(pen, ctx, field, rgb, band):
         pen.circle(cx, cy, icon * 0.62, stroke=None, fill=white)
         draw_icon(pen, field.icon, cx, cy, icon * 0.85, ctx.ink.strong(rgb) if rgb else black,
                   ctx.ink.tint(rgb) if rgb else None)
-    if field.colour:
-        draw_glyph(pen, ctx.glyph(field.colour), top_row, text, 15, align="left")
+    if field.colour:  # the glyph, then the colour's name: the card's key
+        side = glyph_side(bottom_row, 13)
+        draw_glyph(pen, ctx.glyph(field.colour), bottom_row, text, 13, align="left")
+        bottom_row = (bottom_row[0] + side + 1.2, bottom_row[1], bottom_row[2] - side - 1.2, bottom_row[3])
     else:
         pen.fit_text(top_row, label, 11, bold=True, colour=text)
     below = label if field.colour else ""
