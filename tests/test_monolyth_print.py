@@ -15,7 +15,8 @@ import layouts
 from layouts.patterns import monolith_size
 from sheets.ink import INK_MODES, Ink
 from sheets.render import Job, render
-from tests.pdfread import outside_margin, read_pages
+from tests.glyphread import read_glyphs
+from tests.pdfread import PT, outside_margin, read_pages
 from tests.printing import decode_qr, print_into, qpdf_check, render_png
 
 URL = "http://table.local:5000"
@@ -78,7 +79,7 @@ def test_the_four_boards_each_have_four_different_edge_colours():
      "pieces[9]: piece TW4: cubes are not connected"),
     ("{label: Prophecy 2, icon: eye, parts: [N, cubes, met, pts]}",
      "{label: Prophecy 2, icon: eye, parts: [N, cubes, met, pts, bonus]}",
-     "printables.score-pad.blocks[4]: rows: 'Prophecy 2' splits 33.9 mm boxes into 5 parts of 6.8 mm; "
+     "printables.score-pad.blocks[4]: rows: 'Prophecy 2' splits 35.6 mm boxes into 5 parts of 7.1 mm; "
      "write-in boxes need 8 mm"),
 ])
 def test_check_rejects_a_broken_layout_with_one_line_per_field(cli, tmp_path, old, new, message):
@@ -167,11 +168,14 @@ def test_one_player_gets_level_4_and_the_prophecies_14_and_16():
 
 
 def test_each_player_gets_a_board_with_a_prophecy_slot_in_each_edge_colour():
-    first, second = read_pages(pdf_of("player-boards", players=3))
+    pdf = pdf_of("player-boards", players=3)
+    first, second = read_pages(pdf)
     assert second["text"].count("Prophecy") == 4  # board 3 alone: 3 players, two boards a page
-    for slot in ("K Black", "T Teal", "R Red", "B Blue"):
-        assert slot in second["text"]
-    assert "O Orange" not in second["text"]
+    with pdfplumber.open(BytesIO(pdf)) as doc:  # the glyph key lies right of the board, from 141 mm
+        board = {w["text"] for w in doc.pages[1].extract_words() if w["x1"] * PT < 140}
+    assert board & {colour.label for colour in GAME.colours.values()} == {"Black", "Teal", "Red", "Blue"}
+    edges = {glyph.shape for glyph in read_glyphs(pdf)[1] if glyph.x < 140}
+    assert edges == {GAME.colours[colour].glyph for colour in ("black", "teal", "red", "blue")}
     assert "board 3" in second["text"] and "board 4" not in first["text"] + second["text"]
     assert "4x4x3: 3-4 players" in first["text"] and "4x4x4: 1-2 players" in first["text"]
 
@@ -181,6 +185,7 @@ def test_score_pad_has_a_row_per_score_item_and_digit_boxes_big_enough(every_pdf
     for label in ("Structure", "Level 1", "Level 4", "Prophecy 1", "Prophecy 4", "TOTAL"):
         assert label in page["text"]
     assert page["text"].count("N cubes met pts") == 4 * 4
+    assert "Play on until someone completes their monolith, then finish the round." in " ".join(page["text"].split())
     write_in = [m for m in page["marks"] if m.kind == "curve" and m.h >= 8 and m.w >= 30]
     assert len(write_in) >= 4 * 11
 
