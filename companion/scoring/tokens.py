@@ -20,9 +20,10 @@ def _pool(field, tokens: dict) -> list[int]:
     return [value for name in field.lists for value in tokens.get(name, [])]
 
 
-def _listed(field, tokens: dict) -> str:
-    """'level-1: 5 3 2; level-2: 6 4 2' for the field's lists in play."""
-    return "; ".join(f"{name}: {' '.join(map(str, tokens[name]))}" for name in field.lists if name in tokens)
+def _listed(field, tokens) -> str:
+    """'Level 1: 5 3 2; Level 2: 6 4 2' for the field's lists in play, by their names (companion/scoring/facts.py)."""
+    return "; ".join(f"{tokens.labels[name]}: {' '.join(map(str, tokens[name]))}" for name in field.lists
+                     if name in tokens)
 
 
 def token_problem(field, value: int, tokens: dict, empty: bool) -> str:
