@@ -228,3 +228,24 @@ def test_backs_without_any_card_back_is_a_usage_error(cli, tmp_path):
     result = cli("print", "monolyth", "--what", "score-pad", "--backs", "--out", tmp_path)
     assert result.exit_code == 2
     assert "--backs" in result.stderr
+
+
+def test_a_token_stack_is_headed_once_even_where_it_wraps_to_the_next_line():
+    with pdfplumber.open(BytesIO(render(Job(layouts.load("monolyth"), "tokens", 2)))) as doc:
+        headings = [w["text"] for w in doc.pages[0].extract_words(extra_attrs=["size", "fontname"])
+                    if 8.5 < w["size"] < 9.5 and "Bold" in w["fontname"]]  # a token's own label is smaller
+    assert headings.count("Prophecy") == 2  # the prophecies of every table and those of 1-2 players: one each
+    assert headings.count("Level") == 4 and headings.count("Structure") == 1
+
+
+def test_the_two_height_labels_of_a_spanish_structure_card_stand_apart():
+    game = layouts.load("monolyth", "es")
+    with pdfplumber.open(BytesIO(render(Job(game, "structure-cards", 2, lang="es")))) as doc:
+        page = doc.pages[0]
+        card = [w for w in page.extract_words() if w["x1"] * PT < 10 + 63 and w["top"] * PT < 10 + 25]
+    labels = [w for w in card if w["text"] in ("niveles:", "jugadores", "3-4", "1-2")]
+    middle = 10 + 63 / 2
+    left = [w for w in labels if (w["x0"] + w["x1"]) / 2 * PT < middle]
+    right = [w for w in labels if (w["x0"] + w["x1"]) / 2 * PT > middle]
+    assert len(left) == len(right) == 3
+    assert min(w["x0"] for w in right) * PT - max(w["x1"] for w in left) * PT > 1.5
