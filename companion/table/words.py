@@ -59,8 +59,8 @@ def item_text(game: Game, list_id: str, item_id: str, say: Speaker) -> str:
         return item_id
     if item.shape:
         shape = game.shape(item.shape)
-        return say.gettext("%(id)s (%(shape)s)", id=item.id, shape=say.gettext(
-            "%(colour)s %(piece)s", colour=colour_text(game, shape.colour, say), piece=shape.name))
+        return say.gettext("%(id)s (%(colour)s %(shape)s)", id=item.id, colour=colour_text(game, shape.colour, say),
+                           shape=shape.name)
     if item.value is not None:
         return str(item.value)
     if item.colour and item.label == game.colours[item.colour].label:

@@ -14,6 +14,7 @@ from companion.errors import Refused, malformed
 from companion.expiry import refusal
 from companion.language import N_, current, gettext, speaker
 from companion.table.roll_and_draft import pick_texts
+from layouts.glyphs import is_shape
 from layouts.lists import lists_in_play
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -35,10 +36,12 @@ def body() -> dict:
 
 
 def game_data(game: layouts.Game) -> dict:
-    """What a phone needs to draw a game (in the layout's language): colours with glyphs, dice, shapes, pieces,
-    values, `list_items`: every shared list's items by id (labels, colours, shapes, values), and for a
-    roll-and-draft table `pick_texts`: its picks said in the request's language."""
+    """What a phone needs to draw a game (in the layout's language): colours with glyphs (`glyph_svg`: a shape's
+    image, None for a letter), dice, shapes, pieces, values, `list_items`: every shared list's items by id
+    (labels, colours, shapes, values), and for a roll-and-draft table `pick_texts`: its picks in the request's language."""
     data = game.model_dump(mode="json", exclude={"printables"})
+    for colour in data["colours"].values():
+        colour["glyph_svg"] = url_for("glyphs.glyph", name=colour["glyph"]) if is_shape(colour["glyph"]) else None
     if game.table and game.table.kind == "roll-and-draft":
         data["table"]["pick_texts"] = pick_texts(game, speaker(current()))
     data["list_items"] = {}
