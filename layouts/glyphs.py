@@ -84,11 +84,11 @@ def checked_glyph(glyph: str) -> str:
     raise ValueError(f"unknown glyph {glyph!r}: a shape ({', '.join(SHAPES)}) or 1-2 characters")
 
 
-def svg(name: str, fill: str = "currentColor") -> str:
-    """A shape glyph as an SVG image of a 100 x 100 square, filled with `fill`."""
+def svg(name: str) -> str:
+    """A shape glyph as an SVG image of a 100 x 100 square, its path (id `glyph`) filled in the current colour."""
     loops = " ".join("M" + " L".join(f"{x * 100:.1f} {y * 100:.1f}" for x, y in loop) + " Z" for loop in SHAPES[name])
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" aria-hidden="true">'
-            f'<path fill="{fill}" fill-rule="nonzero" d="{loops}"/></svg>')
+            f'<path id="glyph" fill="currentColor" fill-rule="nonzero" d="{loops}"/></svg>')
 
 
 def suggested_shapes(colours: dict[str, tuple[str, str]]) -> dict[str, str]:

@@ -1,5 +1,6 @@
 """The colour glyphs as SVG images, made from the outlines the print kit draws (layouts/glyphs.py): a phone
-shows a colour's glyph as the same shape the paper has, tinted by the page (a CSS mask), with no font."""
+shows a colour's glyph as the same shape the paper has, as a CSS mask tinted by the page, or inside a drawn
+tile as `<use href=".../triangle.svg#glyph">` (static/glyphs.js)."""
 from __future__ import annotations
 
 from flask import Blueprint, abort, make_response
@@ -17,7 +18,7 @@ def glyph(name: str):
     """One shape glyph as an SVG image; 404 for a name that is no shape."""
     if not is_shape(name):
         abort(404)
-    answer = make_response(svg(name, fill="#000"))
+    answer = make_response(svg(name))
     answer.mimetype = "image/svg+xml"
     answer.cache_control.public, answer.cache_control.max_age = True, MAX_AGE
     return answer
