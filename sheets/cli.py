@@ -117,7 +117,7 @@ def check(
             problems += found
             overlays += checked
     for line in notes:
-        typer.echo(f"note: {line}", err=True)
+        typer.echo(f"note: {line}")
     for line in problems:
         typer.echo(line, err=True)
     if problems:

@@ -37,7 +37,7 @@ SAYS = {  # (game, printable, block): what the block prints, per language
         "en": ["on another arrow, again"], "de": ["weiterer Pfeil: erneut"], "es": ["otra flecha: otra vez"]},
     ("monolyth", "score-pad", 2): {
         "en": ["Play on until someone completes their monolith, then finish the round."],
-        "de": ["Spielt, bis jemand seinen Monolithen vollendet hat, dann die Runde zu Ende."],
+        "de": ["Spielt, bis jemand seinen Monolithen vollendet hat, dann spielt die Runde zu Ende."],
         "es": ["Jugad hasta que alguien complete su monolito; luego acabad la ronda."]},
 }
 

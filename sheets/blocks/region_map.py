@@ -90,8 +90,8 @@ def _field(pen, ctx, block, kind, field):
     rgb = ctx.rgb(kind)
     colour = ctx.ink.strong(rgb)
     pen.rect(x, y, w, h, stroke=colour, fill=white, width=0.7, radius=1.2)
-    draw_icon(pen, block.types[kind], x + w / 2, y + h * 0.45, w * 0.55, colour, ctx.ink.tint(rgb))
-    draw_glyph(pen, ctx.glyph(kind), (x + w * 0.55, y + h - 4.0, w * 0.45 - 0.6, 3.4), colour, 7, align="right")
+    draw_icon(pen, block.types[kind], x + w * 0.44, y + h * 0.42, w * 0.52, colour, ctx.ink.tint(rgb))
+    draw_glyph(pen, ctx.glyph(kind), (x + w * 0.5, y + h - 4.1, w * 0.5 - 1.0, 3.2), colour, 7, align="right")
 
 
 def _district_number(pen, number, district, box, cell):
