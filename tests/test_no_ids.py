@@ -88,3 +88,9 @@ def test_tiles_are_named_by_their_printed_id_and_their_shape(client, call, lang)
     square = layouts.load("copenhagen", lang).shape("R4a").name
     assert all("R4a (" in line and square in line for line in log[:2])
     assert leaked(log + errors, "copenhagen", lang) == []
+
+
+@pytest.mark.parametrize("lang, words", [("en", "after 30 turns"), ("de", "nach 30 Zügen"), ("es", "tras 30 turnos")])
+def test_the_phone_gets_the_texts_it_shows_with_their_house_values_counted_in(client, lang, words):
+    table = client.get("/api/games/simstown", headers=HEADERS[lang]).get_json()["table"]
+    assert words in table["end"]["text"] and "{" not in table["end"]["text"]

@@ -45,8 +45,9 @@ def tokens_problems(field, values: list[int], tokens: dict, path: str):
             yield f"{path}[{n}]", gettext("%(value)s is no token in play: %(choices)s", value=value,
                                           choices=_listed(field, tokens))
     if len(values) > len(lists):
-        yield path, gettext("%(given)s tokens, but %(lists)s lists are in play, one token each", given=len(values),
-                            lists=len(lists))
+        yield path, ngettext("%(given)s tokens, but %(num)s list is in play, one token each",
+                             "%(given)s tokens, but %(num)s lists are in play, one token each", len(lists),
+                             given=len(values))
     elif not _fits([(0, value) for value in values], lists):
         yield path, gettext("no way to take %(values)s one from each list: %(choices)s",
                             values=", ".join(map(str, values)), choices=_listed(field, tokens))
