@@ -25,7 +25,8 @@ from companion.errors import Refused, missing
 from companion.language import N_, current, gettext, speaker
 from companion.table.contract import Act, Move, no
 from companion.table.mechanic import SENT_WITH_EVERY_MOVE
-from companion.table.turns import pass_turn, role_refusal, seat_name
+from companion.table.turns import pass_turn, placer_of, role_refusal, seat_name
+from companion.table.words import item_text
 from layouts import Game, fill_values
 from layouts.lists import lists_in_play
 
@@ -39,14 +40,15 @@ def start(game: Game, players: int) -> dict:
             for name, items in lists_in_play(game, players).items()}
 
 
-def crossing(state: dict, list_id: str, item_id: str, body: dict) -> dict:
+def crossing(game: Game, state: dict, list_id: str, item_id: str, body: dict) -> dict:
     """The crossing body of a request (404 for an unknown list or item, 400 for a malformed flag)."""
     if list_id not in state.get("lists", {}):
         raise missing(gettext("This room has no list %(list)s; it has: %(lists)s.", list=repr(list_id),
                               lists=", ".join(state.get("lists", {})) or gettext("none")))
     if item_id not in state["lists"][list_id]["items"]:
-        raise missing(gettext("%(list)s has no %(item)s here; it has: %(items)s.", list=repr(list_id),
-                              item=repr(item_id), items=", ".join(state["lists"][list_id]["items"])))
+        raise missing(gettext("%(list)s has no %(item)s here; it has: %(items)s.", item=repr(item_id),
+                              list=fill_values(game.lists[list_id].label, game.values),
+                              items=", ".join(state["lists"][list_id]["items"])))
     extra = sorted(set(body) - SENT_WITH_EVERY_MOVE - set(DEFAULTS))
     if extra or any(not isinstance(body.get(key, value), bool) for key, value in DEFAULTS.items()):
         key = extra[0] if extra else next(k for k in DEFAULTS if not isinstance(body.get(k, True), bool))
@@ -114,7 +116,7 @@ def _list_refusal(game, mechanic, state, spec, label, flags, seat) -> Refused | 
                                lambda: gettext("take from %(list)s", list=label))
         if refused:
             return refused
-    placer = _placer(state, mechanic) if spec.crossed_by == "active" else seat
+    placer = placer_of(state, mechanic.FIRST_PHASE) if spec.crossed_by == "active" else seat
     if placer is None:
         return no(409, N_("Nobody has placed a shape yet: %(list)s are crossed off once the player on turn has "
                           "rolled (or at setup)."), list=label)
@@ -124,55 +126,47 @@ def _list_refusal(game, mechanic, state, spec, label, flags, seat) -> Refused | 
     return None
 
 
-def _placer(state: dict, mechanic) -> int | None:
-    """Who places a shape now: the player on turn once they rolled, before that the one whose turn just ended."""
-    if state["turn"] and state["phase"] != mechanic.FIRST_PHASE:
-        return state["active"]
-    if state["turn"] > 1:
-        order = [s["seat"] for s in state["seats"]]
-        return order[(order.index(state["active"]) - 1) % len(order)]
-    return None
-
-
 def _item_refusal(game, spec, label, state, move, who) -> Refused | None:
     """What refuses crossing this item: how it is crossed already, the mode's and the setup's rules."""
     room_list, item_id = state["lists"][move["list"]], move["item"]
+    name = lambda item: lambda: item_text(game, move["list"], item, speaker(current()))  # noqa: E731 (when read)
     record = room_list["crossed"].get(item_id)
     if not move.get("crossed", True):
-        return _uncross_refusal(spec, label, room_list, item_id, who, move.get("setup", False), state)
+        return _uncross_refusal(spec, label, room_list, item_id, who, move.get("setup", False), state, name)
     if move.get("setup"):
-        return _setup_refusal(game, spec, state, room_list, item_id)
+        return _setup_refusal(game, spec, state, room_list, item_id, name)
     if move.get("again"):
-        return None if record else no(409, N_("%(item)s is not crossed off yet: cross it off instead."), item=item_id)
-    return _cross_refusal(game, spec, label, state, room_list, item_id, who, record)
+        return None if record else no(409, N_("%(item)s is not crossed off yet: cross it off instead."),
+                                      item=name(item_id))
+    return _cross_refusal(game, spec, label, state, room_list, item_id, who, record, name)
 
 
-def _cross_refusal(game, spec, label, state, room_list, item_id, who, record) -> Refused | None:
+def _cross_refusal(game, spec, label, state, room_list, item_id, who, record, name) -> Refused | None:
     crossed = room_list["crossed"]
     if record and spec.mode != "claim":
-        return no(409, N_("%(item)s was already taken by %(names)s."), item=item_id, names=lambda: _names(record))
+        return no(409, N_("%(item)s was already taken by %(names)s."), item=name(item_id), names=lambda: _names(record))
     if record:
         if who in record["by"]:
-            return no(409, N_("%(name)s already claimed %(item)s."), name=who, item=item_id)
+            return no(409, N_("%(name)s already claimed %(item)s."), name=who, item=name(item_id))
         if record["turn"] != state["turn"]:
             return no(409, N_("%(names)s claimed %(item)s in an earlier turn; only players reaching it in the "
-                              "same turn share it."), names=lambda: _names(record), item=item_id)
+                              "same turn share it."), names=lambda: _names(record), item=name(item_id))
         if len(record["by"]) >= state["players"]:
-            return no(409, N_("%(item)s has a claim from every player at the table already."), item=item_id)
+            return no(409, N_("%(item)s has a claim from every player at the table already."), item=name(item_id))
         return None
     limit = game.amount(spec.per_player) if spec.per_player is not None else None
     held = [item for item, r in crossed.items() if who in r["by"]]
     if limit is not None and len(held) >= limit:
         return no(409, N_("%(name)s has %(held)s of %(list)s already (%(items)s): at most %(most)s."), name=who,
-                  held=len(held), list=label, items=", ".join(held), most=limit)
+                  held=len(held), list=label, items=lambda: ", ".join(name(item)() for item in held), most=limit)
     if spec.mode == "stack":
         top = next(item for item in room_list["items"] if item not in crossed)
         if item_id != top:
-            return no(409, N_("Take the highest %(list)s token left: %(item)s."), list=label, item=top)
+            return no(409, N_("Take the highest %(list)s token left: %(item)s."), list=label, item=name(top))
     return None
 
 
-def _setup_refusal(game, spec, state, room_list, item_id) -> Refused | None:
+def _setup_refusal(game, spec, state, room_list, item_id, name) -> Refused | None:
     rule = spec.setup
     if state["turn"]:
         return no(409, N_("The setup step is before the first move."))
@@ -180,36 +174,36 @@ def _setup_refusal(game, spec, state, room_list, item_id) -> Refused | None:
         return no(409, N_("The setup step is for %(most)s players; this room has %(players)s."),
                   most=rule.max_players, players=state["players"])
     if item_id in room_list["crossed"]:
-        return no(409, N_("%(item)s was already taken by %(names)s."), item=item_id,
+        return no(409, N_("%(item)s was already taken by %(names)s."), item=name(item_id),
                   names=lambda: _names(room_list["crossed"][item_id]))
     shape = game.shape(item_id)
     if shape.size != rule.size:
         return no(409, N_("Setup crosses size-%(size)s tiles; %(item)s has size %(has)s."), size=rule.size,
-                  item=item_id, has=shape.size)
+                  item=name(item_id), has=shape.size)
     same = [item for item, r in room_list["crossed"].items() if r["setup"] and game.shape(item).colour == shape.colour]
     if same:
         return no(409, N_("%(colour)s already has its setup tile: %(item)s."),
-                  colour=game.colours[shape.colour].label, item=same[0])
+                  colour=game.colours[shape.colour].label, item=name(same[0]))
     return None
 
 
-def _uncross_refusal(spec, label, room_list, item_id, who, setup, state) -> Refused | None:
+def _uncross_refusal(spec, label, room_list, item_id, who, setup, state, name) -> Refused | None:
     crossed = room_list["crossed"]
     record = crossed.get(item_id)
     if record is None:
-        return no(409, N_("%(item)s is not crossed off."), item=item_id)
+        return no(409, N_("%(item)s is not crossed off."), item=name(item_id))
     if record["setup"] != setup:
         return no(409, N_("%(item)s was crossed at setup: only the setup step undoes it.") if record["setup"]
-                  else N_("%(item)s was not crossed at setup."), item=item_id)
+                  else N_("%(item)s was not crossed at setup."), item=name(item_id))
     if setup and state["turn"]:
         return no(409, N_("The setup step is before the first move."))
     if not setup and who not in record["by"]:
-        return no(409, N_("Only %(names)s can undo %(item)s."), item=item_id,
+        return no(409, N_("Only %(names)s can undo %(item)s."), item=name(item_id),
                   names=lambda: speaker(current()).listing(record["by"], style="or"))
     if spec.mode == "stack":
         last = [item for item in room_list["items"] if item in crossed][-1]
         if item_id != last:
-            return no(409, N_("Put back the last %(list)s token taken first: %(item)s."), list=label, item=last)
+            return no(409, N_("Put back the last %(list)s token taken first: %(item)s."), list=label, item=name(last))
     return None
 
 

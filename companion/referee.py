@@ -79,7 +79,7 @@ def cross(game: Game, state: dict, list_id: str, item_id: str, body: dict, seat:
           now: float) -> tuple[dict, Entry, bool]:
     """`seat` crosses, uncrosses, sets up or uses again one list item: (the new state, its log entry, undoable)."""
     mechanic = table.mechanic_of(game)
-    move = lists.crossing(state, list_id, item_id, body)
+    move = lists.crossing(game, state, list_id, item_id, body)
     turn_action = game.lists[list_id].turn_action and set(move) == {"move", "list", "item"}
     _refuse_if_over_or_stale(game, state, table.seen_of(body) if turn_action else None)
     refused = lists.refusal(game, mechanic, state, move, seat)

@@ -45,7 +45,7 @@
   function recolourBox() {
     const pairs = Room.offers("recolour");
     if (!pairs.length) return null;
-    const option = (f) => el("option", {value: f}, `${game.colours[f].glyph} ${game.colours[f].label}`);
+    const option = (f) => el("option", {value: f}, game.colours[f].label);  // words name the colour, not its glyph
     const sources = [...new Set(pairs.map((p) => p.from))];
     const from = el("select", {"aria-label": _("Colour to turn"), "data-key": "recolour-from",
       onchange: () => { to.replaceChildren(...targets()); }}, sources.map(option));

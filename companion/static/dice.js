@@ -21,7 +21,7 @@ Room.kit = (function () {
   function die(d, i, {selectable, note, onpick, big} = {}) {
     const colour = colourOf(d);
     const picked = Room.selected.has(i);
-    const glyph = typeof d.face === "string" ? colour.glyph : String(d.face);
+    const glyph = typeof d.face === "string" ? (colour.glyph_svg ? "" : colour.glyph) : String(d.face);
     const words = [_("Die %(number)s: %(face)s", {number: i + 1, face: faceText(d)}), d.used && _("used"),
       d.held && _("set aside"), note].filter(Boolean);
     const toggle = onpick || (() => { picked ? Room.selected.delete(i) : Room.selected.add(i); Room.redraw(); });
@@ -31,7 +31,7 @@ Room.kit = (function () {
       style: colour ? `--fill:${colour.rgb};--on-fill:${Room.onFill(colour.rgb)}` : null,
       "aria-pressed": selectable ? String(onpick ? Boolean(d.held) : picked) : null, "aria-label": words.join(", "),
       disabled: !selectable, onclick: toggle,
-    }, el("span", {class: `face${(faceLabel(d) || glyph).length > 2 ? " long" : ""}`}, faceLabel(d) || glyph),
+    }, el("span", {class: `face${(faceLabel(d) || glyph).length > 2 ? " long" : ""}`}, faceLabel(d) || glyph || Glyphs.mark(colour)),
     el("span", {class: "label"}, note || (d.used ? _("used") : typeof d.face === "string" ? colour.label : "\u00a0")));
   }
 
@@ -61,7 +61,7 @@ Room.kit = (function () {
   let ending = false;
   function endControl() {
     if (!Room.allows({move: "end"})) { ending = false; return null; }
-    const rule = game.table.declared_end.text.replace(/\{(\w+)\}/g, (text, name) => game.values[name] ?? text);
+    const rule = game.table.declared_end.text;  // its house values filled in by the server
     if (!ending) {
       return button("end", Room.forActor(_("We reached the end")), () => {
         ending = true;

@@ -6,17 +6,21 @@
   const {el, game} = Room;
   const specs = game.lists, items = game.list_items;
   let open = null;            // {list, item} whose panel is showing
+  // An item as people name it, never by its id alone: a tile by its printed id and shape, else its label.
+  const itemName = (list, itemId) => (items[list][itemId].shape ? `${itemId} ${items[list][itemId].label}` : items[list][itemId].label);
 
   function shapeSvg(shapeId, colour) {
     const rows = game.shapes.find((s) => s.id === shapeId).cells.trim().split("\n").map((r) => r.replace(/ /g, ""));
-    const cells = rows.flatMap((row, y) => [...row].flatMap((c, x) => (c === "#" ? [[x, y, colour.glyph]] : [])));
-    return Room.cellsSvg(cells, colour, 13);
+    const cells = rows.flatMap((row, y) => [...row].flatMap((c, x) => (c === "#" ? [[x, y, colour.glyph_svg ? "" : colour.glyph]] : [])));
+    const svg = Room.cellsSvg(cells, colour, 13);
+    if (colour.glyph_svg) Glyphs.inCell(svg, cells[0][0], cells[0][1], colour, Room.onFill(colour.rgb));
+    return svg;
   }
 
   function face(item) {
     const colour = item.colour ? game.colours[item.colour] : null;
     if (item.shape) return shapeSvg(item.shape, colour);
-    if (colour) return el("span", {class: "swatch", style: `--fill:${colour.rgb};--on-fill:${Room.onFill(colour.rgb)}`}, colour.glyph);
+    if (colour) return el("span", {class: "swatch", style: `--fill:${colour.rgb};--on-fill:${Room.onFill(colour.rgb)}`}, Glyphs.mark(colour));
     if (item.value !== null) return el("span", {class: "token"}, String(item.value));
     return el("span", {class: "swatch plain"}, item.label.slice(0, 2));
   }
@@ -26,14 +30,14 @@
 
   // What a button of the panel says for one allowed crossing of the item.
   function wording(spec, item, entry, record) {
-    const who = Room.seatName(Room.actor()), name = items[spec.id][item].label;
+    const who = Room.seatName(Room.actor()), name = itemName(spec.id, item);
     if (entry.crossed === false) return spec.mode === "claim" && record.by.length > 1 ? _("Undo %(name)s's claim", {name: who})
       : entry.setup ? _("Undo the setup crossing") : _("Undo: uncross it");
     if (entry.again) return _("Use it again: %(what)s", {what: spec.again});
-    if (entry.setup) return _("Cross off %(item)s at setup", {item});
+    if (entry.setup) return _("Cross off %(item)s at setup", {item: name});
     if (record) return _("%(name)s reached it this turn too", {name: who});
     return {claim: _("Claim %(item)s", {item: name}), stack: _("Take %(item)s", {item: name})}[spec.mode]
-      || _("Cross off %(item)s", {item: `${item} ${name}`});
+      || _("Cross off %(item)s", {item: name});
   }
 
   function drawList(id, room) {
@@ -41,7 +45,7 @@
     const buttons = room.items.map((itemId) => {
       const item = items[id][itemId], record = room.crossed[itemId];
       const names = record ? I18n.listing(record.by) : "";
-      const words = [itemId === item.label ? itemId : `${itemId} ${item.label}`,
+      const words = [itemName(id, itemId),
         !record ? _("free") : spec.mode === "claim" ? _("claimed by %(names)s", {names}) : _("crossed off by %(names)s", {names})];
       return el("button", {type: "button", "data-key": `item-${id}-${itemId}`, disabled: !offered(id, itemId).length,
         class: `item${record ? " crossed" : ""}${open && open.item === itemId && open.list === id ? " picked" : ""}`,
@@ -71,10 +75,10 @@
     const record = room.crossed[itemId];
     const entries = offered(spec.id, itemId);
     if (!entries.length) { open = null; return null; }
-    const when = record && {item: itemId, names: I18n.listing(record.by), time: clock(record.at)};
+    const when = record && {item: itemName(spec.id, itemId), names: I18n.listing(record.by), time: clock(record.at)};
     const key = (entry) => (entry.crossed === false ? "undo" : entry.again ? "again" : record ? "claim" : "cross");
-    return el("div", {class: "panel", role: "group", "aria-label": _("%(item)s actions", {item: itemId})},
-      el("p", {}, !record ? _("%(item)s is free.", {item: itemId}) : record.setup ? _("%(item)s: %(names)s at %(time)s (setup)", when)
+    return el("div", {class: "panel", role: "group", "aria-label": _("%(item)s actions", {item: itemName(spec.id, itemId)})},
+      el("p", {}, !record ? _("%(item)s is free.", {item: itemName(spec.id, itemId)}) : record.setup ? _("%(item)s: %(names)s at %(time)s (setup)", when)
         : _("%(item)s: %(names)s at %(time)s", when)),
       entries.map((entry, i) => el("button", {type: "button", "data-key": `${key(entry)}-${spec.id}-${itemId}`,
         class: i ? "button secondary" : "button", onclick: () => {

@@ -44,6 +44,16 @@ def waiting(state: dict, role: str) -> list[int]:
     return [state["active"]]
 
 
+def placer_of(state: dict, first_phase: str) -> int | None:
+    """Who places a shape now: the player on turn once they made the first phase, until then the one before."""
+    if state["turn"] and state["phase"] != first_phase:
+        return state["active"]
+    if state["turn"] > 1:
+        order = [s["seat"] for s in state["seats"]]
+        return order[(order.index(state["active"]) - 1) % len(order)]
+    return None
+
+
 def role_refusal(act: Act, move: Move, verb) -> Refused | None:
     """Why the moving seat may not make `move` in this phase (naming whose turn or phase it is), or None."""
     state, seat = act.state, act.seat
