@@ -127,8 +127,11 @@ def _snapshot(db, code: str, row=None) -> dict:
 
 
 def _phone_state(db, code: str, game_id: str, version_now: int, game_state: dict, undo_seat) -> dict:
-    return {"code": code, "game": game_id, "version": version_now, **game_state,
-            **referee.answers(layouts.load(game_id), game_state), "reorder": seats.order_open(game_state),
+    """The state as phones read it: before the first move its game as it would start now (but the room's count)."""
+    game = layouts.load(game_id)
+    starting = seats.fitted(game, game_state)
+    return {"code": code, "game": game_id, "version": version_now, **seats.public(starting),
+            "players": game_state["players"], **referee.answers(game, starting), "reorder": seats.order_open(game_state),
             "undo": None if undo_seat is None else {"seat": undo_seat}, "log": _entries(db, code)}
 
 
@@ -182,17 +185,26 @@ def take_seat(code: str, body: dict) -> tuple[bool, dict]:
     return seated[0], taken
 
 
-def take_over(code: str, seat: int, body: dict) -> dict:
-    """A seated player confirms a new phone for `seat`: {"seat", "token"} (the old token stops working)."""
-    given = {}
+def ask_for_seat(code: str, seat: int) -> dict:
+    """A new phone asks for `seat`: {"seat", "ask", "token"}, the token working once a seated phone lets it in."""
+    asked = {}
 
     def step(db, game, current, version_next):
-        confirming = seats.identify(db, normal_code(code), current, body)
-        given.update(seat=seat, token=seats.take_over(db, normal_code(code), current, seat))
-        return current, confirming, ("takeover", {"seat_name": seat_name(current, seat)}), None
+        new, given = seats.ask(current, seat)
+        asked.update(given)
+        return new, None, ("ask", {"seat_name": seat_name(current, seat), "ask": given["ask"]}), None
 
     _change(code, step)
-    return given
+    return asked
+
+
+def answer_ask(code: str, seat: int, body: dict) -> dict:
+    """A seated phone lets the new phone of an ask take `seat`, or turns it away; the new state."""
+    def step(db, game, current, version_next):
+        new, answering, entry = seats.answer(db, normal_code(code), current, seat, body)
+        return new, answering, entry, None
+
+    return _change(code, step, body)
 
 
 def reorder(code: str, body: dict) -> dict:
@@ -209,7 +221,7 @@ def act(code: str, action: str, body: dict, rng=secrets) -> dict:
     """A seated player makes one of the game's moves (roll, pick, move...); the new state."""
     def step(db, game, current, version_next):
         seat = seats.identify(db, normal_code(code), current, body)
-        new, entry, undoable = referee.act(game, current, action, body, seat, version_next, rng)
+        new, entry, undoable = referee.act(game, seats.fitted(game, current), action, body, seat, version_next, rng)
         return new, seat, entry, undoable
 
     return _change(code, step, body)
@@ -219,7 +231,8 @@ def cross(code: str, list_id: str, item_id: str, body: dict) -> dict:
     """A seated player crosses, uncrosses or uses again one item of a shared list; the new state."""
     def step(db, game, current, version_next):
         seat = seats.identify(db, normal_code(code), current, body)
-        new, entry, undoable = referee.cross(game, current, list_id, item_id, body, seat, version_next, time.time())
+        new, entry, undoable = referee.cross(game, seats.fitted(game, current), list_id, item_id, body, seat,
+                                             version_next, time.time())
         return new, seat, entry, undoable
 
     return _change(code, step, body)

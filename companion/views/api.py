@@ -101,8 +101,12 @@ def take_seat(code):
 
 @bp.post("/rooms/<code>/seats/<int:seat>/takeover")
 def take_over(code, seat):
-    """A seated player {"player", "token"} confirms a new phone for `seat`: {"seat", "token"}."""
-    return jsonify(rooms.take_over(code, seat, body()))
+    """A new phone asks for `seat` (202 {"seat", "ask", "token"}); a seated phone {"player", "token", "ask"}
+    lets it in ("let": true, the default) or turns it away ("let": false): the new state."""
+    data = body()
+    if "ask" in data:
+        return shown(rooms.answer_ask(code, seat, data))
+    return jsonify(rooms.ask_for_seat(code, seat)), 202
 
 
 @bp.post("/rooms/<code>/seats/order")
