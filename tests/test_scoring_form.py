@@ -12,9 +12,17 @@ from playwright.sync_api import expect
 from tests.scoring_play import EXAMPLES, add_games
 
 
+def card(page, player: int):
+    """One player's card, shown (the form shows one card at a time: a tap on the player's button)."""
+    tab = page.locator("#player-tabs .tab").nth(player)
+    if tab.get_attribute("aria-pressed") != "true":
+        tab.click()
+    return page.locator("article.player").nth(player)
+
+
 def field(page, player: int, path: str):
-    """A widget of one player's card by its JSON path."""
-    return page.locator("article.player").nth(player).locator(f'[data-path="{path}"]')
+    """A widget of one player's card by its JSON path (the card shown)."""
+    return card(page, player).locator(f'[data-path="{path}"]')
 
 
 def number(page, player: int, path: str):
@@ -32,10 +40,10 @@ def test_copenhagen_form_names_the_winner_on_fewer_empty_cells(live_server, phon
     page.goto(f"{live_server}/score/copenhagen")
     cards = page.locator("article.player")
     expect(cards).to_have_count(2)
-    cards.nth(0).locator(".name").fill("Ana")
-    cards.nth(1).locator(".name").fill("Ben")
+    card(page, 0).locator(".name").fill("Ana")
+    card(page, 1).locator(".name").fill("Ben")
     tap_plus(page, 0, "rows_windows", 2)
-    cards.nth(0).locator(".tally label", has_text="Blue").tap()
+    card(page, 0).locator(".tally label", has_text="Blue").tap()
     tap_plus(page, 1, "columns_windows")
     tap_plus(page, 1, "rows_bricks", 2)
     number(page, 0, "empty_cells").fill("3")
@@ -79,6 +87,8 @@ def test_monolyth_token_choices_follow_the_player_count(live_server, phone):
     level_four = page.locator("article.player").nth(0).locator("fieldset.choice", has_text="Level 4")
     expect(level_four).to_be_visible()
     page.locator("#add-player").tap()
+    expect(page.locator("#player-tabs .tab").nth(2)).to_have_attribute("aria-pressed", "true")
+    card(page, 0)
     expect(level_four).to_be_hidden()
     field(page, 0, "structure").locator("label", has_text="12").tap()
     field(page, 2, "structure").locator("label", has_text="8").tap()
@@ -129,7 +139,7 @@ def test_a_user_game_plays_its_form_from_yaml_alone(live_server, phone, monkeypa
     page.goto(f"{live_server}/score/kniffel")
     tap_plus(page, 0, "threes", 2)
     expect(number(page, 0, "threes")).to_have_value("6")
-    page.locator("article.player").nth(0).locator('[data-path="full_house"]').tap()
+    field(page, 0, "full_house").tap()
     expect(page.locator("article.player").nth(0).locator(".running")).to_have_text("31")
     expect(page.locator("#breakdown")).to_contain_text("Bonus (63 or more)")
 
@@ -139,10 +149,9 @@ def test_score_page_passes_axe(live_server, phone, monkeypatch, game):
     add_games(monkeypatch, EXAMPLES / "kniffel.yaml", EXAMPLES / "qwixx.yaml")
     page = phone()
     page.goto(f"{live_server}/score/{game}")
-    cards = page.locator("article.player")
-    cards.nth(0).locator(".name").fill("Ana")
+    card(page, 0).locator(".name").fill("Ana")
     expect(page.locator("#result")).to_be_visible()
-    cards.nth(1).locator(".name").fill("Ana")
+    card(page, 1).locator(".name").fill("Ana")
     expect(page.locator("#result")).to_have_class("stale")
     expect(page.locator(".invalid")).to_have_count(1)
     report = Axe().run(page)

@@ -1,7 +1,8 @@
-// Score form: one card per player; every change posts the form to /api/score/<game>?running=1, which
-// answers the result, or the first bad field (shown next to it) with the running totals of the players
-// whose own numbers are fine. The page may start from a prefilled list of players (#prefill); switching
-// the language keeps the cards (they wait in sessionStorage for the page in the new language).
+// Score form: one card per player, one card shown at a time (a button per player above them, with the
+// running total); every change posts the form to /api/score/<game>?running=1, which answers the result,
+// or every bad field (each shown next to it, its player's button marked) with the running totals of the
+// players whose own numbers are fine. The page may start from a prefilled list of players (#prefill);
+// switching the language keeps the cards (they wait in sessionStorage for the page in the new language).
 // Reading and filling a card: score-fields.js.
 "use strict";
 
@@ -18,6 +19,7 @@ let radioGroups = 0;
 let asked = 0;
 let timer = null;
 let touched = false; // the result shows once someone has typed a number
+let shown = 0; // the card on show
 
 function addPlayer(player = {}) {
   const card = cardTemplate.content.firstElementChild.cloneNode(true);
@@ -29,6 +31,55 @@ function addPlayer(player = {}) {
   paint(card);
   fill(card, player);
   cards.append(card);
+  showEntries(card);
+}
+
+// One card at a time: a button per player (name, running total, a mark when the card has a problem), kept
+// across redraws so that a tap never lands on a button being replaced.
+function drawTabs() {
+  const tabs = document.getElementById("player-tabs");
+  shown = Math.min(shown, cards.children.length - 1);
+  while (tabs.children.length > cards.children.length) tabs.lastElementChild.remove();
+  while (tabs.children.length < cards.children.length) {
+    const tab = cell("button", "", "tab"), at = tabs.children.length;
+    tab.type = "button";
+    tab.append(cell("span", "", "tab-name"), cell("span", "", "tab-total"));
+    tab.addEventListener("click", () => showCard(at));
+    tabs.append(tab);
+  }
+  [...cards.children].forEach((card, i) => {
+    const name = card.querySelector(".name").value.trim() || _("Player %(num)s", {num: i + 1});
+    const total = card.querySelector(".running").value, bad = card.querySelector(".invalid") !== null;
+    const tab = tabs.children[i];
+    tab.classList.toggle("bad", bad);
+    tab.setAttribute("aria-pressed", String(i === shown));
+    tab.setAttribute("aria-label", bad ? _("%(name)s: %(total)s points, a field to fix", {name, total})
+      : _("%(name)s: %(total)s points", {name, total}));
+    tab.firstElementChild.textContent = name;
+    tab.lastElementChild.textContent = bad ? "!" : total;
+  });
+  [...cards.children].forEach((card, i) => {
+    card.hidden = i !== shown;
+    const next = card.querySelector(".next-card");
+    next.hidden = i === cards.children.length - 1;
+    if (!next.hidden) next.textContent = _("Next: %(name)s", {name: cards.children[i + 1].querySelector(".name").value});
+  });
+}
+
+function showCard(i, focus) {
+  shown = i;
+  drawTabs();
+  if (focus) cards.children[i].querySelector(".name").focus();
+}
+
+// A list of entries (Monolyth's prophecies) opens one more entry once the one before it has its first widget set.
+function showEntries(card) {
+  let previous = null;
+  card.querySelectorAll(".field.entry").forEach((entry) => {
+    const first = (box) => read(box.querySelector("[data-path]")) !== undefined;
+    entry.hidden = previous !== null && previous.dataset.path === entry.dataset.path && !first(previous) && !first(entry);
+    previous = entry;
+  });
 }
 
 function playersChanged() {
@@ -45,6 +96,7 @@ function playersChanged() {
   cards.querySelectorAll("fieldset.choice").forEach((choice) => {
     choice.hidden = ![...choice.querySelectorAll("[data-players]")].some((option) => !option.hidden);
   });
+  drawTabs();
   schedule();
 }
 
@@ -74,9 +126,10 @@ async function update() {
   clearErrors();
   if (answer.ok) showResult(body);
   else {
-    showError(body, where);
+    showErrors(body, where);
     showRunning(body.running);
   }
+  drawTabs();
 }
 
 function showRunning(running) {
@@ -101,6 +154,11 @@ function clearErrors() {
   });
 }
 
+function showErrors(body, where) {
+  (body.errors || [body]).forEach((problem) => showError(problem, where));
+  document.getElementById("result").classList.add("stale");
+}
+
 function showError({ error, field }, where) {
   let path = field;
   while (path && !where[path]) {
@@ -116,10 +174,9 @@ function showError({ error, field }, where) {
     const box = element.matches(".player") ? element : element.closest(".field, header");
     const slot = element.matches(".player") ? element.querySelector(".card-error") : box.querySelector(".field-error");
     box.classList.add("invalid");
-    slot.textContent = error;
+    slot.textContent = slot.textContent ? `${slot.textContent}; ${error}` : error;
     box.querySelector("input")?.setAttribute("aria-invalid", "true");
   }
-  document.getElementById("result").classList.add("stale");
 }
 
 function cell(tag, text, className) {
@@ -151,6 +208,8 @@ function showResult(result) {
   const names = I18n.listing(result.winners);
   document.getElementById("winner").textContent = result.tiebreak
     || (result.winners.length > 1 ? _("%(names)s share the win", {names}) : _("%(name)s wins", {name: names}));
+  document.getElementById("tiebreaks").replaceChildren(...(result.tiebreaks || [])
+    .filter((note) => note !== result.tiebreak).map((note) => cell("li", note)));
   document.getElementById("ranking").replaceChildren(...result.players.map((p) => {
     const row = document.createElement("tr");
     row.className = result.winners.includes(p.name) ? "won" : "";
@@ -195,7 +254,8 @@ async function saveToRoom() {
   clearErrors();
   // The line under the button says how the save went; a refusal stays there when the form redraws its errors.
   document.getElementById("saved").textContent = answer.ok ? _("Saved to room %(code)s.", {code: form.dataset.room}) : body.error;
-  if (!answer.ok) showError(body, where);
+  if (!answer.ok) showErrors(body, where);
+  drawTabs();
 }
 
 cards.addEventListener("click", (event) => {
@@ -204,20 +264,29 @@ cards.addEventListener("click", (event) => {
     const input = step.parentElement.querySelector("input");
     const next = (parseInt(input.value, 10) || 0) + Number(step.dataset.step);
     input.value = Math.max(0, Math.min(input.dataset.max ? Number(input.dataset.max) : Infinity, next));
-    touched = true;
-    schedule();
+    changed({target: input});
   }
   const remove = event.target.closest(".remove");
   if (remove) {
     remove.closest(".player").remove();
+    shown = Math.max(0, shown - 1);
     playersChanged();
   }
+  if (event.target.closest(".next-card")) showCard(shown + 1, true);
 });
-cards.addEventListener("input", () => { touched = true; schedule(); });
-cards.addEventListener("change", () => { touched = true; schedule(); });
+function changed(event) {
+  touched = true;
+  showEntries(event.target.closest(".player"));
+  if (event.target.matches(".name")) drawTabs();
+  schedule();
+}
+cards.addEventListener("input", changed);
+cards.addEventListener("change", changed);
 document.getElementById("add-player").addEventListener("click", () => {
   addPlayer();
+  shown = cards.children.length - 1;
   playersChanged();
+  cards.children[shown].querySelector(".name").focus();
 });
 document.querySelectorAll("[data-export]").forEach((button) => {
   button.addEventListener("click", () => download(button.dataset.export));
