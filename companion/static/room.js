@@ -142,9 +142,10 @@ const Room = (function () {
       " ", entry.text)));
   }
 
-  // The next useful control: the board's first one enabled, else its turn line (read out when focused).
+  // The next useful control: the board's first one enabled for the turn (not the declared end), else its turn
+  // line (read out when focused).
   room.focusNext = function () {
-    const control = document.querySelector("#board button:enabled, #board select:enabled");
+    const control = document.querySelector('#board button:enabled:not([data-key="end"]), #board select:enabled');
     (control || document.getElementById("turn-line") || document.getElementById("board")).focus();
   };
 
@@ -162,17 +163,19 @@ const Room = (function () {
     }
   };
 
-  // What each new state brings before it is drawn (a seat that moved to another phone: takeover.js).
+  // What each new state brings before it is drawn (a seat that moved to another phone: takeover.js): each
+  // answers what to say then, [text, as an alert], or nothing.
   room.arrivals = [];
 
   function show(state) {
     if (room.state && state.version <= room.state.version) return;
     const before = room.state;
     room.state = state;
-    for (const arrive of room.arrivals) arrive(state);
+    const news = room.arrivals.map((arrive) => arrive(state)).filter(Boolean);
     room.redraw();
     drawLog(state.log);
     if (before && state.log.length && (!before.log.length || state.log[0].at !== before.log[0].at)) room.say(state.log[0].text);
+    for (const [text, alert] of news) room.say(text, alert);
   }
   room.show = show;
 

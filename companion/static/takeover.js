@@ -33,11 +33,11 @@ Room.takeover = (function () {
         said.push(_("Nobody let this phone take %(name)s's seat: ask again if it is yours.", {name: a.name}));
       }
     }
-    if (!said.length) return;
+    if (!said.length) return null;
     keep(asks.filter((a) => moved[a.seat] !== a.ask && (state.takeovers || []).some((t) => t.ask === a.ask)));
     Room.saveSeats();
-    Room.say(said.join(" "), lost.length > 0);
     setTimeout(Room.focusNext);
+    return [said.join(" "), lost.length > 0];
   });
 
   // Beside a seat, on a phone that holds none: the tap that asks for it, or what this phone's ask waits for.
