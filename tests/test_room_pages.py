@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.phones import axe_clean, seated_phone, turn_line
+from tests.phones import axe_clean, every_look, seated_phone, turn_line
 from tests.serving import free_port, serving
 from tests.tables import Http, Table
 
@@ -219,9 +219,9 @@ def test_the_dark_theme_is_dark_and_passes_axe(served, phone):
     assert "your turn" in turn_line(page)
 
 
-def test_the_start_and_play_pages_pass_axe(served, phone):
-    page = phone()
-    page.goto(served)
-    axe_clean(page, "start page")
-    page.goto(f"{served}/play/monolyth")
-    axe_clean(page, "play page")
+def test_the_start_play_and_missing_room_pages_pass_in_every_look(served, phone):
+    for locale in ("en-US", "de-DE", "es-ES"):
+        page = phone(locale=locale)
+        for path, name in (("", "start page"), ("/play/lost-cities", "play page"), ("/r/ZZZZZZ", "missing room page")):
+            page.goto(served + path)
+            every_look(page, f"{name}, {locale}")

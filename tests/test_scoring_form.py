@@ -140,3 +140,39 @@ def test_a_user_game_plays_its_form_from_yaml_alone(live_server, phone, monkeypa
     field(page, 0, "full_house").tap()
     expect(page.locator("article.player").nth(0).locator(".running")).to_have_text("31")
     expect(page.locator("#breakdown")).to_contain_text("Bonus (63 or more)")
+
+
+def test_the_monolyth_form_for_four_shows_one_card_at_a_time_and_a_prophecy_once_the_one_before_is_set(live_server,
+                                                                                                   phone):
+    page = phone()
+    page.goto(f"{live_server}/score/monolyth")
+    page.locator("#add-player").tap()
+    page.locator("#add-player").tap()
+    expect(page.locator("#player-tabs .tab")).to_have_count(4)
+    assert page.locator("article.player:visible").count() == 1
+    assert page.evaluate("document.documentElement.scrollHeight") < 2500  # 7,867 px with every card and entry shown
+    prophecies = card(page, 0).locator('.entry[data-path="prophecies[]"]')
+    expect(prophecies.nth(1)).to_be_hidden()
+    prophecies.nth(0).locator("label", has_text="12").tap()
+    expect(prophecies.nth(1)).to_be_visible()
+    expect(prophecies.nth(2)).to_be_hidden()
+    expect(page.locator("#player-tabs .tab").nth(0)).to_have_attribute("aria-label", "Player 1: 0 points")
+
+
+def test_every_bad_field_is_flagged_and_every_tie_explained(live_server, phone):
+    page = phone()
+    prefill = [{"name": "Ana", "rows_windows": 3, "empty_cells": 2}, {"name": "Ben", "rows_windows": 3, "empty_cells": 6},
+               {"name": "Cy", "rows_bricks": 2, "empty_cells": 5}, {"name": "Dee", "rows_bricks": 2}]
+    page.goto(f"{live_server}/score/copenhagen?prefill={quote(json.dumps(prefill))}")
+    expect(page.locator("#winner")).to_have_text("Ana wins on fewer empty cells (house tie-break)")
+    expect(page.locator("#tiebreaks li")).to_have_text(["Cy and Dee share place 3 on points; give empty cells to break "
+                                                        "the tie (house tie-break)"])
+    number(page, 0, "rows_bricks").fill("x")
+    number(page, 0, "columns_bricks").fill("-")
+    number(page, 2, "columns_windows").fill("x")
+    expect(page.locator(".invalid")).to_have_count(3)
+    expect(page.locator("#player-tabs .tab.bad")).to_have_count(2)
+    expect(page.locator("#player-tabs .tab").nth(0)).to_have_attribute("aria-label", re.compile("a field to fix"))
+    expect(field(page, 2, "columns_windows").locator(".field-error")).to_have_text("must be a whole number")
+    expect(field(page, 0, "rows_bricks").locator(".field-error")).to_have_text("must be a whole number")
+    expect(field(page, 0, "columns_bricks").locator(".field-error")).to_have_text("must be a whole number")
