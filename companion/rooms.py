@@ -1,4 +1,4 @@
-"""Rooms: a table's shared state in SQLite, changed one write transaction at a time.
+"""Rooms: a table's shared state in the store (companion/store), changed one write transaction at a time.
 
 Glossary:
 - code: a room's name, 6 characters from an alphabet without look-alikes (no 0/O, 1/I/L),
@@ -23,7 +23,7 @@ import layouts
 from companion import expiry, language, lists, seats, table
 from companion.errors import impossible, malformed, missing
 from companion.language import gettext
-from companion.store import get_db, transaction
+from companion.store import reading, writing
 from companion.table.turns import Stale, seat_name
 from companion.table.words import entry_text
 
@@ -60,19 +60,17 @@ def create(game_id, players=None, rng=secrets) -> str:
         raise malformed(gettext("%(game)s is for %(low)s to %(high)s players.", game=game.name,
                                 low=game.players.min, high=game.players.max))
     state = dict(table.new_state(game, count, rng), lists=lists.start(game, count))
-    with transaction() as db:
+    with writing() as db:
         while True:
             code = "".join(secrets.choice(ALPHABET) for _ in range(CODE_LENGTH))
-            if db.execute("SELECT 1 FROM rooms WHERE code = ?", (code,)).fetchone() is None:
+            if db.add_room(code, game.id, time.time(), json.dumps(state)):
                 break
-        db.execute("INSERT INTO rooms (code, game, created, version, state) VALUES (?, ?, ?, 1, ?)",
-                   (code, game.id, time.time(), json.dumps(state)))
         _log(db, code, 1, None, None, ("open", {"players": count}))
     return code
 
 
 def _row(db, code: str):
-    row = db.execute("SELECT game, version, state, undo FROM rooms WHERE code = ?", (normal_code(code),)).fetchone()
+    row = db.room(normal_code(code))
     if row is None:
         expiry.refuse_if_closed(db, normal_code(code))  # 410 for a room closed after --keep-days idle
         raise missing(gettext("No room %(code)s: check the code, or open a new room.", code=repr(code)))
@@ -81,24 +79,26 @@ def _row(db, code: str):
 
 def _log(db, code: str, version: int, seat, player, entry: tuple[str, dict]) -> None:
     kind, params = entry
-    db.execute("INSERT INTO room_log (room, version, at, seat, player, kind, params) VALUES (?, ?, ?, ?, ?, ?, ?)",
-               (code, version, time.time(), seat, player, kind, json.dumps(params)))
+    db.add_entry(code, version, time.time(), seat, player, kind, json.dumps(params))
 
 
 def version(code: str) -> int:
     """The room's version now."""
-    return _row(get_db(), code)["version"]
+    with reading() as db:
+        return _row(db, code).version
 
 
 def game_of(code: str) -> layouts.Game:
     """The game a room plays, in the request's language."""
-    return language.game(_row(get_db(), code)["game"], language.current())
+    with reading() as db:
+        return language.game(_row(db, code).game, language.current())
 
 
 def state(code: str) -> dict:
     """Everything a phone shows: the game state, the version, the undo offer and the newest log entries
     as stored (kind + params: `shown` writes them out)."""
-    return _snapshot(get_db(), normal_code(code))
+    with reading() as db:
+        return _snapshot(db, normal_code(code))
 
 
 def shown(state: dict, lang: str) -> dict:
@@ -108,17 +108,15 @@ def shown(state: dict, lang: str) -> dict:
                             for e in state["log"]])
 
 
-def _entries(db, code: str, where: str = "", args: tuple = ()) -> list[dict]:
-    rows = db.execute(f"SELECT version, at, seat, player, kind, params FROM room_log WHERE room = ? {where} "
-                      "ORDER BY id DESC LIMIT ?", (code, *args, LOG_SHOWN)).fetchall()
-    return [{"at": r["at"], "seat": r["seat"], "player": r["player"], "kind": r["kind"], "params": r["params"]}
-            for r in rows]
+def _entries(db, code: str, limit: int = LOG_SHOWN, after: int | None = None) -> list[dict]:
+    return [{"at": at, "seat": seat, "player": player, "kind": kind, "params": params}
+            for _, at, seat, player, kind, params in db.entries(code, limit, after)]
 
 
 def _snapshot(db, code: str, row=None) -> dict:
     row = _row(db, code) if row is None else row
-    undo = json.loads(row["undo"]) if row["undo"] else None
-    return _phone_state(db, code, row["game"], row["version"], json.loads(row["state"]), undo and undo["seat"])
+    undo = json.loads(row.undo) if row.undo else None
+    return _phone_state(db, code, row.game, row.version, json.loads(row.state), undo and undo["seat"])
 
 
 def _phone_state(db, code: str, game_id: str, version_now: int, game_state: dict, undo_seat) -> dict:
@@ -132,13 +130,13 @@ def _change(code: str, step) -> dict:
     A step answering None writes nothing. The game is in the request's language (for its refusals).
     """
     code, lang = normal_code(code), language.current()
-    with transaction() as db:
+    with writing() as db:
         row = _row(db, code)
-        game, current, version_now = language.game(row["game"], lang), json.loads(row["state"]), row["version"]
+        game, current, version_now = language.game(row.game, lang), json.loads(row.state), row.version
         try:
             done = step(db, game, current, version_now + 1)
         except Stale as stale:
-            changes = _entries(db, code, "AND version > ?", (stale.seen,))[:STALE_SHOWN]
+            changes = _entries(db, code, STALE_SHOWN, stale.seen)
             texts = [entry_text(game.id, e["kind"], e["params"], e["player"], lang) for e in reversed(changes)]
             raise impossible(gettext("The table changed: %(changes)s", changes="; ".join(texts))) from None
         if done is None:
@@ -146,10 +144,9 @@ def _change(code: str, step) -> dict:
         new, seat, entry, undoable = done
         player = seat_name(new, seat) if seat is not None else None
         undo = {"seat": seat, "state": current, "entry": entry} if undoable else None
-        db.execute("UPDATE rooms SET version = ?, state = ?, undo = ? WHERE code = ?",
-                   (version_now + 1, json.dumps(new), json.dumps(undo) if undo else None, code))
+        db.save_room(code, version_now + 1, json.dumps(new), json.dumps(undo) if undo else None)
         _log(db, code, version_now + 1, seat, player, entry)
-        answer = _phone_state(db, code, row["game"], version_now + 1, new, seat if undoable else None)
+        answer = _phone_state(db, code, row.game, version_now + 1, new, seat if undoable else None)
     current_app.extensions["rollsheet.hub"].publish(code, answer)  # to every phone watching (live.py)
     return answer
 
@@ -215,7 +212,7 @@ def undo(code: str, body: dict) -> dict:
     """Undo the room's last move or crossing: only its maker's, only while nothing happened since."""
     def step(db, game, current, version_next):
         seat = seats.identify(db, normal_code(code), current, body)
-        slot = json.loads(_row(db, code)["undo"] or "null")
+        slot = json.loads(_row(db, code).undo or "null")
         if body.get("seen") != version_next - 1:
             raise impossible(gettext("The table changed since your phone drew it: look again before you undo."))
         if slot is None or slot["seat"] != seat:

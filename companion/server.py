@@ -60,7 +60,7 @@ def routes(app, pool: Pool) -> tornado.web.Application:
 
 def sweep(app) -> int:
     """Close the rooms idle past the app's KEEP_DAYS (run it on a worker thread)."""
-    with app.app_context(), store.transaction() as db:
+    with app.app_context(), store.writing() as db:
         return expiry.sweep(db, app.config["KEEP_DAYS"])
 
 

@@ -50,8 +50,9 @@ def game_data(game: layouts.Game) -> dict:
 
 @bp.errorhandler(Refused)
 def refused(error: Refused):
-    """A refusal as JSON: {"error": message} with its status (and a closed room's saved scores)."""
-    return jsonify(refusal(error)), error.status
+    """A refusal as JSON: {"error": message} with its status (a closed room's saved scores; Retry-After on a 503)."""
+    headers = {"Retry-After": str(error.retry_after)} if hasattr(error, "retry_after") else {}
+    return jsonify(refusal(error)), error.status, headers
 
 
 @bp.get("/games/<game_id>")
