@@ -5,22 +5,22 @@ bucket per kind: a burst of BURST requests, refilled at one every REFILL_S secon
 empty bucket answers 429 with Retry-After. Room creation takes from "rooms"; a lookup of
 an unknown code (404) takes from "misses", and while that bucket is empty every lookup of
 a room code is refused, so codes cannot be guessed quickly. Requests from this machine
-itself (loopback) are not limited.
+itself (loopback) are not limited. The buckets are kept in the store (companion/store), so the
+limits hold across the worker processes of `serve --workers` and across the machines sharing
+one PostgreSQL database; buckets full again are forgotten by the hourly sweep (`forget`).
 """
 from __future__ import annotations
 
 import ipaddress
 import math
-import threading
 import time
-from collections import OrderedDict
 
+from companion import store
 from companion.errors import Refused
 from companion.language import gettext
 
 BURST = {"rooms": 30, "misses": 20}
 REFILL_S = {"rooms": 60.0, "misses": 3.0}
-CLIENTS_KEPT = 10_000
 
 
 class Limited(Refused):
@@ -34,23 +34,23 @@ class Limited(Refused):
 
 
 class Buckets:
-    """Token buckets per (kind, client), the least recently used forgotten past CLIENTS_KEPT."""
+    """Token buckets per (kind, client) in the app's store (call them inside an app context)."""
 
-    def __init__(self, clock=time.monotonic):
+    def __init__(self, clock=time.time):
         self.clock = clock
-        self._lock = threading.Lock()
-        self._buckets: OrderedDict[tuple[str, str], tuple[float, float]] = OrderedDict()
 
-    def _level(self, kind: str, client: str) -> float:
-        tokens, at = self._buckets.get((kind, client), (BURST[kind], self.clock()))
+    def _level(self, kind: str, kept: tuple[float, float] | None) -> float:
+        tokens, at = kept or (BURST[kind], self.clock())
         return min(BURST[kind], tokens + (self.clock() - at) / REFILL_S[kind])
 
     def check(self, kind: str, client: str) -> None:
         """Refuse (429) when the client's bucket of `kind` is empty."""
         if exempt(client):
             return
-        with self._lock:
-            level = self._level(kind, client)
+        with store.reading() as db:
+            self._refuse_when_empty(kind, self._level(kind, db.bucket(kind, client)))
+
+    def _refuse_when_empty(self, kind: str, level: float) -> None:
         if level < 1:
             wait = math.ceil((1 - level) * REFILL_S[kind])
             if kind == "rooms":
@@ -60,14 +60,16 @@ class Buckets:
 
     def take(self, kind: str, client: str) -> None:
         """Take one token of `kind` from the client's bucket (refusing when it is empty)."""
-        self.check(kind, client)
         if exempt(client):
             return
-        with self._lock:
-            self._buckets[(kind, client)] = (self._level(kind, client) - 1, self.clock())
-            self._buckets.move_to_end((kind, client))
-            while len(self._buckets) > CLIENTS_KEPT:
-                self._buckets.popitem(last=False)
+        with store.writing() as db:
+            level = self._level(kind, db.bucket(kind, client))
+            self._refuse_when_empty(kind, level)
+            db.set_bucket(kind, client, level - 1, self.clock())
+
+    def forget(self, db) -> None:
+        """Drop the buckets that are full again (in a write transaction `db`)."""
+        db.forget_buckets(self.clock() - max(BURST[kind] * REFILL_S[kind] for kind in BURST))
 
 
 def exempt(client: str) -> bool:

@@ -22,6 +22,7 @@ from flask import current_app
 import layouts
 from companion import expiry, language, lists, seats, table
 from companion.errors import impossible, malformed, missing
+from companion.live import Snapshot
 from companion.language import gettext
 from companion.store import reading, writing
 from companion.table.turns import Stale, seat_name
@@ -120,8 +121,8 @@ def _snapshot(db, code: str, row=None) -> dict:
 
 
 def _phone_state(db, code: str, game_id: str, version_now: int, game_state: dict, undo_seat) -> dict:
-    return {"code": code, "game": game_id, "version": version_now, **game_state,
-            "undo": None if undo_seat is None else {"seat": undo_seat}, "log": _entries(db, code)}
+    return Snapshot({"code": code, "game": game_id, "version": version_now, **game_state,
+                     "undo": None if undo_seat is None else {"seat": undo_seat}, "log": _entries(db, code)})
 
 
 def _change(code: str, step) -> dict:

@@ -4,6 +4,9 @@ Chosen by measurement (docs/performance.md): tornado's HTTP server on asyncio ho
 phone for a few KB and no thread, gives every connection a deadline for its request head
 (slowloris), and hands the Flask app to a thread pool (bridge.py); the event streams and
 long polls are served on the loop itself (stream.py). gate.py bounds connections and bodies.
+A phone's first read of a room (joining its live updates) runs on a thread of its own, so a
+storm of reconnecting phones never queues in front of the moves. Several of these processes may
+serve the same rooms (workers.py, relay.py).
 """
 from __future__ import annotations
 
@@ -16,7 +19,7 @@ import sys
 import tornado.web
 from tornado.netutil import bind_sockets
 
-from companion import MAX_BODY, expiry, limits, store
+from companion import MAX_BODY, expiry, limits, rooms, store
 from companion.bridge import FlaskHandler, Pool
 from companion.gate import GatedServer
 from companion.stream import EventsHandler, RoomHandler
@@ -46,11 +49,11 @@ def listen(host: str, port: int) -> list[socket.socket]:
     return bind_sockets(port, host or None, backlog=1024)
 
 
-def routes(app, pool: Pool) -> tornado.web.Application:
-    """The loop's routes: live ones on the loop, everything else through Flask."""
-    read = lambda code, client, lang: pool.in_app(limits.read_room, app.extensions["rollsheet.limits"], code, client,
-                                                  lang=lang)
-    live = {"pool": pool, "hub": app.extensions["rollsheet.hub"], "read": read}
+def routes(app, pool: Pool, reads: Pool) -> tornado.web.Application:
+    """The loop's routes: live ones on the loop (their first reads through `reads`), everything else through Flask."""
+    read = lambda code, client, lang: reads.in_app(limits.read_room, app.extensions["rollsheet.limits"], code, client,
+                                                   lang=lang)
+    live = {"pool": pool, "reads": reads, "hub": app.extensions["rollsheet.hub"], "read": read}
     return tornado.web.Application([
         (r"/api/rooms/([^/]+)/events", EventsHandler, live),
         (r"/api/rooms/([^/]+)", RoomHandler, live),
@@ -59,22 +62,27 @@ def routes(app, pool: Pool) -> tornado.web.Application:
 
 
 def sweep(app) -> int:
-    """Close the rooms idle past the app's KEEP_DAYS (run it on a worker thread)."""
+    """Close the rooms idle past the app's KEEP_DAYS, forget the rate limits' full buckets (on a worker thread)."""
     with app.app_context(), store.writing() as db:
+        app.extensions["rollsheet.limits"].forget(db)
         return expiry.sweep(db, app.config["KEEP_DAYS"])
 
 
 class Companion:
-    """The running server: the gated HTTP server on this loop, the app's worker pool, the hourly sweep."""
+    """The running server: the gated HTTP server on this loop, the app's worker pool, the hourly sweep (unless
+    another process of the same `serve` sweeps), the relay to the other processes (if any)."""
 
     def __init__(self, app, sockets: list[socket.socket], threads: int, max_connections: int, queue: int,
-                 proxy: bool = False):
-        app.extensions["rollsheet.hub"].attach(asyncio.get_running_loop())
-        self.pool = Pool(app, threads, queue, sockets[0].getsockname()[:2])
-        self.server = GatedServer(routes(app, self.pool), xheaders=proxy, max_connections=max_connections,
+                 proxy: bool = False, relay=None, sweeps: bool = True):
+        address = sockets[0].getsockname()[:2]
+        self.pool, self.reads = Pool(app, threads, queue, address), Pool(app, 1, max_connections, address)
+        self.hub, self.relay = app.extensions["rollsheet.hub"], relay
+        self.hub.attach(asyncio.get_running_loop(), relay, lambda code: self.reads.run(self.reads.in_app, rooms.state,
+                                                                                       code))
+        self.server = GatedServer(routes(app, self.pool, self.reads), xheaders=proxy, max_connections=max_connections,
                                   max_body=MAX_BODY, head_timeout=HEAD_TIMEOUT_S)
         self.server.add_sockets(sockets)
-        self.sweeping = asyncio.ensure_future(self._sweep_every(app))
+        self.sweeping = asyncio.ensure_future(self._sweep_every(app) if sweeps else asyncio.sleep(0))
 
     async def _sweep_every(self, app) -> None:
         while True:
@@ -85,7 +93,10 @@ class Companion:
         """Stop listening and let the requests in progress finish."""
         self.sweeping.cancel()
         self.server.stop()
-        await asyncio.get_running_loop().run_in_executor(None, self.pool.executor.shutdown)
+        if self.relay is not None:
+            self.relay.stop(asyncio.get_running_loop())
+        for pool in (self.pool, self.reads):
+            await asyncio.get_running_loop().run_in_executor(None, pool.executor.shutdown)
 
 
 def run(main) -> None:
@@ -99,13 +110,13 @@ def run(main) -> None:
 
 
 async def serve(app, sockets: list[socket.socket], threads: int, max_connections: int, queue: int,
-                proxy: bool = False) -> None:
+                proxy: bool = False, relay=None, sweeps: bool = True) -> None:
     """Serve `app` on `sockets` until SIGINT or SIGTERM."""
     logging.getLogger("tornado.access").setLevel(logging.ERROR)  # 4xx answers are the phones' business, 5xx show
     # The loop thread lets go of the GIL at every socket write; a worker thread that takes it keeps it
     # for the switch interval (5 ms by default), which would hold back every phone's update behind it.
     sys.setswitchinterval(GIL_SWITCH_S)
-    companion = Companion(app, sockets, threads, max_connections, queue, proxy)
+    companion = Companion(app, sockets, threads, max_connections, queue, proxy, relay, sweeps)
     stop = asyncio.Event()
     try:
         for number in (signal.SIGINT, signal.SIGTERM):

@@ -3,7 +3,9 @@
 - `GET /api/rooms/<code>/events`: Server-Sent Events, one `data:` event per room version
   (`id:` the version), newest state only (a phone that falls behind skips to the newest);
   resumes after the `Last-Event-ID` header (or `?since=`); a comment line every
-  HEARTBEAT_S keeps proxies and phones from closing an idle stream.
+  HEARTBEAT_S keeps proxies and phones from closing an idle stream. Its `retry:` (how long
+  EventSource waits before reconnecting) is drawn between 1 and 4 s, so phones cut off together
+  (a restart, a dead worker) come back spread out instead of in one storm.
 - `GET /api/rooms/<code>?since=<version>&wait=<s>`: the long poll, for scripts and the page's
   fallback: answered when the room passes `since`, or after `wait` s (at most LONGEST_WAIT_S).
   Without `since` the request goes to the Flask app like any other.
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import math
+import random
 
 import tornado.web
 from tornado.iostream import StreamClosedError
@@ -29,9 +32,9 @@ RECONNECT_MS = 2000
 class Watching(FlaskHandler):
     """A request attached to a room's channel until it answers or its phone goes."""
 
-    def initialize(self, pool, hub, read):
+    def initialize(self, pool, reads, hub, read):
         super().initialize(pool)
-        self.hub, self.read = hub, read
+        self.reads, self.hub, self.read = reads, hub, read
         self.gone = asyncio.get_running_loop().create_future()
         self.lang = self.language
 
@@ -43,7 +46,7 @@ class Watching(FlaskHandler):
     async def watch(self, code: str):
         """The room's channel (joined), or None after answering its refusal (404, 410, 429, 503)."""
         try:
-            return await self.hub.join(code, lambda: self.pool.run(self.read, code, self.request.remote_ip, self.lang))
+            return await self.hub.join(code, lambda: self.reads.run(self.read, code, self.request.remote_ip, self.lang))
         except Refused as error:
             self.refuse(error)
             return None
@@ -68,7 +71,7 @@ class EventsHandler(Watching):
             self.set_header("Content-Type", "text/event-stream; charset=utf-8")
             self.set_header("Cache-Control", "no-cache")
             self.set_header("X-Accel-Buffering", "no")
-            self.write(f"retry: {RECONNECT_MS}\n\n")
+            self.write(f"retry: {random.randint(RECONNECT_MS // 2, RECONNECT_MS * 2)}\n\n")
             while not self.gone.done():
                 if channel.version > seen:
                     seen = channel.version

@@ -117,5 +117,9 @@ class Engine:
                     self.set_schema_version(connection, number)
         return before, max(before, self.newest())
 
+    def hold(self) -> None:
+        """Keep this database for this `serve` (and its workers) alone where it must be (a file); StoreError when
+        another one serves it."""
+
     def close(self) -> None:
         """Let go of every connection."""

@@ -85,7 +85,27 @@ class SQLite(Engine):
         self.path, self.legacy = path, False
         self._local, self._writer = threading.local(), threading.Lock()
         self._lock_file: int | None = None
+        self._held: int | None = None
         os.register_at_fork(after_in_child=self._forget)
+
+    def hold(self) -> None:
+        """Hold `<file>-serve.lock` while this process (or a worker forked from it) runs; StoreError when held."""
+        try:
+            import fcntl
+        except ImportError:  # Windows: no lock
+            return
+        held = os.open(self.path + "-serve.lock", os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            other = os.read(held, 32).decode(errors="replace").strip() or "?"
+            os.close(held)
+            raise StoreError(f"another `rollsheet serve` (pid {other}) is serving {self.path}: phones on the two "
+                             "would not see each other's moves; stop it, or give this one another --data folder "
+                             "(one serve can run several --workers)") from None
+        os.ftruncate(held, 0)
+        os.write(held, str(os.getpid()).encode())
+        self._held = held
 
     def _forget(self) -> None:
         """After a fork: connections and the lock file's descriptor are the parent's, never used here."""

@@ -5,13 +5,14 @@ loop in stream.py; here `GET /api/rooms/<code>` answers the state at once.
 """
 from __future__ import annotations
 
-from flask import Blueprint, jsonify, request, url_for
+from flask import Blueprint, Response, jsonify, request, url_for
 
 import layouts
 from companion import rooms
 from companion.address import public_url
 from companion.errors import Refused, malformed
 from companion.expiry import refusal
+from companion.live import encoded
 from companion.language import N_, current, gettext, speaker
 from companion.table.roll_and_draft import pick_texts
 from layouts.lists import lists_in_play
@@ -69,9 +70,9 @@ def open_room():
     return jsonify(code=code, url=public_url(url_for("pages.room", code=code))), 201
 
 
-def shown(state: dict):
-    """A room's state as JSON, its log written out in the request's language."""
-    return jsonify(rooms.shown(state, current()))
+def shown(state: dict) -> Response:
+    """A room's state as JSON, its log written out in the request's language (the same text its phones get)."""
+    return Response(encoded(state, current(), rooms.shown), mimetype="application/json")
 
 
 @bp.get("/rooms/<code>")
