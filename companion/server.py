@@ -58,7 +58,13 @@ def routes(app, pool: Pool, reads: Pool) -> tornado.web.Application:
         (r"/api/rooms/([^/]+)/events", EventsHandler, live),
         (r"/api/rooms/([^/]+)", RoomHandler, live),
         (r".*", FlaskHandler, {"pool": pool}),
-    ], compress_response=False)
+    ], compress_response=False, log_function=log_failure)
+
+
+def log_failure(handler) -> None:
+    """Log an answer that went wrong (500); a 503 is a refusal said on purpose (busy, full, a store fault)."""
+    if handler.get_status() >= 500 and handler.get_status() != 503:
+        logging.getLogger("tornado.access").error(f"{handler.get_status()} {handler._request_summary()}")
 
 
 def sweep(app) -> int:
@@ -112,7 +118,6 @@ def run(main) -> None:
 async def serve(app, sockets: list[socket.socket], threads: int, max_connections: int, queue: int,
                 proxy: bool = False, relay=None, sweeps: bool = True) -> None:
     """Serve `app` on `sockets` until SIGINT or SIGTERM."""
-    logging.getLogger("tornado.access").setLevel(logging.ERROR)  # 4xx answers are the phones' business, 5xx show
     # The loop thread lets go of the GIL at every socket write; a worker thread that takes it keeps it
     # for the switch interval (5 ms by default), which would hold back every phone's update behind it.
     sys.setswitchinterval(GIL_SWITCH_S)

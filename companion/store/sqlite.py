@@ -179,8 +179,9 @@ class SQLite(Engine):
         """The file, checked to be a sound rollsheet database, in one write transaction."""
         db = None
         try:
-            db = connect(self.path)
-            self._check(db)
+            db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
+            self._check(db)  # before WAL mode, which would change a file refused
+            db.execute("PRAGMA journal_mode=WAL")
             db.execute("BEGIN IMMEDIATE")
             yield db
             db.execute("COMMIT")
