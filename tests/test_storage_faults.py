@@ -60,7 +60,6 @@ def test_a_full_disk_refuses_moves_with_503_and_a_sentence_then_recovers_with_no
         status, head, answer = call(base, f"/api/rooms/{room.code}/roll", room.body("Ana", played))
         assert status == 503 and int(head["Retry-After"]) > 0 and "disk of the computer it runs on is full" in \
             answer["error"]
-        assert call(base, "/api/rooms", {"game": "simstown"})[0] == 503
         assert room.state()["version"] == played
         os.unlink(small_disk / "filler")
         assert room.ok("Ana", "roll")["version"] == played + 1
