@@ -71,10 +71,12 @@ def test_a_database_damaged_while_running_answers_503_and_still_serves_what_it_c
     with serving(tmp_path, "--workers", 1) as (base, process):
         tables = [Table(Http(base), "simstown", ("Ana",)) for _ in range(40)]
         database = tmp_path / "rollsheet.sqlite3"
+        with sqlite3.connect(database) as db:  # every page into the file, so the damage below is what is read
+            db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         with open(database, "r+b") as file:
             file.seek(4096)
             file.write(b"\0" * (database.stat().st_size - 4096))
-        answers = [table.move("Ana", "roll") for table in tables[:5]] + [table.call(f"/api/rooms/{table.code}")
+        answers = [table.move("Ana", "roll", seen=None) for table in tables[:5]] + [table.call(f"/api/rooms/{table.code}")
                                                                           for table in tables[:5]]
         answers += [call(base, "/api/rooms", {"game": "simstown"})[0::2] for _ in range(3)]
         refused = [answer for status, answer in answers if status == 503]
