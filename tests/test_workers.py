@@ -1,0 +1,92 @@
+"""Past one process: `serve --workers N` on one SQLite file, and several `serve` processes on one PostgreSQL,
+each playing a room with phones held by different processes (issue 25)."""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.following import Follower
+from tests.serving import ROOT, serving
+from tests.tables import Http, Table
+
+pytestmark = pytest.mark.slow
+PHONES = 8
+
+
+def workers_of(pid: int, count: int = 2, besides: frozenset = frozenset(), within: float = 10) -> set[int]:
+    """The worker processes of a `serve` once it has `count` of them (other than `besides`)."""
+    deadline = time.monotonic() + within
+    while True:
+        children = {int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()}
+        if len(children - besides) >= count:
+            return children
+        assert time.monotonic() < deadline, f"serve has {len(children - besides)} new workers, not {count}"
+        time.sleep(0.05)
+
+
+def play_and_watch(room: Table, moves: list[tuple[Table, str, str]], phones: list[Follower]) -> None:
+    """Make each move (through its table's server) and check every phone sees it within 1 s."""
+    for table, who, action in moves:
+        version = table.ok(who, action)["version"]
+        late = [phone for phone in phones if phone.wait_for(version, 1.0) is None]
+        assert not late, f"{len(late)} of {len(phones)} phones did not see version {version} within 1 s"
+
+
+def test_a_move_through_one_worker_reaches_phones_held_by_every_worker(tmp_path):
+    with serving(tmp_path, "--workers", 2) as (base, process):
+        assert len(workers_of(process.pid)) == 2
+        room = Table(Http(base), "simstown", ("Ana", "Ben"))
+        phones = [Follower(base, room.code) for _ in range(PHONES)]
+        try:
+            play_and_watch(room, [(room, "Ana", "roll"), (room, "Ana", "roll"), (room, "Ana", "next"),
+                                  (room, "Ben", "roll")], phones)
+        finally:
+            for phone in phones:
+                phone.stop()
+
+
+def test_a_killed_worker_is_replaced_and_nothing_acknowledged_is_lost(tmp_path):
+    with serving(tmp_path, "--workers", 2) as (base, process):
+        room = Table(Http(base), "lost-cities", ("Ana", "Ben"))
+        phones = [Follower(base, room.code) for _ in range(PHONES)]
+        try:
+            played = room.ok("Ana", "roll")["version"]
+            victim = sorted(workers_of(process.pid))[0]
+            os.kill(victim, signal.SIGKILL)
+            workers_of(process.pid, 2, frozenset({victim}), within=5)
+            played = room.ok("Ana", "refuse")["version"]
+            late = [phone for phone in phones if phone.wait_for(played, 5.0) is None]
+            assert not late, f"{len(late)} phones were not served again within 5 s"
+            assert room.state()["version"] == played
+        finally:
+            for phone in phones:
+                phone.stop()
+        process.terminate()
+        said = process.communicate(timeout=20)[1]
+    assert f"(pid {victim}) killed by signal 9; starting a new one" in said
+
+
+def test_two_serve_processes_on_one_postgresql_play_a_room_with_phones_on_both(postgres, tmp_path):
+    upgraded = subprocess.run([sys.executable, "-m", "sheets.cli", "db", "upgrade", "--database", postgres],
+                              cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert upgraded.returncode == 0 and "schema version 3 (was 0)" in upgraded.stdout, upgraded.stderr
+    shared = ("--database", postgres, "--workers", 1)
+    with serving(tmp_path / "one", *shared) as (first, _), serving(tmp_path / "two", *shared) as (second, _):
+        room = Table(Http(first), "simstown", ("Ana",), players=2)
+        there = Table.__new__(Table)
+        there.call, there.code, there.tokens = Http(second), room.code, room.tokens
+        assert there.sit("Ben")[0] == 201
+        phones = [Follower((first, second)[n % 2], room.code) for n in range(PHONES)]
+        try:
+            play_and_watch(room, [(room, "Ana", "roll"), (there, "Ana", "next"), (there, "Ben", "roll"),
+                                  (room, "Ben", "roll")], phones)
+        finally:
+            for phone in phones:
+                phone.stop()
+        assert Http(first)(f"/api/rooms/{room.code}")[1] == Http(second)(f"/api/rooms/{room.code}")[1]
