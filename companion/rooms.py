@@ -12,11 +12,11 @@ Glossary:
 """
 from __future__ import annotations
 
-import json
 import re
 import secrets
 import time
 
+import orjson
 from flask import current_app
 
 import layouts
@@ -64,7 +64,7 @@ def create(game_id, players=None, rng=secrets) -> str:
     with writing() as db:
         while True:
             code = "".join(secrets.choice(ALPHABET) for _ in range(CODE_LENGTH))
-            if db.add_room(code, game.id, time.time(), json.dumps(state)):
+            if db.add_room(code, game.id, time.time(), orjson.dumps(state).decode()):
                 break
         _log(db, code, 1, None, None, ("open", {"players": count}))
     return code
@@ -80,7 +80,7 @@ def _row(db, code: str):
 
 def _log(db, code: str, version: int, seat, player, entry: tuple[str, dict]) -> None:
     kind, params = entry
-    db.add_entry(code, version, time.time(), seat, player, kind, json.dumps(params))
+    db.add_entry(code, version, time.time(), seat, player, kind, orjson.dumps(params).decode())
 
 
 def version(code: str) -> int:
@@ -116,8 +116,8 @@ def _entries(db, code: str, limit: int = LOG_SHOWN, after: int | None = None) ->
 
 def _snapshot(db, code: str, row=None) -> dict:
     row = _row(db, code) if row is None else row
-    undo = json.loads(row.undo) if row.undo else None
-    return _phone_state(db, code, row.game, row.version, json.loads(row.state), undo and undo["seat"])
+    undo = orjson.loads(row.undo) if row.undo else None
+    return _phone_state(db, code, row.game, row.version, orjson.loads(row.state), undo and undo["seat"])
 
 
 def _phone_state(db, code: str, game_id: str, version_now: int, game_state: dict, undo_seat) -> dict:
@@ -133,7 +133,7 @@ def _change(code: str, step) -> dict:
     code, lang = normal_code(code), language.current()
     with writing() as db:
         row = _row(db, code)
-        game, current, version_now = language.game(row.game, lang), json.loads(row.state), row.version
+        game, current, version_now = language.game(row.game, lang), orjson.loads(row.state), row.version
         try:
             done = step(db, game, current, version_now + 1)
         except Stale as stale:
@@ -145,7 +145,8 @@ def _change(code: str, step) -> dict:
         new, seat, entry, undoable = done
         player = seat_name(new, seat) if seat is not None else None
         undo = {"seat": seat, "state": current, "entry": entry} if undoable else None
-        db.save_room(code, version_now + 1, json.dumps(new), json.dumps(undo) if undo else None)
+        db.save_room(code, version_now + 1, orjson.dumps(new).decode(),
+                     orjson.dumps(undo).decode() if undo else None)
         _log(db, code, version_now + 1, seat, player, entry)
         answer = _phone_state(db, code, row.game, version_now + 1, new, seat if undoable else None)
     current_app.extensions["rollsheet.hub"].publish(code, answer)  # to every phone watching (live.py)
@@ -213,7 +214,7 @@ def undo(code: str, body: dict) -> dict:
     """Undo the room's last move or crossing: only its maker's, only while nothing happened since."""
     def step(db, game, current, version_next):
         seat = seats.identify(db, normal_code(code), current, body)
-        slot = json.loads(_row(db, code).undo or "null")
+        slot = orjson.loads(_row(db, code).undo or "null")
         if body.get("seen") != version_next - 1:
             raise impossible(gettext("The table changed since your phone drew it: look again before you undo."))
         if slot is None or slot["seat"] != seat:
