@@ -95,13 +95,13 @@ class Hub:
             if self.relay is not None:
                 self.relay.send(code, state)
 
-    def arrived(self, code: str, version: int, state: dict | None) -> None:
-        """Another process committed `version` of a room (on the loop); without its state, read it anew."""
+    def arrived(self, code: str, version: int, state: bytes | None) -> None:
+        """Another process committed `version` of a room (on the loop), its state as JSON (None: read it anew)."""
         channel = self.channels.get(code)
         if channel is None or version <= channel.version:
             return
         if state is not None:
-            channel.offer(state)
+            channel.offer(orjson.loads(state))
         else:
             asyncio.ensure_future(self._reread(code))
 

@@ -9,8 +9,10 @@
   channel `rollsheet` after a commit, LISTEN on a connection of its own.
 
 Glossary:
-- message: JSON {"code", "version", "state"}; "state" is left out when it is too large for the way
-  (PostgreSQL allows 8000 bytes), and the process that receives it reads the room from the database.
+- message: `<code> <version>` on a first line, then the state as JSON; the state is left out when it is
+  too large for the way (PostgreSQL allows 8000 bytes), and a process that receives such a message
+  reads the room from the database. A process that watches no phone of that room reads no further
+  than the first line.
 - hub: live.Hub; `hub.arrived(code, version, state or None)` is called on its loop for each message,
   `hub.refresh()` after a relay may have missed messages.
 """
@@ -34,14 +36,16 @@ RETRY_S = 1.0
 
 def message(code: str, state: dict, most: int) -> bytes:
     """The message for a room's new state (without the state when it would pass `most` bytes)."""
-    whole = orjson.dumps({"code": code, "version": state["version"], "state": state})
-    return whole if len(whole) <= most else orjson.dumps({"code": code, "version": state["version"]})
+    head, body = f"{code} {state['version']}\n".encode(), orjson.dumps(state)
+    return head + body if len(head) + len(body) <= most else head
 
 
 def arrived(data: bytes | str, loop, hub) -> None:
     """Hand a received message to the hub on its loop (from any thread)."""
-    note = orjson.loads(data)
-    loop.call_soon_threadsafe(hub.arrived, note["code"], note["version"], note.get("state"))
+    data = data.encode() if isinstance(data, str) else data
+    head, _, body = data.partition(b"\n")
+    code, version = head.decode().split()
+    loop.call_soon_threadsafe(hub.arrived, code, int(version), body or None)
 
 
 class SocketRelay:
