@@ -44,9 +44,9 @@ def postgres_server(durable: bool = False):
     user = None
     if os.geteuid() == 0:
         user = USER
-        if subprocess.run(["id", USER], capture_output=True).returncode != 0:
+        if subprocess.run(["id", USER], capture_output=True).returncode != 0:  # (another test worker may make it too)
             subprocess.run(["useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", USER],
-                           check=True)
+                           capture_output=True)
     folder = Path(tempfile.mkdtemp(prefix="rollsheet-pg-"))
     if user:
         shutil.chown(folder, user, user)

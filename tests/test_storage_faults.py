@@ -12,6 +12,8 @@ from companion.store import sqlite as engine
 from tests.serving import call, free_port, run_serve, serving
 from tests.tables import Http, Table
 
+pytestmark = pytest.mark.server  # real `serve` processes: the slow lane
+
 
 def one_line(result) -> str:
     """The single line a refused start printed on stderr (and no traceback)."""

@@ -15,7 +15,7 @@ from tests.following import Follower
 from tests.serving import ROOT, serving
 from tests.tables import Http, Table
 
-pytestmark = pytest.mark.slow
+pytestmark = pytest.mark.server  # real `serve` processes: the slow lane
 PHONES = 8
 
 
