@@ -6,28 +6,25 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from tests.following import Follower
-from tests.serving import ROOT, serving
+from tests.serving import ROOT, serving, within
 from tests.tables import Http, Table
 
 pytestmark = pytest.mark.server  # real `serve` processes: the slow lane
 PHONES = 8
 
 
-def workers_of(pid: int, count: int = 2, besides: frozenset = frozenset(), within: float = 10) -> set[int]:
-    """The worker processes of a `serve` once it has `count` of them (other than `besides`)."""
-    deadline = time.monotonic() + within
-    while True:
-        children = {int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()}
-        if len(children - besides) >= count:
-            return children
-        assert time.monotonic() < deadline, f"serve has {len(children - besides)} new workers, not {count}"
-        time.sleep(0.05)
+def workers_of(pid: int, count: int = 2, besides: frozenset = frozenset(), seconds: float = 10) -> set[int]:
+    """The worker processes of a `serve`, once it has `count` of them other than `besides`."""
+    def children() -> set[int]:
+        return {int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()}
+
+    assert within(seconds, lambda: len(children() - besides) >= count), f"serve has not {count} new workers"
+    return children()
 
 
 def play_and_watch(room: Table, moves: list[tuple[Table, str, str]], phones: list[Follower]) -> None:
@@ -59,7 +56,7 @@ def test_a_killed_worker_is_replaced_and_nothing_acknowledged_is_lost(tmp_path):
             played = room.ok("Ana", "roll")["version"]
             victim = sorted(workers_of(process.pid))[0]
             os.kill(victim, signal.SIGKILL)
-            workers_of(process.pid, 2, frozenset({victim}), within=5)
+            workers_of(process.pid, 2, frozenset({victim}), seconds=5)
             played = room.ok("Ana", "refuse")["version"]
             late = [phone for phone in phones if phone.wait_for(played, 5.0) is None]
             assert not late, f"{len(late)} phones were not served again within 5 s"

@@ -92,7 +92,7 @@ class PostgreSQL(Engine):
             from psycopg_pool import ConnectionPool
 
             self._pool = ConnectionPool(self.url, min_size=1, max_size=POOL_MAX, timeout=POOL_WAIT_S,
-                                        kwargs={"autocommit": True}, name="rollsheet")
+                                        kwargs={"autocommit": True}, name="rollsheet", open=True)
         return self._pool
 
     @contextmanager
