@@ -45,10 +45,14 @@ DRAIN, AFTER_S = 1.5, 5
 TARGETS = {"errors": 0, "lost actions": 0, "server log warnings": 0, "busy (503)": 0, "roll p99 ms": 100.0,
            "update p99 ms": 250.0, "update misses (> 1 s)": 0, "server peak MB": 300.0,
            "CPU per move alone ms": 0.8}
+UPDATES = ("update p99 ms", "update misses (> 1 s)")
 MODE_TARGETS = {"overload": {"errors": 0, "lost actions": 0, "server log warnings": 0},
-                "storm": dict(TARGETS, **{"roll p99 after storm ms": 250.0}),
+                # a phone cut off is away for its `retry:` (1-4 s): its updates are late by design, no move may be
+                "storm": {**{k: v for k, v in TARGETS.items() if k not in UPDATES and k != "busy (503)"},
+                          "busy moves": 0, "roll p99 after storm ms": 250.0},
                 "kill": {"lost actions": 0, "update max ms": 5000.0, "server peak MB": 300.0},
-                "postgres": dict(TARGETS, **{"roll p99 ms": 150.0})}
+                "postgres": {**{k: v for k, v in TARGETS.items() if k != "CPU per move alone ms"},
+                             "roll p99 ms": 150.0}}
 SUMMED = ("errors", "lost actions", "server log warnings", "busy (503)", "busy moves")
 SERVE = f"{shlex.quote(sys.executable)} -m sheets.cli serve"
 LOG_ALARMS = ("WARNING", "ERROR", "Traceback", "Uncaught exception")
