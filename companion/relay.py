@@ -29,6 +29,7 @@ import orjson
 log = logging.getLogger("rollsheet.relay")
 
 DATAGRAM_MOST = 200_000
+SEND_WAIT_S = 0.25
 NOTIFY_MOST = 7_900
 CHANNEL = "rollsheet"
 RETRY_S = 1.0
@@ -55,6 +56,8 @@ class SocketRelay:
         self.path = os.path.join(folder, f"{number}.sock")
         self.peers = [os.path.join(folder, f"{n}.sock") for n in range(count) if n != number]
         self.sock: socket.socket | None = None
+        self.out = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        self.out.settimeout(SEND_WAIT_S)  # a worker's queue holds a few messages: wait for it to read, briefly
 
     def start(self, loop, hub) -> None:
         """Bind this worker's socket and hand the hub what the others send."""
@@ -77,8 +80,8 @@ class SocketRelay:
         data = message(code, state, DATAGRAM_MOST)
         for peer in self.peers:
             try:
-                self.sock.sendto(data, peer)
-            except OSError:  # no such worker now (restarting), or its queue is full: it rereads when it joins
+                self.out.sendto(data, peer)
+            except OSError:  # no such worker now (restarting; its phones read the room when they come back)
                 pass
 
     def stop(self, loop) -> None:
@@ -86,6 +89,7 @@ class SocketRelay:
         if self.sock is not None:
             loop.remove_reader(self.sock.fileno())
             self.sock.close()
+        self.out.close()
 
 
 class PostgresRelay:
@@ -102,17 +106,21 @@ class PostgresRelay:
     def _listen(self, loop, hub) -> None:
         import psycopg
 
+        said = False
         while not self.stopped.is_set():
             try:
                 with psycopg.connect(self.url, autocommit=True) as connection:
                     connection.execute(f"LISTEN {CHANNEL}")
+                    said = False
                     loop.call_soon_threadsafe(hub.refresh)  # what changed while it was not listening
                     while not self.stopped.is_set():
                         for note in connection.notifies(timeout=RETRY_S):
                             arrived(note.payload, loop, hub)
             except psycopg.Error as error:
-                log.warning("rollsheet serve: lost the PostgreSQL connection that hears other servers' changes "
-                            f"({str(error).strip().splitlines()[0]}); trying again")
+                if not said:  # once an outage, not once a retry
+                    log.warning("rollsheet serve: lost the PostgreSQL connection that hears other servers' changes "
+                                f"({str(error).strip().splitlines()[0]}); trying again every {RETRY_S:g} s")
+                said = True
                 self.stopped.wait(RETRY_S)
 
     def _notify(self) -> None:
