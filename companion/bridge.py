@@ -18,14 +18,15 @@ import asyncio
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
+from email.utils import formatdate
 from io import BytesIO
 from urllib.parse import unquote_to_bytes
 
-import tornado.web
+import orjson
+from tornado import httputil
 
 from companion import language
 from companion.errors import Refused
-from companion.expiry import refusal
 from companion.headers import SECURITY_HEADERS
 from companion.language import N_
 
@@ -36,7 +37,7 @@ QUEUE_WAIT_S = 3.0
 class Busy(Refused):
     """The app's threads are too far behind to take this request now (503, try again after `retry_after` s).
 
-    Its message is said in the phone's language where the answer is written (FlaskHandler.refuse)."""
+    Its message is said in the phone's language where the answer is written (`busy_answer`, stream.py)."""
 
     status = 503
     retry_after = OVERLOAD_RETRY_S
@@ -107,59 +108,50 @@ def call_wsgi(app, env: dict) -> tuple[int, list[tuple[str, str]], bytes]:
     return int(answer["status"].split()[0]), answer["headers"], body
 
 
-@tornado.web.stream_request_body
-class FlaskHandler(tornado.web.RequestHandler):
-    """Any request the loop does not serve itself: answered by the Flask app in the pool."""
+def http_date(now: float) -> str:
+    """The Date header for `now`, made once a second."""
+    second = int(now)
+    if _date[0] != second:
+        _date[:] = [second, formatdate(second, usegmt=True)]
+    return _date[1]
 
-    SUPPORTED_METHODS = ("GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS")
 
-    def initialize(self, pool: Pool):
-        self.pool, self.chunks = pool, []
+_date: list = [None, ""]
 
-    def prepare(self) -> None:
-        """Answers made here carry the security headers too (Flask's answers set their own)."""
-        for name, value in SECURITY_HEADERS.items():
-            self.set_header(name, value)
 
-    @property
-    def language(self) -> str:
-        """The phone's language: its cookie, else its Accept-Language (companion/language.py)."""
-        return language.of_headers(self.request.headers)
+def busy_answer(headers) -> tuple[int, list[tuple[str, str]], bytes]:
+    """The 503 for a request that cannot wait for the app's threads, in the phone's language."""
+    said = language.speaker(language.of_headers(headers)).gettext(Busy.message)
+    return 503, [("Content-Type", "application/json"), ("Retry-After", str(Busy.retry_after)),
+                 *SECURITY_HEADERS.items()], orjson.dumps({"error": said})
 
-    def refuse(self, error: Refused) -> None:
-        """Answer a refusal as the app would: its status, Retry-After where it has one, JSON in the phone's language."""
-        self.set_status(error.status)
-        if hasattr(error, "retry_after"):
-            self.set_header("Retry-After", str(error.retry_after))
-        answer = refusal(error)
-        if isinstance(error, Busy):
-            answer["error"] = language.speaker(self.language).gettext(error.message)
-        self.finish(answer)
 
-    def data_received(self, chunk: bytes) -> None:
-        """Collect the body (the gate already bounded its size)."""
-        self.chunks.append(chunk)
+class FlaskRoute:
+    """The routing target for everything the loop does not serve itself: the Flask app in the pool answers,
+    written straight onto the connection (no tornado.web handler in between: a move costs less)."""
 
-    def compute_etag(self) -> None:
-        """No ETag of tornado's own: Flask sets the ones it wants."""
-        return None
+    def __init__(self, pool: Pool):
+        self.pool = pool
 
-    async def to_flask(self, *_) -> None:
-        """Answer the request through the Flask app."""
-        env = environ(self.request, b"".join(self.chunks), self.pool.address)
+    def __call__(self, request: httputil.HTTPServerRequest) -> None:
+        """Take a complete request (tornado calls this once its body is in)."""
+        asyncio.ensure_future(self.answer(request))
+
+    async def answer(self, request: httputil.HTTPServerRequest) -> None:
+        """Run the app for `request` (503 when its threads are too far behind) and write its answer."""
         try:
             if self.pool.full():
                 raise Busy()
-            status, headers, body = await self.pool.run(call_wsgi, self.pool.app, env)
-        except Busy as busy:
-            self.refuse(busy)
-            return
-        self.set_status(status)
-        self.clear_header("Server")
-        named = set()
+            status, headers, body = await self.pool.run(call_wsgi, self.pool.app,
+                                                        environ(request, request.body, self.pool.address))
+        except Busy:
+            status, headers, body = busy_answer(request.headers)
+        head = httputil.HTTPHeaders()
         for name, value in headers:
-            (self.add_header if name in named else self.set_header)(name, value)
-            named.add(name)
-        self.finish(body or None)
-
-    get = head = post = put = delete = patch = options = to_flask
+            head.add(name, value)
+        head.setdefault("Content-Length", str(len(body)))
+        head.setdefault("Date", http_date(time.time()))
+        connection = request.connection
+        connection.write_headers(httputil.ResponseStartLine("HTTP/1.1", status, httputil.responses.get(status, "")),
+                                 head, None if request.method == "HEAD" else body)
+        connection.finish()

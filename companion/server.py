@@ -18,11 +18,12 @@ import sys
 
 import tornado.web
 from tornado.netutil import bind_sockets
+from tornado.routing import AnyMatches, PathMatches, Rule, RuleRouter
 
 from companion import MAX_BODY, expiry, limits, rooms, store
-from companion.bridge import FlaskHandler, Pool
+from companion.bridge import FlaskRoute, Pool
 from companion.gate import GatedServer
-from companion.stream import EventsHandler, RoomHandler
+from companion.stream import EventsHandler, LongPolls, RoomHandler
 
 HEAD_TIMEOUT_S = 10.0
 GIL_SWITCH_S = 0.0005
@@ -49,16 +50,17 @@ def listen(host: str, port: int) -> list[socket.socket]:
     return bind_sockets(port, host or None, backlog=1024)
 
 
-def routes(app, pool: Pool, reads: Pool) -> tornado.web.Application:
-    """The loop's routes: live ones on the loop (their first reads through `reads`), everything else through Flask."""
+def routes(app, pool: Pool, reads: Pool) -> RuleRouter:
+    """The loop's routes: the live ones on the loop (their first reads through `reads`), everything else through
+    Flask in `pool`."""
     read = lambda code, client, lang: reads.in_app(limits.read_room, app.extensions["rollsheet.limits"], code, client,
                                                    lang=lang)
-    live = {"pool": pool, "reads": reads, "hub": app.extensions["rollsheet.hub"], "read": read}
-    return tornado.web.Application([
-        (r"/api/rooms/([^/]+)/events", EventsHandler, live),
-        (r"/api/rooms/([^/]+)", RoomHandler, live),
-        (r".*", FlaskHandler, {"pool": pool}),
-    ], compress_response=False, log_function=log_failure)
+    live = {"reads": reads, "hub": app.extensions["rollsheet.hub"], "read": read}
+    streams = tornado.web.Application([(r"/api/rooms/([^/]+)/events", EventsHandler, live),
+                                       (r"/api/rooms/([^/]+)", RoomHandler, live)],
+                                      compress_response=False, log_function=log_failure)
+    return RuleRouter([Rule(PathMatches(r"/api/rooms/[^/]+/events"), streams), Rule(LongPolls(), streams),
+                       Rule(AnyMatches(), FlaskRoute(pool))])
 
 
 def log_failure(handler) -> None:

@@ -17,26 +17,69 @@ import asyncio
 import math
 import random
 
+import re
+
 import tornado.web
 from tornado.iostream import StreamClosedError
+from tornado.routing import Matcher
 
-from companion import rooms
-from companion.bridge import FlaskHandler
+from companion import language, rooms
+from companion.bridge import Busy
 from companion.errors import Refused
+from companion.expiry import refusal
+from companion.headers import SECURITY_HEADERS
 
 HEARTBEAT_S = 15.0
 LONGEST_WAIT_S = 25.0
 RECONNECT_MS = 2000
 
 
-class Watching(FlaskHandler):
+ROOM = re.compile(r"/api/rooms/[^/]+")
+
+
+def since_of(text: str | None) -> int | None:
+    """A `since=` (or Last-Event-ID) version: a whole number in ASCII digits, else None."""
+    return int(text) if text is not None and re.fullmatch(r"-?[0-9]{1,18}", text) else None
+
+
+class LongPolls(Matcher):
+    """Matches `GET /api/rooms/<code>?since=<version>` (a room read without `since` goes to the Flask app)."""
+
+    def match(self, request) -> dict | None:
+        """{} for a long poll, else None."""
+        since = request.query_arguments.get("since")
+        if ROOM.fullmatch(request.path) and since and since_of(since[-1].decode("latin-1")) is not None:
+            return {}
+        return None
+
+
+class Watching(tornado.web.RequestHandler):
     """A request attached to a room's channel until it answers or its phone goes."""
 
-    def initialize(self, pool, reads, hub, read):
-        super().initialize(pool)
+    def initialize(self, reads, hub, read):
         self.reads, self.hub, self.read = reads, hub, read
         self.gone = asyncio.get_running_loop().create_future()
-        self.lang = self.language
+        self.lang = language.of_headers(self.request.headers)
+
+    def prepare(self) -> None:
+        """Every answer here carries the security headers too."""
+        for name, value in SECURITY_HEADERS.items():
+            self.set_header(name, value)
+        self.clear_header("Server")
+
+    def compute_etag(self) -> None:
+        """No ETag: a live answer is never the same twice."""
+        return None
+
+    def refuse(self, error: Refused) -> None:
+        """Answer a refusal as the app would: its status, Retry-After where it has one, JSON in the phone's language."""
+        self.set_status(error.status)
+        if hasattr(error, "retry_after"):
+            self.set_header("Retry-After", str(error.retry_after))
+        answer = refusal(error)
+        if isinstance(error, Busy):
+            answer["error"] = language.speaker(self.lang).gettext(error.message)
+        self.finish(answer)
 
     def on_connection_close(self) -> None:
         """The phone went away: stop waiting for it."""
@@ -62,8 +105,7 @@ class EventsHandler(Watching):
     async def get(self, code: str) -> None:
         """Stream the room's state at every change until the phone goes."""
         code = rooms.normal_code(code)
-        seen = self.request.headers.get("Last-Event-ID") or self.get_argument("since", "")
-        seen = int(seen) if seen.isdigit() else 0
+        seen = since_of(self.request.headers.get("Last-Event-ID") or self.get_argument("since", "")) or 0
         channel = await self.watch(code)
         if channel is None:
             return
@@ -88,19 +130,17 @@ class EventsHandler(Watching):
 
 
 class RoomHandler(Watching):
-    """`/api/rooms/<code>`: the long poll with `?since=`; the Flask app answers the rest."""
+    """`/api/rooms/<code>?since=<version>`: the long poll (the router sends it here only with a `since`)."""
 
     async def get(self, code: str) -> None:
         """Answer the room's state once it passes `since` or `wait` seconds have gone."""
-        since = self.get_argument("since", None)
-        if since is None or not since.lstrip("-").isdigit():
-            return await self.to_flask()
+        since = since_of(self.get_argument("since"))
         code = rooms.normal_code(code)
         channel = await self.watch(code)
         if channel is None:
             return
         try:
-            if channel.version <= int(since):
+            if channel.version <= since:
                 await self.until_change(channel, wait_seconds(self.get_argument("wait", "20")))
             if not self.gone.done():
                 self.set_header("Content-Type", "application/json")
