@@ -52,7 +52,25 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(scoring.bp)
     app.register_error_handler(HTTPException, _http_errors)
     app.register_error_handler(LayoutError, _broken_game)
+    app.register_error_handler(store.Unavailable, _store_fault)
     return app
+
+
+def _store_fault(error):
+    """The database cannot be used now (a full disk, a damaged file, no server): 503 with its sentence and
+    Retry-After, JSON for API callers, a page for the others; never a 500."""
+    from flask import jsonify, make_response, render_template, request
+
+    from companion.language import gettext
+
+    if request.path.startswith("/api/"):
+        answer = jsonify(error=error.message)
+    else:
+        answer = make_response(render_template("error.html", title=gettext("Error %(code)s", code=503),
+                                               message=error.message))
+    answer.status_code = 503
+    answer.headers["Retry-After"] = str(error.retry_after)
+    return answer
 
 
 def _broken_game(error: LayoutError):

@@ -28,13 +28,11 @@ def opened(url: str | None, flag: str):
         fail(f"name the database with {flag} (sqlite:PATH or postgresql://user@host/db)", 2)
     if "://" in url and not url.startswith(("postgresql://", "postgres://")):
         fail(f"{flag} must be postgresql://... or sqlite:PATH, not {url!r}", 2)
-    engine = open_store(url)
     try:
+        engine = open_store(url)
         before, now = engine.upgrade()
     except StoreError as error:
         fail(str(error))
-    except ImportError:
-        fail("PostgreSQL needs psycopg: pip install 'rollsheet[postgresql]'")
     return engine, before, now
 
 

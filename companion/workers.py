@@ -69,9 +69,11 @@ def supervise(count: int, work) -> int:
                 except ProcessLookupError:
                     pass
 
-    workers = {_start(number, work): (number, time.monotonic()) for number in range(count)}
+    workers: dict[int, tuple[int, float]] = {}
     for caught in (signal.SIGINT, signal.SIGTERM):
         signal.signal(caught, stop)
+    for number in range(count):
+        workers[_start(number, work)] = (number, time.monotonic())
     deaths = 0
     while workers:
         pid, status = os.wait()

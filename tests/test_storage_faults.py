@@ -84,6 +84,9 @@ def test_a_database_damaged_while_running_answers_503_and_still_serves_what_it_c
         refused = [answer for status, answer in answers if status == 503]
         assert {status for status, _ in answers} <= {200, 201, 503} and refused
         assert all("rooms database is damaged" in answer["error"] for answer in refused)
+        pages = [call(base, path) for path in [f"/r/{table.code}" for table in tables[:5]] + ["/", "/play/simstown"]]
+        assert {status for status, _, _ in pages} <= {200, 503}
+        assert all("rooms database is damaged" in page for status, _, page in pages if status == 503)
         said = stop(process)
     assert said.count("is damaged") == 1 and "Traceback" not in said, said
 

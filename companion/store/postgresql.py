@@ -79,6 +79,11 @@ class PostgreSQL(Engine):
 
     def __init__(self, url: str):
         super().__init__(shown_url(url))
+        try:
+            import psycopg  # noqa: F401  (the driver and its pool are an extra: a table at home needs neither)
+            import psycopg_pool  # noqa: F401
+        except ImportError:
+            raise StoreError("PostgreSQL needs psycopg 3 and its pool: pip install 'rollsheet[postgresql]'") from None
         self.url, self._pool = url, None
         os.register_at_fork(after_in_child=self._forget)
 
