@@ -87,3 +87,20 @@ def test_two_serve_processes_on_one_postgresql_play_a_room_with_phones_on_both(p
             for phone in phones:
                 phone.stop()
         assert Http(first)(f"/api/rooms/{room.code}")[1] == Http(second)(f"/api/rooms/{room.code}")[1]
+
+
+def test_phones_on_two_servers_sharing_postgresql_play_one_room_in_chromium(postgres, tmp_path, phone):
+    from playwright.sync_api import expect
+
+    from tests.phones import axe_clean, seated_phone, tap
+
+    shared = ("--database", postgres, "--workers", 1)
+    with serving(tmp_path / "one", *shared) as (first, _), serving(tmp_path / "two", *shared) as (second, _):
+        code = Http(first)("/api/rooms", {"game": "simstown", "players": 2})[1]["code"]
+        ana, ben = seated_phone(phone, first, code, "Ana"), seated_phone(phone, second, code, "Ben")
+        expect(ana.locator("#seats li.seat", has_text="Ben")).to_be_visible()
+        tap(ana, "Roll the dice")
+        rolled = Http(first)(f"/api/rooms/{code}")[1]["log"][0]["text"]
+        expect(ben.locator("#log li").first).to_contain_text(rolled, timeout=1000)
+        ben.screenshot(path=str(tmp_path / "ben-on-the-second-server.png"))
+        axe_clean(ben, "a phone on the second server")
