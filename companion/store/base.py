@@ -22,7 +22,7 @@ FAULTS = {
     "full": (N_("The companion cannot save right now: the disk of the computer it runs on is full. "
                 "Nothing was changed; try again in a minute."), 60),
     "damaged": (N_("The companion's rooms database is damaged, so this cannot be done now; the person running "
-                   "the companion has been told. What can still be read is shown."), 60),
+                   "the companion has been told. Try again later."), 60),
     "unreachable": (N_("The companion cannot reach its rooms database right now. Nothing was changed; try again "
                        "in a few seconds."), 5),
 }

@@ -13,6 +13,7 @@ from flask import Blueprint, Response, jsonify, render_template, request
 import layouts
 from companion import rooms, scoring
 from companion.errors import Refused
+from companion.store import Unavailable
 from companion.language import gettext
 from companion.scoring import forms, from_room
 
@@ -101,6 +102,8 @@ def record_in_room(code: object, game_id: str, result: dict, tie: dict | None) -
             raise scoring.ScoreError(gettext("room %(code)s plays another game", code=code), "room")
         ranking = [[p["rank"], p["name"], p["total"]] for p in result["players"]]
         rooms.add_history(code, "score", {"ranking": ranking, "tiebreak": tie})
+    except Unavailable:  # not the payload's fault: the app's 503
+        raise
     except Refused as error:
         raise scoring.ScoreError(error.message, "room") from None
 
