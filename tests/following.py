@@ -5,6 +5,7 @@ import http.client
 import json
 import threading
 import time
+from contextlib import contextmanager
 from urllib.parse import urlsplit
 
 
@@ -47,3 +48,14 @@ class Follower:
     def stop(self) -> None:
         """Stop following."""
         self.stopped.set()
+
+
+@contextmanager
+def following(bases: list[str], code: str, count: int):
+    """`count` phones following room `code`, spread over the servers at `bases` in turn; stopped at the end."""
+    phones = [Follower(bases[n % len(bases)], code) for n in range(count)]
+    try:
+        yield phones
+    finally:
+        for phone in phones:
+            phone.stop()

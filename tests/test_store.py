@@ -2,31 +2,16 @@
 PostgreSQL (the `database` fixture), through the same interface the rules use."""
 from __future__ import annotations
 
-import threading
-from concurrent.futures import ThreadPoolExecutor
-
 import pytest
 
 from companion import create_app, expiry, rooms
 from companion.store import StoreError, open_store
-from tests.tables import FlaskCalls, Table
+from tests.tables import FlaskCalls, Table, together
 
 
 def companion(database: str):
     """A companion app on `database` (a second one on the same database is another server process's view)."""
     return create_app({"TESTING": True, "DATABASE": database})
-
-
-def together(count, work):
-    """Run `work(i)` for i in 0..count-1 at the same moment; their results."""
-    start = threading.Barrier(count)
-
-    def run(i):
-        start.wait()
-        return work(i)
-
-    with ThreadPoolExecutor(count) as pool:
-        return list(pool.map(run, range(count)))
 
 
 def test_a_room_its_seats_and_its_log_outlive_the_app_that_made_them(database):

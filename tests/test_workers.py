@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.following import Follower
+from tests.following import following
 from tests.serving import ROOT, serving, within
 from tests.tables import Http, Table
 
@@ -39,20 +39,15 @@ def test_a_move_through_one_worker_reaches_phones_held_by_every_worker(tmp_path)
     with serving(tmp_path, "--workers", 2) as (base, process):
         assert len(workers_of(process.pid)) == 2
         room = Table(Http(base), "simstown", ("Ana", "Ben"))
-        phones = [Follower(base, room.code) for _ in range(PHONES)]
-        try:
+        with following([base], room.code, PHONES) as phones:
             play_and_watch(room, [(room, "Ana", "roll"), (room, "Ana", "roll"), (room, "Ana", "next"),
                                   (room, "Ben", "roll")], phones)
-        finally:
-            for phone in phones:
-                phone.stop()
 
 
 def test_a_killed_worker_is_replaced_and_nothing_acknowledged_is_lost(tmp_path):
     with serving(tmp_path, "--workers", 2) as (base, process):
         room = Table(Http(base), "lost-cities", ("Ana", "Ben"))
-        phones = [Follower(base, room.code) for _ in range(PHONES)]
-        try:
+        with following([base], room.code, PHONES) as phones:
             played = room.ok("Ana", "roll")["version"]
             victim = sorted(workers_of(process.pid))[0]
             os.kill(victim, signal.SIGKILL)
@@ -61,9 +56,6 @@ def test_a_killed_worker_is_replaced_and_nothing_acknowledged_is_lost(tmp_path):
             late = [phone for phone in phones if phone.wait_for(played, 5.0) is None]
             assert not late, f"{len(late)} phones were not served again within 5 s"
             assert room.state()["version"] == played
-        finally:
-            for phone in phones:
-                phone.stop()
         process.terminate()
         said = process.communicate(timeout=20)[1]
     assert f"(pid {victim}) killed by signal 9; starting a new one" in said
@@ -79,13 +71,9 @@ def test_two_serve_processes_on_one_postgresql_play_a_room_with_phones_on_both(p
         there = Table.__new__(Table)
         there.call, there.code, there.tokens = Http(second), room.code, room.tokens
         assert there.sit("Ben")[0] == 201
-        phones = [Follower((first, second)[n % 2], room.code) for n in range(PHONES)]
-        try:
+        with following([first, second], room.code, PHONES) as phones:
             play_and_watch(room, [(room, "Ana", "roll"), (there, "Ana", "next"), (there, "Ben", "roll"),
                                   (room, "Ben", "roll")], phones)
-        finally:
-            for phone in phones:
-                phone.stop()
         assert Http(first)(f"/api/rooms/{room.code}")[1] == Http(second)(f"/api/rooms/{room.code}")[1]
 
 
