@@ -8,10 +8,13 @@ never migrate at once; the version is kept in the table `rollsheet_schema`.
 
 Glossary:
 - URL: `postgresql://user:password@host:port/database` (libpq's); the password is never printed.
-- pool: this process's connections (psycopg_pool), opened on first use, so a forked worker opens its own.
+- pool: this process's connections (psycopg_pool), opened on first use, so a forked worker opens its own;
+  psycopg prepares a statement once it has run five times on a connection, so a move's queries are
+  prepared statements (the sqlite3 module keeps its own cache of 128 compiled statements per connection).
 """
 from __future__ import annotations
 
+import logging
 import os
 import re
 from contextlib import contextmanager
@@ -21,7 +24,7 @@ from companion.store.base import Engine, StoreError
 from companion.store.queries import Queries
 
 POOL_MAX = 8
-POOL_WAIT_S = 5.0
+POOL_WAIT_S = 3.0
 SCHEMA_LOCK = 0x524F4C4C
 SCHEMA_3 = [
     "CREATE TABLE rollsheet_schema (version INTEGER NOT NULL)",
@@ -85,6 +88,7 @@ class PostgreSQL(Engine):
         except ImportError:
             raise StoreError("PostgreSQL needs psycopg 3 and its pool: pip install 'rollsheet[postgresql]'") from None
         self.url, self._pool = url, None
+        logging.getLogger("psycopg.pool").setLevel(logging.ERROR)  # a lost server is said once, by the store's Fault
         os.register_at_fork(after_in_child=self._forget)
 
     def _forget(self) -> None:
