@@ -15,6 +15,7 @@ Glossary:
 from __future__ import annotations
 
 import asyncio
+import logging
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -23,10 +24,12 @@ from io import BytesIO
 from urllib.parse import unquote_to_bytes
 
 import orjson
+import tornado.web
 from tornado import httputil
 
 from companion import language
-from companion.errors import Refused
+from companion.errors import HTTP_SENTENCES, Refused
+from companion.expiry import refusal
 from companion.headers import SECURITY_HEADERS
 from companion.language import N_
 
@@ -37,7 +40,7 @@ QUEUE_WAIT_S = 3.0
 class Busy(Refused):
     """The app's threads are too far behind to take this request now (503, try again after `retry_after` s).
 
-    Its message is said in the phone's language where the answer is written (`busy_answer`, stream.py)."""
+    Its message is said in the phone's language where the answer is written (`busy_answer`, LoopHandler.refuse)."""
 
     status = 503
     retry_after = OVERLOAD_RETRY_S
@@ -119,11 +122,28 @@ def http_date(now: float) -> str:
 _date: list = [None, ""]
 
 
+def said_answer(headers, status: int, sentence: str, **values) -> tuple[int, list[tuple[str, str]], bytes]:
+    """An answer the loop makes itself: {"error": sentence} in the phone's language, with the security headers."""
+    said = language.speaker(language.of_headers(headers)).gettext(sentence, **values)
+    return status, [("Content-Type", "application/json"), *SECURITY_HEADERS.items()], orjson.dumps({"error": said})
+
+
 def busy_answer(headers) -> tuple[int, list[tuple[str, str]], bytes]:
     """The 503 for a request that cannot wait for the app's threads, in the phone's language."""
-    said = language.speaker(language.of_headers(headers)).gettext(Busy.message)
-    return 503, [("Content-Type", "application/json"), ("Retry-After", str(Busy.retry_after)),
-                 *SECURITY_HEADERS.items()], orjson.dumps({"error": said})
+    status, head, body = said_answer(headers, 503, Busy.message)
+    return status, [*head, ("Retry-After", str(Busy.retry_after))], body
+
+
+def unreadable(request: httputil.HTTPServerRequest) -> bool:
+    """True when the address's path or query %-decodes to bytes that are not UTF-8 (a bad `%ff`)."""
+    try:
+        unquote_to_bytes(request.path).decode("utf-8")
+        for values in request.query_arguments.values():
+            for value in values:
+                value.decode("utf-8")
+    except UnicodeDecodeError:
+        return True
+    return False
 
 
 class FlaskRoute:
@@ -140,12 +160,18 @@ class FlaskRoute:
     async def answer(self, request: httputil.HTTPServerRequest) -> None:
         """Run the app for `request` (503 when its threads are too far behind) and write its answer."""
         try:
-            if self.pool.full():
-                raise Busy()
-            status, headers, body = await self.pool.run(call_wsgi, self.pool.app,
-                                                        environ(request, request.body, self.pool.address))
+            if unreadable(request):
+                status, headers, body = said_answer(request.headers, 400, HTTP_SENTENCES[400])
+            else:
+                if self.pool.full():
+                    raise Busy()
+                status, headers, body = await self.pool.run(call_wsgi, self.pool.app,
+                                                            environ(request, request.body, self.pool.address))
         except Busy:
             status, headers, body = busy_answer(request.headers)
+        except Exception:  # a failure of ours: said in a sentence and logged, the phone still gets its answer
+            logging.getLogger("rollsheet.bridge").exception(f"{request.method} {request.path}")
+            status, headers, body = said_answer(request.headers, 500, HTTP_SENTENCES[500])
         head = httputil.HTTPHeaders()
         for name, value in headers:
             head.add(name, value)
@@ -155,3 +181,41 @@ class FlaskRoute:
         connection.write_headers(httputil.ResponseStartLine("HTTP/1.1", status, httputil.responses.get(status, "")),
                                  head, None if request.method == "HEAD" else body)
         connection.finish()
+
+
+class LoopHandler(tornado.web.RequestHandler):
+    """A route answered on the loop itself (stream.py): the security headers, no Server header, tornado's own
+    refusals and ours as the API's JSON {"error"} in the phone's language."""
+
+    def set_default_headers(self) -> None:
+        """Every answer made here, tornado's own error pages included, carries the security headers and no
+        Server header."""
+        self.clear_header("Server")
+        for name, value in SECURITY_HEADERS.items():
+            self.set_header(name, value)
+
+    def write_error(self, status_code: int, **kwargs) -> None:
+        """Tornado's own refusals (a bad %-escape, an unknown method, a failure) as the API's JSON {"error"}."""
+        say = language.speaker(self.language)
+        sentence = HTTP_SENTENCES.get(status_code, HTTP_SENTENCES[500 if status_code >= 500 else 400])
+        self.set_header("Content-Type", "application/json")
+        self.finish({"error": say.gettext(sentence, method=self.request.method)})
+
+    @property
+    def language(self) -> str:
+        """The phone's language: its cookie, else its Accept-Language (companion/language.py)."""
+        return language.of_headers(self.request.headers)
+
+    def refuse(self, error: Refused) -> None:
+        """Answer a refusal as the app would: its status, Retry-After where it has one, JSON in the phone's language."""
+        self.set_status(error.status)
+        if hasattr(error, "retry_after"):
+            self.set_header("Retry-After", str(error.retry_after))
+        answer = refusal(error)
+        if isinstance(error, Busy):
+            answer["error"] = language.speaker(self.language).gettext(error.message)
+        self.finish(answer)
+
+    def compute_etag(self) -> None:
+        """No ETag: a live answer is never the same twice."""
+        return None

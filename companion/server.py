@@ -20,7 +20,7 @@ import tornado.web
 from tornado.netutil import bind_sockets
 from tornado.routing import AnyMatches, PathMatches, Rule, RuleRouter
 
-from companion import MAX_BODY, expiry, limits, rooms, store
+from companion import MAX_BODY, clients, expiry, limits, rooms, store
 from companion.bridge import FlaskRoute, Pool
 from companion.gate import GatedServer
 from companion.stream import EventsHandler, LongPolls, RoomHandler
@@ -50,12 +50,12 @@ def listen(host: str, port: int) -> list[socket.socket]:
     return bind_sockets(port, host or None, backlog=1024)
 
 
-def routes(app, pool: Pool, reads: Pool) -> RuleRouter:
+def routes(app, pool: Pool, reads: Pool, crowd: clients.Crowd) -> RuleRouter:
     """The loop's routes: the live ones on the loop (their first reads through `reads`), everything else through
     Flask in `pool`."""
     read = lambda code, client, lang: reads.in_app(limits.read_room, app.extensions["rollsheet.limits"], code, client,
                                                    lang=lang)
-    live = {"reads": reads, "hub": app.extensions["rollsheet.hub"], "read": read}
+    live = {"reads": reads, "hub": app.extensions["rollsheet.hub"], "read": read, "crowd": crowd}
     streams = tornado.web.Application([(r"/api/rooms/([^/]+)/events", EventsHandler, live),
                                        (r"/api/rooms/([^/]+)", RoomHandler, live)],
                                       compress_response=False, log_function=log_failure)
@@ -78,17 +78,21 @@ def sweep(app) -> int:
 
 class Companion:
     """The running server: the gated HTTP server on this loop, the app's worker pool, the hourly sweep (unless
-    another process of the same `serve` sweeps), the relay to the other processes (if any)."""
+    another process of the same `serve` sweeps), the relay to the other processes (if any).
+
+    `proxy`: how many reverse proxies in front append to X-Forwarded-For (0: phones connect directly);
+    `share`: how many worker processes share the per-client connection caps (each holds its share)."""
 
     def __init__(self, app, sockets: list[socket.socket], threads: int, max_connections: int, queue: int,
-                 proxy: bool = False, relay=None, sweeps: bool = True):
+                 proxy: int = 0, relay=None, sweeps: bool = True, share: int = 1):
         address = sockets[0].getsockname()[:2]
         self.pool, self.reads = Pool(app, threads, queue, address), Pool(app, 1, max_connections, address)
         self.hub, self.relay = app.extensions["rollsheet.hub"], relay
         self.hub.attach(asyncio.get_running_loop(), relay, lambda code: self.reads.run(self.reads.in_app, rooms.state,
                                                                                        code))
-        self.server = GatedServer(routes(app, self.pool, self.reads), xheaders=proxy, max_connections=max_connections,
-                                  max_body=MAX_BODY, head_timeout=HEAD_TIMEOUT_S)
+        crowd = clients.Crowd({kind: max(1, cap // share) for kind, cap in clients.CAPS.items()})
+        self.server = GatedServer(routes(app, self.pool, self.reads, crowd), max_connections=max_connections,
+                                  max_body=MAX_BODY, head_timeout=HEAD_TIMEOUT_S, proxy_hops=proxy, crowd=crowd)
         self.server.add_sockets(sockets)
         self.sweeping = asyncio.ensure_future(self._sweep_every(app) if sweeps else asyncio.sleep(0))
 
@@ -118,12 +122,12 @@ def run(main) -> None:
 
 
 async def serve(app, sockets: list[socket.socket], threads: int, max_connections: int, queue: int,
-                proxy: bool = False, relay=None, sweeps: bool = True) -> None:
-    """Serve `app` on `sockets` until SIGINT or SIGTERM."""
+                proxy: int = 0, relay=None, sweeps: bool = True, share: int = 1) -> None:
+    """Serve `app` on `sockets` until SIGINT or SIGTERM, behind `proxy` reverse proxies (0: none)."""
     # The loop thread lets go of the GIL at every socket write; a worker thread that takes it keeps it
     # for the switch interval (5 ms by default), which would hold back every phone's update behind it.
     sys.setswitchinterval(GIL_SWITCH_S)
-    companion = Companion(app, sockets, threads, max_connections, queue, proxy, relay, sweeps)
+    companion = Companion(app, sockets, threads, max_connections, queue, proxy, relay, sweeps, share)
     stop = asyncio.Event()
     try:
         for number in (signal.SIGINT, signal.SIGTERM):

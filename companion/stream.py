@@ -8,78 +8,58 @@
   (a restart, a dead worker) come back spread out instead of in one storm.
 - `GET /api/rooms/<code>?since=<version>&wait=<s>`: the long poll, for scripts and the page's
   fallback: answered when the room passes `since`, or after `wait` s (at most LONGEST_WAIT_S).
-  Without `since` the request goes to the Flask app like any other.
+  Without a well-formed `since` the router sends the request to the Flask app like any other (`LongPolls`).
 Both speak the phone's language (its cookie, else Accept-Language): the log lines and refusals.
+A version that is not a whole number in ASCII digits counts as none. One client holds at most
+clients.CAPS["streams"] of them at once (429 past it), so it cannot crowd out a table.
 """
 from __future__ import annotations
 
 import asyncio
 import math
 import random
-
 import re
 
-import tornado.web
 from tornado.iostream import StreamClosedError
 from tornado.routing import Matcher
 
-from companion import language, rooms
-from companion.bridge import Busy
+from companion import clients, language, rooms
+from companion.bridge import LoopHandler
 from companion.errors import Refused
-from companion.expiry import refusal
-from companion.headers import SECURITY_HEADERS
+from companion.language import N_
+from companion.limits import Limited
 
 HEARTBEAT_S = 15.0
 LONGEST_WAIT_S = 25.0
 RECONNECT_MS = 2000
-
-
+VERSION = re.compile(r"-?[0-9]{1,18}")
 ROOM = re.compile(r"/api/rooms/[^/]+")
 
 
-def since_of(text: str | None) -> int | None:
-    """A `since=` (or Last-Event-ID) version: a whole number in ASCII digits, else None."""
-    return int(text) if text is not None and re.fullmatch(r"-?[0-9]{1,18}", text) else None
+def version_number(text: str | None) -> int | None:
+    """A version a phone sent (`since=`, Last-Event-ID): a whole number in ASCII digits, else None."""
+    return int(text) if text is not None and VERSION.fullmatch(text) else None
 
 
 class LongPolls(Matcher):
-    """Matches `GET /api/rooms/<code>?since=<version>` (a room read without `since` goes to the Flask app)."""
+    """Matches `GET /api/rooms/<code>?since=<version>` (a room read without a version goes to the Flask app)."""
 
     def match(self, request) -> dict | None:
         """{} for a long poll, else None."""
         since = request.query_arguments.get("since")
-        if ROOM.fullmatch(request.path) and since and since_of(since[-1].decode("latin-1")) is not None:
+        if ROOM.fullmatch(request.path) and since and version_number(since[-1].decode("latin-1")) is not None:
             return {}
         return None
 
 
-class Watching(tornado.web.RequestHandler):
+class Watching(LoopHandler):
     """A request attached to a room's channel until it answers or its phone goes."""
 
-    def initialize(self, reads, hub, read):
-        self.reads, self.hub, self.read = reads, hub, read
+    def initialize(self, reads, hub, read, crowd: clients.Crowd):
+        self.reads, self.hub, self.read, self.crowd = reads, hub, read, crowd
+        self.client = clients.client_of(self.request.remote_ip)
         self.gone = asyncio.get_running_loop().create_future()
-        self.lang = language.of_headers(self.request.headers)
-
-    def prepare(self) -> None:
-        """Every answer here carries the security headers too."""
-        for name, value in SECURITY_HEADERS.items():
-            self.set_header(name, value)
-        self.clear_header("Server")
-
-    def compute_etag(self) -> None:
-        """No ETag: a live answer is never the same twice."""
-        return None
-
-    def refuse(self, error: Refused) -> None:
-        """Answer a refusal as the app would: its status, Retry-After where it has one, JSON in the phone's language."""
-        self.set_status(error.status)
-        if hasattr(error, "retry_after"):
-            self.set_header("Retry-After", str(error.retry_after))
-        answer = refusal(error)
-        if isinstance(error, Busy):
-            answer["error"] = language.speaker(self.lang).gettext(error.message)
-        self.finish(answer)
+        self.lang = self.language
 
     def on_connection_close(self) -> None:
         """The phone went away: stop waiting for it."""
@@ -87,12 +67,25 @@ class Watching(tornado.web.RequestHandler):
             self.gone.set_result(None)
 
     async def watch(self, code: str):
-        """The room's channel (joined), or None after answering its refusal (404, 410, 429, 503)."""
+        """The room's channel (joined; call `unwatch` when done), or None after answering its refusal (404, 410,
+        429, 503)."""
+        if not self.crowd.enter("streams", self.client):
+            most = self.crowd.caps["streams"]
+            self.refuse(Limited(language.speaker(self.lang).gettext(N_(
+                "Too many live pages from your device (%(most)s); close some of the companion's pages and try "
+                "again."), most=most), clients.RETRY_AFTER_S))
+            return None
         try:
             return await self.hub.join(code, lambda: self.reads.run(self.read, code, self.request.remote_ip, self.lang))
         except Refused as error:
+            self.crowd.leave("streams", self.client)
             self.refuse(error)
             return None
+
+    def unwatch(self, code: str) -> None:
+        """Leave the room's channel; the client holds one live page less."""
+        self.hub.leave(code)
+        self.crowd.leave("streams", self.client)
 
     async def until_change(self, channel, timeout: float) -> None:
         """Wait until the room changes, the phone goes or `timeout` passes."""
@@ -105,7 +98,8 @@ class EventsHandler(Watching):
     async def get(self, code: str) -> None:
         """Stream the room's state at every change until the phone goes."""
         code = rooms.normal_code(code)
-        seen = since_of(self.request.headers.get("Last-Event-ID") or self.get_argument("since", "")) or 0
+        seen = version_number(self.request.headers.get("Last-Event-ID") or self.get_argument("since", ""))
+        seen = max(seen or 0, 0)
         channel = await self.watch(code)
         if channel is None:
             return
@@ -126,15 +120,15 @@ class EventsHandler(Watching):
         except StreamClosedError:
             pass
         finally:
-            self.hub.leave(code)
+            self.unwatch(code)
 
 
 class RoomHandler(Watching):
-    """`/api/rooms/<code>?since=<version>`: the long poll (the router sends it here only with a `since`)."""
+    """`/api/rooms/<code>?since=<version>`: the long poll (the router sends it here only with a version)."""
 
     async def get(self, code: str) -> None:
         """Answer the room's state once it passes `since` or `wait` seconds have gone."""
-        since = since_of(self.get_argument("since"))
+        since = version_number(self.get_argument("since"))
         code = rooms.normal_code(code)
         channel = await self.watch(code)
         if channel is None:
@@ -146,7 +140,7 @@ class RoomHandler(Watching):
                 self.set_header("Content-Type", "application/json")
                 self.finish(channel.encoded(self.lang))
         finally:
-            self.hub.leave(code)
+            self.unwatch(code)
 
 
 def wait_seconds(text: str) -> float:

@@ -91,10 +91,11 @@ def supervise(count: int, work) -> int:
     return 1 if deaths >= QUICK_DEATHS else 0
 
 
-def serve(app, sockets, count: int, threads: int, connections: int, queue: int, proxy: bool) -> int:
+def serve(app, sockets, count: int, threads: int, connections: int, queue: int, proxy: int) -> int:
     """Serve `app` on `sockets` in `count` processes (1: this process, no fork) until stopped; the exit code.
 
-    The connections allowed are shared equally among the workers."""
+    The connections allowed, and each client's connection caps (clients.CAPS), are shared equally among the
+    workers; `proxy`: the reverse proxies in front (serve --proxy-hops)."""
     import shutil
     import tempfile
 
@@ -110,7 +111,7 @@ def serve(app, sockets, count: int, threads: int, connections: int, queue: int, 
     def work(number: int) -> None:
         relay = relay_for(engine, folder, number, count)
         server.run(server.serve(app, sockets, threads, max(16, connections // count), queue, proxy, relay,
-                                sweeps=number == 0))
+                                sweeps=number == 0, share=count))
 
     try:
         return supervise(count, work)

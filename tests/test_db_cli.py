@@ -14,7 +14,8 @@ def played_room(database: str) -> tuple[Table, dict]:
     room = Table(FlaskCalls(client), "monolyth", ("Ana", "Ben"))
     room.ok("Ana", "move", steps=1, take="piece")
     players = [{"name": "Ana", "structure": 12}, {"name": "Ben", "structure": 8}]
-    assert client.post("/api/score/monolyth", json={"players": players, "room": room.code}).status_code == 200
+    saved = {"players": players, "room": room.code, "player": "Ana", "token": room.tokens["Ana"]}
+    assert client.post("/api/score/monolyth", json=saved).status_code == 200
     return room, room.state()
 
 

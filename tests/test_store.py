@@ -46,7 +46,8 @@ def test_idle_rooms_close_keeping_their_final_scores_and_a_new_room_may_take_the
     client = app.test_client()
     room = Table(FlaskCalls(client), "monolyth", ("Ana",))
     players = [{"name": "Ana", "structure": 12}, {"name": "Ben", "structure": 8}]
-    assert client.post("/api/score/monolyth", json={"players": players, "room": room.code}).status_code == 200
+    saved = {"players": players, "room": room.code, "player": "Ana", "token": room.tokens["Ana"]}
+    assert client.post("/api/score/monolyth", json=saved).status_code == 200
     engine = app.extensions["rollsheet.store"]
     with app.app_context(), engine.writing() as db:
         assert expiry.sweep(db, 30, now=2e10) == 1

@@ -66,6 +66,10 @@ class Queries:
         return self.run("SELECT version, at, seat, player, kind, params FROM room_log WHERE room = ? AND version > ? "
                         "ORDER BY id DESC LIMIT ?", (code, after, limit)).fetchall()
 
+    def drop_entries(self, code: str, kind: str) -> int:
+        """Remove a room's log entries of `kind` (e.g. a final score saved again); how many there were."""
+        return self.run("DELETE FROM room_log WHERE room = ? AND kind = ?", (code, kind)).rowcount
+
     # seats
     def seat_token(self, code: str, seat: int) -> str | None:
         """The digest of the token that holds a seat, or None."""
