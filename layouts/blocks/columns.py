@@ -25,6 +25,7 @@ class BoxColumns(BlockBase):
     columns: list[Column] = Field(min_length=1)
     bridge: Bridge | None = None
     score_boxes: bool = True
+    names: bool = Field(False, description="a colour column's header names its colour beside the glyph")
 
     @model_validator(mode="after")
     def _marks_inside(self):
