@@ -12,6 +12,8 @@ Glossary:
   runs the hourly sweep of idle rooms.
 - quick death: a worker gone within QUICK_S of its start; after QUICK_DEATHS in a row the parent
   gives up (something is wrong with every start) and stops the others.
+- orphan: a worker whose parent is gone (killed with SIGKILL); it notices within ORPHAN_CHECK_S and
+  stops, so no worker outlives its `serve`.
 """
 from __future__ import annotations
 
@@ -19,24 +21,38 @@ import logging
 import os
 import signal
 import sys
+import threading
 import time
 import traceback
 
 QUICK_S = 5.0
 QUICK_DEATHS = 5
+ORPHAN_CHECK_S = 0.5
+STOPPING = (signal.SIGINT, signal.SIGTERM)
 
 log = logging.getLogger("rollsheet.workers")
 
 
+def _stop_when_orphaned(parent: int) -> None:
+    """In a worker: SIGTERM itself (a graceful stop) once its parent is gone."""
+    while os.getppid() == parent:
+        time.sleep(ORPHAN_CHECK_S)
+    os.kill(os.getpid(), signal.SIGTERM)
+
+
 def _start(number: int, work) -> int:
-    """Fork worker `number`: the child runs `work(number)` and exits; the parent gets its pid."""
+    """Fork worker `number`: the child runs `work(number)` and exits; the parent gets its pid. SIGINT and SIGTERM
+    wait while it forks (the caller blocks them), so neither lands in a child still holding the parent's handler."""
+    parent = os.getpid()
     pid = os.fork()
     if pid:
         return pid
     code = 0
     try:
-        for caught in (signal.SIGINT, signal.SIGTERM):
+        for caught in STOPPING:
             signal.signal(caught, signal.SIG_DFL)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPPING)
+        threading.Thread(target=_stop_when_orphaned, args=(parent,), daemon=True).start()
         work(number)
     except KeyboardInterrupt:
         pass
@@ -69,11 +85,19 @@ def supervise(count: int, work) -> int:
                 except ProcessLookupError:
                     pass
 
+    def fork(number: int) -> None:
+        signal.pthread_sigmask(signal.SIG_BLOCK, STOPPING)  # a stop arriving now is handled after the fork
+        try:
+            workers[_start(number, work)] = (number, time.monotonic())
+        finally:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPPING)
+
     workers: dict[int, tuple[int, float]] = {}
-    for caught in (signal.SIGINT, signal.SIGTERM):
+    for caught in STOPPING:
         signal.signal(caught, stop)
     for number in range(count):
-        workers[_start(number, work)] = (number, time.monotonic())
+        if not stopping:
+            fork(number)
     deaths = 0
     while workers:
         pid, status = os.wait()
@@ -87,7 +111,7 @@ def supervise(count: int, work) -> int:
             stop(signal.SIGTERM, None)
             continue
         log.error(f"rollsheet serve: worker {number} (pid {pid}) {said(status)}; starting a new one")
-        workers[_start(number, work)] = (number, time.monotonic())
+        fork(number)
     return 1 if deaths >= QUICK_DEATHS else 0
 
 

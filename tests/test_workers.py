@@ -113,3 +113,18 @@ def test_with_two_workers_a_client_holds_at_most_its_cap_of_streams_and_a_table_
         finally:
             for conn in sockets:
                 conn.close()
+
+
+def test_the_workers_stop_when_their_serve_is_killed(tmp_path):
+    with serving(tmp_path, "--workers", 2) as (base, process):
+        workers = workers_of(process.pid)
+        os.kill(process.pid, signal.SIGKILL)
+        assert within(5, lambda: not any(map(running, workers))), "a worker outlived its serve"
+
+
+def running(pid: int) -> bool:
+    """Whether process `pid` still runs (a zombie waiting for its parent does not)."""
+    try:
+        return "(zombie)" not in Path(f"/proc/{pid}/status").read_text()
+    except FileNotFoundError:
+        return False
