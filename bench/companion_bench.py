@@ -66,10 +66,10 @@ async def drive(port: int, pid: int, args, languages: list[str]) -> tuple[dict, 
     for number in range(args.rooms):
         game = GAMES[number % len(GAMES)]
         code = json.loads((await setup.request("POST", "/api/rooms", {"game": game, "players": 2}))[2])["code"]
-        tables.append((code, game))
+        tables.append(code)
     follow = phone if args.live == "stream" else poller
     live = [asyncio.create_task(follow(port, code, n, tally, languages[n % len(languages)]))
-            for code, _ in tables for n in range(args.phones)]
+            for code in tables for n in range(args.phones)]
     memory = [0.0]
     live += [asyncio.create_task(lag_probe(tally)), asyncio.create_task(sample_memory(pid, memory))]
     await asyncio.sleep(1.0)
@@ -82,8 +82,8 @@ async def drive(port: int, pid: int, args, languages: list[str]) -> tuple[dict, 
     if args.kill_worker:
         asyncio.get_running_loop().call_at(asyncio.get_running_loop().time() + (middle - time.perf_counter()),
                                            kill_a_worker, pid)
-    await asyncio.gather(*(roller(port, code, game, start + n / args.rooms, args.seconds, tally)
-                           for n, (code, game) in enumerate(tables)))
+    await asyncio.gather(*(roller(port, code, start + n / args.rooms, args.seconds, tally)
+                           for n, code in enumerate(tables)))
     await asyncio.sleep(DRAIN)
     elapsed = time.perf_counter() - start
     cpu, server_cpu = time.process_time() - cpu, cpu_s(pid) - server_cpu
@@ -93,7 +93,7 @@ async def drive(port: int, pid: int, args, languages: list[str]) -> tuple[dict, 
     await asyncio.wait(live, timeout=30)
     setup.close()
     lost, reader = 0, Connection(port)
-    for code, _ in tables:
+    for code in tables:
         version = json.loads((await reader.request("GET", f"/api/rooms/{code}", timeout=60))[2])["version"]
         lost += max(0, 1 + tally.acknowledged[code] - version)  # opened, then one version per seat and move
     reader.close()

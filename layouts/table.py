@@ -7,6 +7,8 @@ Glossary:
 - pick: die id -> how many dice of it a player takes: a number, or [fewest, most]; a key may name
   several dice with `|` (`red|yellow|green|blue: [0, 1]`: at most one of those coloured dice).
 - end: the room ends the game by itself after so many turns (e.g. Simstown's solo game).
+- declared end: an end only the sheets show (Copenhagen's 12 points): a seat says so on the phone,
+  once the round is complete (`round`) or at any time.
 """
 from __future__ import annotations
 
@@ -30,9 +32,17 @@ class TurnLimit(Strict):
     text: ValueText = Field(description="what the phones show when it ends")
 
 
+class DeclaredEnd(Strict):
+    """An end only the sheets show: any seat says it is reached ("We reached the end") and the room ends."""
+
+    text: ValueText = Field(description="what the seat confirms, e.g. 'Someone has {end_points} points or more'")
+    round: bool = Field(True, description="offered only once the round is complete (everyone had as many turns)")
+
+
 class TableBase(Strict):
     labels: dict[str, ValueText] = Field({}, description="button texts by move, e.g. {reroll: 'Red star: reroll'}")
     end: TurnLimit | None = None
+    declared_end: DeclaredEnd | None = None
 
 
 class HoldAndRoll(TableBase):
@@ -50,6 +60,8 @@ class RollAndDraft(TableBase):
     others_pick: Pick = Field(min_length=1)
     others_from: Literal["left", "all"] = Field("left", description="left: the dice the active player left")
     refuse: ValueText | None = Field(None, description="what refusing means; None: nobody may refuse")
+    exhausted_after: Amount | None = Field(None, description="refusals that exhaust a seat (it may refuse no more); "
+                                           "the game ends after the turn in which every seat is exhausted")
 
 
 class DicePool(TableBase):

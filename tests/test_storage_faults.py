@@ -103,17 +103,17 @@ def test_another_programs_sqlite_file_is_refused_untouched(tmp_path):
 
 
 def test_a_rollsheet_database_from_before_the_mark_is_taken_on_and_marked(tmp_path):
-    database = tmp_path / "rollsheet.sqlite3"
-    with sqlite3.connect(database) as db:
-        for statement in engine.SCHEMA_2:
-            db.execute(statement)
-        db.execute("INSERT INTO rooms VALUES ('K7QX2M', 'simstown', 1.0, 1, ?, NULL)",
-                   ('{"players": 2, "seats": [], "turn": 0, "active": null, "phase": "roll", "done": [], '
-                    '"table_version": 1, "over": null, "dice": [], "rolls": 0, "lists": {}}',))
+    with serving(tmp_path, "--workers", 1) as (base, _):
+        room = Table(Http(base), "simstown", ("Ana",))
+        played = room.ok("Ana", "roll")
+    with sqlite3.connect(tmp_path / "rollsheet.sqlite3") as db:  # as rollsheet left it before the mark (schema 2)
+        db.execute("DROP TABLE limits")
+        db.execute(engine.SCHEMA_2[-1])
+        db.execute("PRAGMA application_id = 0")
         db.execute("PRAGMA user_version = 2")
     with serving(tmp_path, "--workers", 1) as (base, _):
-        assert call(base, "/api/rooms/K7QX2M")[2]["version"] == 1
-    with sqlite3.connect(database) as db:
+        assert call(base, f"/api/rooms/{room.code}")[2] == played
+    with sqlite3.connect(tmp_path / "rollsheet.sqlite3") as db:
         assert db.execute("PRAGMA application_id").fetchone()[0] == engine.MARK
         assert db.execute("PRAGMA user_version").fetchone()[0] == engine.SQLite.MIGRATIONS[-1][0]
 

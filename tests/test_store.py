@@ -20,7 +20,7 @@ def test_a_room_its_seats_and_its_log_outlive_the_app_that_made_them(database):
     again = Table.__new__(Table)
     again.call, again.code, again.tokens = FlaskCalls(companion(database).test_client()), first.code, first.tokens
     assert again.state() == rolled
-    assert again.ok("Ana", "roll", hold=[0])["version"] == rolled["version"] + 1
+    assert again.ok("Ana", "roll")["version"] == rolled["version"] + 1
     assert again.move("Ben", "roll")[0] == 409 and again.move("Ana", "roll", seen=1)[0] == 409
     assert [entry["kind"] for entry in again.state()["log"]][:3] == ["roll", "roll", "seat"]
 
@@ -96,3 +96,13 @@ def test_the_rules_reach_the_store_only_through_its_interface():
     for module in (rooms, expiry):
         source = inspect.getsource(module)
         assert "execute(" not in source and "sqlite" not in source.lower().replace("the sqlite engine", "")
+
+
+def test_a_tap_sent_twice_through_two_servers_applies_once(database):
+    first, second = (FlaskCalls(companion(database).test_client()) for _ in range(2))
+    room = Table(first, "simstown", ("Ana",))
+    body = room.body("Ana", request="tap-1")
+    status, answer = first(f"/api/rooms/{room.code}/roll", body)
+    again_status, again = second(f"/api/rooms/{room.code}/roll", body)
+    assert (status, again_status) == (200, 200) and again["dice"] == answer["dice"]
+    assert again["version"] == answer["version"] == room.state()["version"]

@@ -74,11 +74,16 @@ def _schema(connection) -> None:
         connection.execute(statement)
 
 
+def _room_requests(connection) -> None:
+    connection.execute("CREATE TABLE room_requests (room TEXT NOT NULL, request TEXT NOT NULL, version INTEGER NOT "
+                       "NULL, answer TEXT NOT NULL, PRIMARY KEY (room, request))")
+
+
 class PostgreSQL(Engine):
     """Rooms in a PostgreSQL database shared by every server process."""
 
     kind = "postgresql"
-    MIGRATIONS = [(3, _schema)]  # schema 1 and 2 were SQLite's only; a PostgreSQL database starts at 3
+    MIGRATIONS = [(3, _schema), (4, _room_requests)]  # schema 1 and 2 were SQLite's only; a PostgreSQL database starts at 3
 
     def __init__(self, url: str):
         super().__init__(shown_url(url))

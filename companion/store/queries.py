@@ -5,6 +5,7 @@ Glossary:
 - entry row: a log entry (version, at, seat, player, kind, params JSON text), newest first.
 - closed room: a code kept after its room closed for lack of play (expiry.py), with its game and when.
 - bucket: a rate limit's tokens for one kind and client, and when it was last taken from (limits.py).
+- kept answer: what a request id's change answered (retries.py), kept for the room's newest versions.
 - COPIED: the tables `rollsheet db copy` moves, with their columns, in an order that keeps a log in order.
 """
 from __future__ import annotations
@@ -44,7 +45,8 @@ class Queries:
         added = self.run("INSERT INTO rooms (code, game, created, version, state) VALUES (?, ?, ?, 1, ?) "
                          "ON CONFLICT (code) DO NOTHING", (code, game, created, state)).rowcount == 1
         if added:
-            for table, column in (("closed_rooms", "code"), ("room_log", "room"), ("seats", "room")):
+            for table, column in (("closed_rooms", "code"), ("room_log", "room"), ("seats", "room"),
+                                  ("room_requests", "room")):
                 self.run(f"DELETE FROM {table} WHERE {column} = ?", (code,))
         return added
 
@@ -95,6 +97,7 @@ class Queries:
                  (code, game, now, last))
         self.run("DELETE FROM room_log WHERE room = ? AND kind != ?", (code, kept_kind))
         self.run("DELETE FROM seats WHERE room = ?", (code,))
+        self.run("DELETE FROM room_requests WHERE room = ?", (code,))
         self.run("DELETE FROM rooms WHERE code = ?", (code,))
 
     def closed(self, code: str) -> tuple | None:
@@ -109,6 +112,21 @@ class Queries:
     def made_before_seats(self, code: str) -> bool:
         """True when `code` names a room of schema 1 (kept aside as rooms_v1 by the SQLite engine)."""
         return self.legacy and self.run("SELECT 1 FROM rooms_v1 WHERE code = ?", (code,)).fetchone() is not None
+
+    # taps sent twice
+    def answer_of(self, code: str, request: str) -> str | None:
+        """The JSON answer kept for request id `request` in a room, or None."""
+        row = self.run("SELECT answer FROM room_requests WHERE room = ? AND request = ?", (code, request)).fetchone()
+        return row and row[0]
+
+    def keep_answer(self, code: str, request: str, version: int, answer: str) -> None:
+        """Keep the answer of the request that made a room's `version`."""
+        self.run("INSERT INTO room_requests (room, request, version, answer) VALUES (?, ?, ?, ?)",
+                 (code, request, version, answer))
+
+    def forget_answers(self, code: str, through: int) -> None:
+        """Forget the answers of the requests that made a room's versions up to `through`."""
+        self.run("DELETE FROM room_requests WHERE room = ? AND version <= ?", (code, through))
 
     # rate limits
     def bucket(self, kind: str, client: str) -> tuple[float, float] | None:

@@ -74,11 +74,16 @@ def _limits_without_trigger(db) -> None:
     db.execute(f"PRAGMA application_id = {MARK}")
 
 
+def _room_requests(db) -> None:
+    db.execute("CREATE TABLE IF NOT EXISTS room_requests (room TEXT NOT NULL, request TEXT NOT NULL, "  # made by 2 too
+               "version INTEGER NOT NULL, answer TEXT NOT NULL, PRIMARY KEY (room, request))")
+
+
 class SQLite(Engine):
     """Rooms in one SQLite file."""
 
     kind = "sqlite"
-    MIGRATIONS = [(2, _set_schema_1_aside), (3, _limits_without_trigger)]
+    MIGRATIONS = [(2, _set_schema_1_aside), (3, _limits_without_trigger), (4, _room_requests)]
 
     def __init__(self, path: str):
         super().__init__(path)
