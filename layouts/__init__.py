@@ -19,9 +19,8 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from layouts.blocks import BLOCK_TYPES
 from layouts.model import Game, fill_values
-from layouts import translations
+from layouts import problems, translations
 from layouts.reading import LayoutError, read_yaml
 from layouts.translations import LANGUAGES, overlay_path
 
@@ -161,7 +160,7 @@ def _validated(raw, path: Path) -> Game:
     try:
         return Game.model_validate(raw, context=_references(raw))
     except ValidationError as error:
-        raise LayoutError([f"{path}: {_dotted(e['loc'])}: {_message(e)}" for e in error.errors()]) from None
+        raise LayoutError([f"{path}: {line}" for line in problems.lines(Game, error.errors())]) from None
 
 
 def _references(raw: dict) -> dict:
@@ -181,27 +180,3 @@ def _references(raw: dict) -> dict:
                        and isinstance(number, int) and not isinstance(number, bool)} if isinstance(values, dict) else {},
             "shapes": [s["id"] for s in shapes if isinstance(s, dict) and isinstance(s.get("id"), str)]
             if isinstance(shapes, list) else []}
-
-
-def _dotted(loc: tuple) -> str:
-    """('blocks', 3, 'text', 'at') -> 'blocks[3].at', skipping pydantic's union tags."""
-    out = ""
-    for before, part in zip((None, *loc), loc):
-        if isinstance(part, int):
-            out += f"[{part}]"
-        elif not isinstance(part, str) or not part.isprintable() or not part:
-            out += f".{part!r}" if out else repr(part)  # a key of another type, or with a line break
-        elif part.startswith("function-") or part in ("int", "str"):
-            continue
-        elif isinstance(before, int) and part in BLOCK_TYPES:
-            continue  # the tag of a block union comes right after the block's index
-        else:
-            out += f".{part}" if out else str(part)
-    return out or "(top)"
-
-
-def _message(error: dict) -> str:
-    message = error["msg"].removeprefix("Value error, ")
-    if error["type"] == "extra_forbidden":
-        return "unknown key (misspelt, or not part of the layout schema)"
-    return message.replace("\n", "\\n")  # one line per problem, even quoting a cell map
