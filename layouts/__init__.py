@@ -22,12 +22,17 @@ from pydantic import ValidationError
 from layouts.model import Game, fill_values
 from layouts import problems, translations
 from layouts.reading import LayoutError, read_yaml
+from layouts.upgrade import upgraded
 from layouts.translations import LANGUAGES, overlay_path
 
 HERE = Path(__file__).resolve().parent
+TEMPLATES = HERE / "templates"
+"""Example games shipped to start from (`rollsheet new NAME --from kniffel`); not games themselves."""
 ENV_VAR = "ROLLSHEET_LAYOUTS"
+FOUND_HOW = f"a game of your own is found through {ENV_VAR} or --layouts DIR; `rollsheet list --paths` shows where each game is"
+"""How to make a game of one's own known, said where an id is unknown."""
 
-__all__ = ["ENV_VAR", "LANGUAGES", "Game", "LayoutError", "extra_folders", "fill_values", "folders", "game_file",
+__all__ = ["ENV_VAR", "FOUND_HOW", "LANGUAGES", "TEMPLATES", "Game", "LayoutError", "extra_folders", "fill_values", "folders", "game_file",
            "game_ids", "languages", "layout_files", "load", "load_file"]
 
 
@@ -151,12 +156,15 @@ def load_file(path: str | Path, lang: str = "en") -> Game:
     wrong = translations.problems(translations.words(game), overlay, str(overlay_file))
     if wrong:
         raise LayoutError(wrong)
-    return _validated(translations.translated(read_yaml(path), overlay), overlay_file)
+    return _validated(translations.translated(read_yaml(path), overlay), overlay_file, path)
 
 
-def _validated(raw, path: Path) -> Game:
+def _validated(raw, path: Path, layout: Path | None = None) -> Game:
+    """The game of a layout's raw data, upgraded to today's schema (`layout`: the file the data came
+    from, when `path` is the overlay whose words it holds)."""
     if not isinstance(raw, dict):
         raise LayoutError([f"{path}: (top): a layout is a mapping of keys, not {type(raw).__name__}"])
+    raw = upgraded(raw, layout or path)
     try:
         return Game.model_validate(raw, context=_references(raw))
     except ValidationError as error:

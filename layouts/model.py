@@ -21,6 +21,7 @@ from layouts.polycubes import Piece
 from layouts.scoring_names import ScoringSection
 from layouts.shapes import Shape
 from layouts.table import Mechanic
+from layouts.upgrade import CURRENT
 
 GameId = Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$")]
 Mm = Annotated[float, Field(gt=0, le=420)]
@@ -68,6 +69,9 @@ class Printable(Strict):
 
 
 class Game(Strict):
+    schema_version: int = Field(CURRENT, alias="schema", ge=1, le=CURRENT,
+                                description=f"the layout schema the file is written for ({CURRENT} today; older "
+                                            f"files are upgraded on reading, `rollsheet upgrade` rewrites them)")
     id: GameId = Field(description="the game's id: its file name (`harbour.yaml` says `id: harbour`)")
     name: Words = Field(description="the game's name")
     players: PlayerRange = Field(description="how many may play: {min, max}")

@@ -1,4 +1,4 @@
-"""Games written as YAML alone (tests/games): a Qwixx-style sheet and a Kniffel-style pad, printed and read back.
+"""Games written as YAML alone (the templates in layouts/templates): a Qwixx-style sheet and a Kniffel-style pad, printed and read back.
 
 They use the kit's box rows (numbers up or down, a lock at the end), the horizontal
 points table and computed score-pad rows.
@@ -17,7 +17,7 @@ from sheets.ink import Ink
 from sheets.render import Job, render
 from tests.pdfread import PT, outside_margin, read_pages
 
-EXAMPLES = Path(__file__).parent / "games"
+EXAMPLES = layouts.TEMPLATES
 QWIXX = layouts.load_file(EXAMPLES / "qwixx.yaml")
 KNIFFEL = layouts.load_file(EXAMPLES / "kniffel.yaml")
 LOCK_ARC_POINTS = 13  # the lock's shackle: an open arc of 13 points
