@@ -31,6 +31,9 @@ class Colour(Strict):
     label: Words = Field(min_length=1, description="the colour's name, e.g. Red")
     rgb: str = Field(pattern=r"^#[0-9a-fA-F]{6}$", description="print colour as #rrggbb")
     glyph: str = Field(min_length=1, max_length=2, description="colour-blind glyph")
+    line: str | None = Field(None, pattern=r"^#[0-9a-fA-F]{6}$",
+                             description="a darker shade the sheets print this colour's lines, glyphs and text in, "
+                                         "for a light rgb (a yellow) under 3:1 against white paper")
 
 
 class PlayerRange(Strict):

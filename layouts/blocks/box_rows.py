@@ -12,7 +12,7 @@ from typing import ClassVar, Literal
 
 from pydantic import Field, model_validator
 
-from layouts.blocks.base import BlockBase, Icon, Named, ValueText
+from layouts.blocks.base import BlockBase, Icon, Named, Scored, ValueText
 
 MAX_BOXES = 30
 
@@ -24,6 +24,7 @@ class BoxRow(Named):
     labels: list[ValueText] = Field([], max_length=MAX_BOXES, description="a text per box instead of numbers")
     end: Icon | None = Field(None, description="a round box after the row with this icon, e.g. lock")
     note: ValueText = Field("", description="small text after the row")
+    scored: Scored = True
 
     @model_validator(mode="after")
     def _numbers_or_labels(self):

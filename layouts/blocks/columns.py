@@ -5,7 +5,7 @@ from typing import ClassVar, Literal
 
 from pydantic import Field, model_validator
 
-from layouts.blocks.base import BlockBase, Icon, Named, Strict, ValueText
+from layouts.blocks.base import BlockBase, Icon, Named, Scored, Strict, ValueText
 
 
 class Column(Named):
@@ -13,6 +13,7 @@ class Column(Named):
     marks: dict[int, Icon] = Field({}, description="box number (from the bottom) -> the icon in it")
     foot: Literal["none", "double_circle"] = Field("none", description="double_circle: a ring under the column "
                                                                        "(the expedition scores double)")
+    scored: Scored = True
 
 
 class Bridge(Strict):

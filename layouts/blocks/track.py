@@ -12,7 +12,7 @@ from typing import Literal
 
 from pydantic import Field, ValidationInfo, field_validator, model_validator
 
-from layouts.blocks.base import BlockBase, ColourRef, Icon, Strict, ValueRef, ValueText
+from layouts.blocks.base import BlockBase, ColourRef, Icon, Scored, Strict, ValueRef, ValueText
 
 PLAIN = "-"
 
@@ -21,6 +21,7 @@ class TrackRow(Strict):
     colour: ColourRef = Field(description="the track's colour (its badge and boxes)")
     boxes: str = Field(min_length=1, description="one symbol per box, e.g. '+*+***---' (spaces ignored)")
     note: ValueText = Field("", description="text after the track, e.g. what its star does")
+    scored: Scored = True
 
     @field_validator("boxes")
     @classmethod
