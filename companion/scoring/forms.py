@@ -84,7 +84,8 @@ class _Form:
 
     def widgets(self, spec, path: str, label: str = "") -> list[Widget]:
         """The widgets of one field at `path`, labelled `label` (default its own)."""
-        shown = mark(self.game, spec.colour, label or fill(spec.label, self.tables[-1]))
+        named = label or fill(spec.label, self.tables[-1]) or ("" if spec.colour else spec.id)
+        shown = mark(self.game, spec.colour, named)
         hint = fill(spec.hint, self.tables[-1])
         if isinstance(spec, Group):
             return [w for member in spec.member_ids for w in self.member(spec, member, f"{path}.{member}")]
