@@ -38,7 +38,7 @@ def game_data(game: layouts.Game) -> dict:
     """What a phone needs to draw a game (in the layout's language): colours with glyphs, dice, shapes, pieces,
     values, `list_items`: every shared list's items by id (labels, colours, shapes, values), and for a
     roll-and-draft table `pick_texts`: its picks said in the request's language."""
-    data = game.model_dump(mode="json", exclude={"printables"})
+    data = layouts.shown(game, exclude={"printables"})
     if game.table and game.table.kind == "roll-and-draft":
         data["table"]["pick_texts"] = pick_texts(game, speaker(current()))
     data["list_items"] = {}
