@@ -1,4 +1,10 @@
-"""Shared fixtures: the companion app and client (flaskr style), the CLI runner, layouts."""
+"""Shared fixtures: the companion app and client (flaskr style), the CLI runner, layouts; test lanes.
+
+Lanes (markers, pyproject.toml): a test using a browser fixture is `browser`, one using a real
+server (`served`, `live_server`, a module's `server` or `base`) is `server`, a test of a `*print*`
+or render module is `print`; `browser` and `server` tests are `slow` too, as is any test marked so.
+`pytest -m "not slow"` is the fast lane.
+"""
 from __future__ import annotations
 
 import pytest
@@ -6,6 +12,24 @@ from typer.testing import CliRunner
 
 import layouts
 from sheets.cli import app as cli_app
+
+
+BROWSER_FIXTURES = {"browser", "phone"}
+SERVER_FIXTURES = {"served", "live_server", "server", "base"}
+
+
+def pytest_collection_modifyitems(items):
+    """Sort every test into its lanes by the fixtures it uses and the module it is in."""
+    for item in items:
+        used = set(item.fixturenames)
+        if used & BROWSER_FIXTURES:
+            item.add_marker(pytest.mark.browser)
+        if used & SERVER_FIXTURES:
+            item.add_marker(pytest.mark.server)
+        if "print" in item.path.stem or "render" in item.path.stem:
+            item.add_marker(pytest.mark.print)
+        if item.get_closest_marker("browser") or item.get_closest_marker("server"):
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture
@@ -30,7 +54,16 @@ def app(tmp_path):
 
 @pytest.fixture
 def client(app):
+    """Flask's test client of that app."""
     return app.test_client()
+
+
+@pytest.fixture
+def call(client):
+    """JSON calls through the test client as a phone makes them: (status, answer)."""
+    from tests.tables import FlaskCalls
+
+    return FlaskCalls(client)
 
 
 @pytest.fixture(params=layouts.game_ids())

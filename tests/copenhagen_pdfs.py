@@ -9,6 +9,7 @@ import pdfplumber
 import pytest
 
 from tests.pdfread import PT, read_pages
+from tests.printing import print_into
 
 URL = "http://table.local:5000"
 PRINTABLES = ("player-sheet", "shape-sheet", "reference-card")
@@ -19,19 +20,9 @@ UNLIMITED = [f"{c}{n}" for c in "RBPGY" for n in (2, 3)]
 @pytest.fixture(scope="session")
 def printed(tmp_path_factory) -> dict[tuple[str, str], Path]:
     """`rollsheet print copenhagen --players 4` on A4 and Letter in every ink: (paper, ink) -> folder."""
-    from typer.testing import CliRunner
-
-    from sheets.cli import app
-
-    folders = {}
-    for paper in ("a4", "letter"):
-        for ink in ("color", "low", "mono"):
-            out = tmp_path_factory.mktemp(f"{paper}-{ink}")
-            result = CliRunner().invoke(app, ["print", "copenhagen", "--players", "4", "--paper", paper,
-                                              "--ink", ink, "--companion-url", URL, "--out", str(out)])
-            assert result.exit_code == 0, result.output
-            folders[paper, ink] = out
-    return folders
+    return {(paper, ink): print_into(tmp_path_factory.mktemp(f"{paper}-{ink}"), "copenhagen", "--players", "4",
+                                     "--paper", paper, "--ink", ink, "--companion-url", URL)
+            for paper in ("a4", "letter") for ink in ("color", "low", "mono")}
 
 
 @pytest.fixture(scope="session")

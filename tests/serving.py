@@ -69,3 +69,13 @@ def call(base: str, path: str, body=None, headers: dict | None = None, method: s
         status, head, raw = error.code, error.headers, error.read()
     is_json = (head.get("Content-Type") or "").startswith("application/json")
     return status, head, json.loads(raw) if is_json else raw.decode("utf-8", "replace")
+
+
+def within(seconds: float, condition) -> bool:
+    """Whether `condition()` comes true within `seconds` (asked every 50 ms): a wait with a deadline."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True

@@ -7,6 +7,8 @@ that are not UTF-8, forms, and JSON of every shape.
 """
 from __future__ import annotations
 
+import pytest
+
 import json
 from urllib.parse import quote
 
@@ -62,6 +64,7 @@ def roaming(draw, rooms):
     return draw(METHODS), path + query, draw(BODIES), draw(TYPES)
 
 
+@pytest.mark.server
 def test_two_thousand_generated_requests_answer_no_500(tmp_path):
     from companion import create_app
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -160,11 +159,10 @@ def test_long_polls_and_event_streams_answer_each_phone_in_its_language(live_ser
     first = room.state()["version"]
     poll = lambda headers: call(live_server, f"/api/rooms/{room.code}?since={first}&wait=20", headers=headers)[2]
     stream = lambda headers: events(live_server, room.code, 1, {**headers, "Last-Event-ID": str(first)})[0][1]
-    with ThreadPoolExecutor(4) as phones:  # four phones wait on the room's channel, then Ana rolls
-        waiting = {"en": phones.submit(poll, {}), "de": phones.submit(poll, GERMAN),
+    with ThreadPoolExecutor(4) as phones:  # four phones ask for what comes after `first`, and Ana rolls:
+        waiting = {"en": phones.submit(poll, {}), "de": phones.submit(poll, GERMAN),  # a phone waiting for
                    "es": phones.submit(stream, SPANISH), "de stream": phones.submit(stream, {"Cookie": "rollsheet-lang=de"})}
-        time.sleep(0.3)
-        room.ok("Ana", "roll")
+        room.ok("Ana", "roll")  # the roll and one asking just after it get the same answer
         seen = {lang: future.result(timeout=10) for lang, future in waiting.items()}
     assert {state["version"] for state in seen.values()} == {first + 1}
     assert seen["en"]["log"][0]["text"].startswith("Ana rolled ")

@@ -5,12 +5,7 @@ import pytest
 
 import layouts
 from layouts.lists import lists_in_play
-from tests.tables import FlaskCalls, Table
-
-
-@pytest.fixture
-def call(client):
-    return FlaskCalls(client)
+from tests.tables import Table
 
 
 def crossed(room, list_id):

@@ -8,7 +8,7 @@ import pytest
 
 import layouts
 from tests.pdfread import PT, boxes, outside_margin, read_pages
-from tests.printing import decode_qr, qpdf_check, render_png
+from tests.printing import decode_qr, print_into, qpdf_check, render_png
 
 URL = "http://table.local:5000"
 ARTIFACT_CORNERS = 6  # the artifact icon: a gem of five corners, drawn closed
@@ -18,13 +18,8 @@ PAGE_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 @pytest.fixture(scope="module", params=["a4", "letter"])
 def printed(request, tmp_path_factory):
     """`rollsheet print lost-cities --players 4 --paper P --companion-url URL` once per paper."""
-    from typer.testing import CliRunner
-    from sheets.cli import app
-
-    out = tmp_path_factory.mktemp(request.param)
-    result = CliRunner().invoke(app, ["print", "lost-cities", "--players", "4", "--paper", request.param,
-                                      "--companion-url", URL, "--out", str(out)])
-    assert result.exit_code == 0, result.output
+    out = print_into(tmp_path_factory.mktemp(request.param), "lost-cities", "--players", "4",
+                     "--paper", request.param, "--companion-url", URL)
     pdf = next(out.glob("*.pdf"))
     return request.param, pdf, read_pages(pdf.read_bytes())
 

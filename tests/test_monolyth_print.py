@@ -16,7 +16,7 @@ from layouts.patterns import monolith_size
 from sheets.ink import INK_MODES, Ink
 from sheets.render import Job, render
 from tests.pdfread import outside_margin, read_pages
-from tests.printing import decode_qr, qpdf_check, render_png
+from tests.printing import decode_qr, print_into, qpdf_check, render_png
 
 URL = "http://table.local:5000"
 GAME = layouts.load("monolyth")
@@ -198,15 +198,8 @@ def test_piece_reference_names_every_piece_with_its_count(every_pdf):
 @pytest.fixture(scope="module")
 def printed(tmp_path_factory):
     """`rollsheet print monolyth --players 3 --backs` into a folder, once."""
-    from typer.testing import CliRunner
-
-    from sheets.cli import app
-
-    out = tmp_path_factory.mktemp("monolyth")
-    result = CliRunner().invoke(app, ["print", "monolyth", "--players", "3", "--backs",
-                                      "--companion-url", URL, "--out", str(out)])
-    assert result.exit_code == 0, result.output
-    return out
+    return print_into(tmp_path_factory.mktemp("monolyth"), "monolyth", "--players", "3", "--backs",
+                      "--companion-url", URL)
 
 
 def test_print_writes_every_printable_and_qpdf_finds_them_sound(printed):

@@ -1,6 +1,8 @@
 """A plain `pip install .` carries the layouts, their translations, the print kit's catalogues, the companion's pages and its compiled catalogues."""
 from __future__ import annotations
 
+import pytest
+
 import shutil
 import subprocess
 import sys
@@ -13,6 +15,7 @@ import layouts
 ROOT = Path(__file__).parent.parent
 
 
+@pytest.mark.slow
 def test_wheel_ships_layouts_templates_and_static_files(tmp_path):
     source = tmp_path / "src"
     shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(".git", "build", "output", "*.egg-info", "__pycache__"))

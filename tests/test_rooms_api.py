@@ -4,18 +4,13 @@ from __future__ import annotations
 import pytest
 
 from tests.qrread import decode_svg
-from tests.tables import FlaskCalls, Table
+from tests.tables import Table
 
 
 def open_room(client, game_id, **extra):
     response = client.post("/api/rooms", json={"game": game_id, **extra})
     assert response.status_code == 201
     return response.get_json()["code"]
-
-
-@pytest.fixture
-def call(client):
-    return FlaskCalls(client)
 
 
 def test_opening_a_room_answers_its_code_and_url(client):

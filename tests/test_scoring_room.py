@@ -4,14 +4,8 @@ from __future__ import annotations
 import json
 import re
 
-import pytest
 
-from tests.tables import FlaskCalls, Table
-
-
-@pytest.fixture
-def call(client):
-    return FlaskCalls(client)
+from tests.tables import Table
 
 
 def prefill(client, game_id, code):

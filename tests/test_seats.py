@@ -3,12 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tables import FlaskCalls, Table
-
-
-@pytest.fixture
-def call(client):
-    return FlaskCalls(client)
+from tests.tables import Table
 
 
 def test_a_phone_takes_a_seat_and_gets_a_token_that_the_state_never_shows(call):

@@ -1,6 +1,8 @@
 """`rollsheet serve`: the address and QR code it shows, its flags, and one clear line for every start-up problem."""
 from __future__ import annotations
 
+import pytest
+
 import os
 import re
 import socket
@@ -10,6 +12,7 @@ from tests.qrread import decode_terminal
 from tests.serving import call, free_port, run_serve, serving
 
 
+@pytest.mark.server
 def test_serve_prints_the_phone_url_and_its_qr_code(tmp_path):
     with serving(tmp_path) as (base, process):
         lines = []
@@ -30,6 +33,7 @@ def test_a_named_host_is_the_url_shown():
     assert cli.phone_url("::1", 8000) == "http://[::1]:8000"
 
 
+@pytest.mark.server
 def test_join_links_use_the_public_url_never_the_host_header(tmp_path):
     with serving(tmp_path, "--public-url", "https://dice.example.org") as (base, _):
         status, _, answer = call(base, "/api/rooms", {"game": "simstown"}, {"Host": "evil.example"})
@@ -38,6 +42,7 @@ def test_join_links_use_the_public_url_never_the_host_header(tmp_path):
         assert f"https://dice.example.org/r/{answer['code']}" in page and "evil.example" not in page
 
 
+@pytest.mark.server
 def test_without_a_public_url_links_use_the_printed_address(tmp_path):
     with serving(tmp_path) as (base, _):
         answer = call(base, "/api/rooms", {"game": "simstown"}, {"Host": "evil.example:80"})[2]
@@ -138,6 +143,7 @@ def test_cli_module_imports_no_web_server():
     assert not re.search(r"^(import|from) (flask|waitress|tornado|companion)", top, re.M)
 
 
+@pytest.mark.server
 def test_ctrl_c_stops_the_server_cleanly(tmp_path):
     import signal
 

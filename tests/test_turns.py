@@ -3,12 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tables import FlaskCalls, Table
-
-
-@pytest.fixture
-def call(client):
-    return FlaskCalls(client)
+from tests.tables import Table
 
 
 @pytest.mark.parametrize("game_id, start, intruder_move", [
