@@ -26,7 +26,11 @@ FUNCTIONS = {
     "min": lambda *items: min(_numbers(items[0] if len(items) == 1 else items), default=0),
     "atleast": lambda items, low: sum(n >= low for n in _numbers(items)),
 }
-"""sum(list), len(list), max(list or a, b...), min(...), atleast(list, n): how many items are >= n."""
+SAID = {"sum": "the items of a list added up", "len": "how many items a list has",
+        "max": "the largest of a list, or of its values (0 for none)",
+        "min": "the smallest of a list, or of its values (0 for none)",
+        "atleast": "atleast(list, n): how many items are n or more"}
+"""What each function gives (the reference says it)."""
 
 ARITHMETIC = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
               ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod}

@@ -41,7 +41,7 @@ def walk(root: type[BaseModel], loc: tuple) -> tuple[str, type | None]:
     """The key path a location names ('blocks[3].text') and the model the last key belongs to."""
     shown, kind = "", root
     for part in loc:
-        kind, step = _step(kind, part)
+        kind, step = _step(kind, part) if part != "[key]" else (None, None)
         if step is None:
             continue
         if isinstance(part, int):
@@ -162,5 +162,5 @@ def message(error: dict, owner: type[BaseModel] | None) -> str:
     if kind == "literal_error":
         allowed = re.findall(r"'([^']*)'", ctx.get("expected", ""))
         return f"{error['input']!r} is not allowed; {closest(error['input'], allowed)}use {ctx.get('expected')}"
-    text = error["msg"].removeprefix("Value error, ")
-    return text.replace("\n", "\\n")  # one line per problem, even quoting a cell map
+    text = error["msg"].removeprefix("Value error, ").replace("\n", "\\n")  # one line, even quoting a cell map
+    return f"the name {error['loc'][-2]!r}: {text}" if key == "[key]" and len(error["loc"]) > 1 else text
