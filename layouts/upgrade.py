@@ -6,22 +6,39 @@ Glossary:
 - CURRENT: the version this code reads and writes.
 - step: the change from version n to n + 1 (STEPS[n]), a function of the raw YAML data giving the
   edits it makes; each step's docstring says what changed in the schema that release.
-- edit: (path, value): the scalar at a key path (('colours', 'red', 'glyph')) becomes `value`.
-  Edits apply to the data on reading and to the file's text on `rollsheet upgrade`, where every
-  other byte (comments, order, quoting) stays as the author wrote it.
+- edit: (path, value): the scalar at a key path (('colours', 'red', 'glyph')) becomes `value`, or
+  the key is added to its mapping. Edits apply to the data on reading and to the file's text on
+  `rollsheet upgrade`, where every other byte (comments, order, quoting) stays as the author wrote it.
 """
 from __future__ import annotations
 
+import copy
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 
 import yaml
 
+from layouts.colours import MARK_CONTRAST, contrast_on_white, darker
 from layouts.reading import LayoutError
 
-CURRENT = 1
-STEPS: dict[int, Callable[[dict], list[tuple[tuple, object]]]] = {}
+CURRENT = 2
+RGB = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+def _to_2(raw: dict) -> list[tuple[tuple, object]]:
+    """Schema 2: a colour whose rgb has under 3:1 contrast on white paper prints its lines, glyphs and text
+    in a darker `line` shade (schema 1 printed them in the rgb itself, too pale for paper); the upgrade
+    gives it the lightest shade that passes."""
+    colours = raw.get("colours")
+    return [(("colours", name, "line"), darker(colour["rgb"])) for name, colour in
+            (colours.items() if isinstance(colours, dict) else ())
+            if isinstance(colour, dict) and "line" not in colour and isinstance(colour.get("rgb"), str)
+            and RGB.match(colour["rgb"]) and contrast_on_white(colour["rgb"]) < MARK_CONTRAST]
+
+
+STEPS: dict[int, Callable[[dict], list[tuple[tuple, object]]]] = {1: _to_2}
 """Version n -> the step from n to n + 1."""
 
 
@@ -62,9 +79,10 @@ def upgrade_text(text: str, raw: dict, source: Path | str) -> str | None:
     `schema: CURRENT` at its top; None when it is current already."""
     if version_of(raw, source) == CURRENT:
         return None
-    spans = [(_span(text, path), value) for path, value in edits(raw, source)]
-    for (start, end), value in sorted(spans, key=lambda span: span[0], reverse=True):
-        text = text[:start] + json.dumps(value, ensure_ascii=False) + text[end:]
+    before = copy.deepcopy(raw)
+    for path, value in edits(raw, source):
+        text = _edited(text, before, path, json.dumps(value, ensure_ascii=False))
+        _set(before, path, value)
     return _said_version(text)
 
 
@@ -75,15 +93,36 @@ def _set(raw: dict, path: tuple, value) -> None:
     node[path[-1]] = value
 
 
-def _span(text: str, path: tuple) -> tuple[int, int]:
-    """Where the scalar at `path` is written in the text (start and end offsets)."""
+def _has(raw, path: tuple) -> bool:
+    for key in path:
+        if not isinstance(raw, (dict, list)) or (isinstance(raw, dict) and key not in raw):
+            return False
+        raw = raw[key]
+    return True
+
+
+def _node(text: str, path: tuple):
+    """The YAML node at a key path of the text."""
     node = yaml.compose(text)
     for key in path:
-        if isinstance(node, yaml.SequenceNode):
-            node = node.value[key]
-        else:
-            node = next(value for name, value in node.value if name.value == str(key))
-    return node.start_mark.index, node.end_mark.index
+        node = node.value[key] if isinstance(node, yaml.SequenceNode) else \
+            next(value for name, value in node.value if name.value == str(key))
+    return node
+
+
+def _edited(text: str, raw: dict, path: tuple, written: str) -> str:
+    """The text with the scalar at `path` written anew, or its key added to its mapping (`raw`: the
+    text's data)."""
+    if _has(raw, path):
+        node = _node(text, path)
+        return text[:node.start_mark.index] + written + text[node.end_mark.index:]
+    mapping = _node(text, path[:-1])
+    if mapping.flow_style:  # {label: Yellow, rgb: "#e8c31a"}: before its closing brace
+        end = text.rindex("}", 0, mapping.end_mark.index)
+        return text[:end].rstrip() + f", {path[-1]}: {written}" + text[end:]
+    last, indent = mapping.value[-1][1], mapping.value[0][0].start_mark.column
+    at = text.index("\n", last.end_mark.index) if "\n" in text[last.end_mark.index:] else len(text)
+    return text[:at] + "\n" + " " * indent + f"{path[-1]}: {written}" + text[at:]
 
 
 def _said_version(text: str) -> str:

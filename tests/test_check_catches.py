@@ -7,7 +7,7 @@ import yaml
 
 import layouts
 from sheets.jobs import plan_jobs
-from sheets.legibility import contrast_on_white, darker
+from layouts.colours import contrast_on_white, darker
 from sheets.render import render
 from tests.pdfread import read_pages
 
