@@ -23,14 +23,16 @@ def mine(tmp_path, monkeypatch):
 def test_new_writes_the_small_complete_game_into_the_first_layouts_folder(cli, mine):
     result = cli("new", "harbour")
     assert result.exit_code == 0, result.output
-    assert result.output.splitlines() == [f"wrote {mine / 'harbour.yaml'}", "next: rollsheet check harbour  "
-                                          "(editors read the schema named on its first line)"]
+    assert result.output.splitlines() == [*(f"wrote {mine / name}" for name in ("harbour.yaml", "harbour.de.yaml",
+                                                                                "harbour.es.yaml")),
+                                          "next: rollsheet check harbour  (editors read the schema named on its "
+                                          "first line)"]
     text = (mine / "harbour.yaml").read_text()
     assert text.splitlines()[0] == f"# yaml-language-server: $schema={SCHEMA_FILE.as_uri()}"
     game = layouts.load("harbour")
     assert (game.id, game.name, game.scoring is not None, game.table.kind) == ("harbour", "Harbour", True,
                                                                               "hold-and-roll")
-    assert cli("check", "harbour").exit_code == 0
+    assert cli("check", "harbour").exit_code == 0 and layouts.load("harbour", "de").name == "Harbour"
 
 
 def test_new_from_a_template_copies_its_overlays_renamed(cli, tmp_path):

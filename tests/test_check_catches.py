@@ -8,6 +8,7 @@ import yaml
 import layouts
 from sheets.jobs import plan_jobs
 from layouts.colours import contrast_on_white, darker
+from layouts.upgrade import CURRENT
 from sheets.render import render
 from tests.pdfread import read_pages
 
@@ -15,7 +16,8 @@ LOST_CITIES = layouts.HERE / "lost-cities.yaml"
 
 
 def variant(tmp_path, change) -> str:
-    data = yaml.safe_load(LOST_CITIES.read_text())
+    """Lost Cities written for today's layout schema, changed."""
+    data = yaml.safe_load(LOST_CITIES.read_text()) | {"schema": CURRENT}
     change(data)
     path = tmp_path / "variant.yaml"
     path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
