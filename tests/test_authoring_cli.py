@@ -8,16 +8,7 @@ import yaml
 import layouts
 from layouts.schema import SCHEMA_FILE
 from tests.test_cli_errors import one_clear_line, rollsheet
-from tests.test_user_games import user_game
-
-
-@pytest.fixture
-def mine(tmp_path, monkeypatch):
-    """A folder of user games named in ROLLSHEET_LAYOUTS."""
-    folder = tmp_path / "mine"
-    folder.mkdir()
-    monkeypatch.setenv(layouts.ENV_VAR, str(folder))
-    return folder
+from tests.test_user_games import mine, user_game  # noqa: F401 (mine: a fixture)
 
 
 def test_new_writes_the_small_complete_game_into_the_first_layouts_folder(cli, mine):
