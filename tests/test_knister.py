@@ -16,7 +16,8 @@ def test_it_prints_a_five_by_five_grid_with_a_box_for_every_line(cli, tmp_path):
     assert cli("print", KNISTER, "--players", 1, "--out", tmp_path).exit_code == 0
     page = read_pages((tmp_path / "knister-grid.pdf").read_bytes())[0]
     cells = [m for m in page["marks"] if m.kind == "rect" and abs(m.w - 16) < 0.2 and abs(m.h - 16) < 0.2]
-    assert len(cells) == 25
+    line_boxes = [m for m in page["marks"] if m.kind == "curve" and abs(m.w - 16) < 0.3 and abs(m.h - 16) < 0.3]
+    assert len(cells) == 25 and len(line_boxes) == 10, "a write box without a label is a whole cell high"
     assert "Five in a row, no 7" in page["text"] and "diagonals x2" in page["text"]
 
 

@@ -26,7 +26,7 @@ class WriteBox(BlockBase):
     """A labelled box to write a number in (a total, a start player mark)."""
 
     type: Literal["write_box"]
-    label: ValueText = Field(description="the words above the box (\"\" for none)")
+    label: ValueText = Field("", description="the words above the box; without them the box takes the whole block")
     emphasis: bool = Field(False, description="a total: drawn bold with a heavy border")
 
 
