@@ -71,7 +71,7 @@ def _http_errors(error: HTTPException):
     from flask import jsonify, make_response, render_template, request
 
     from companion.language import gettext
-    from companion.views.api import HTTP_SENTENCES
+    from companion.errors import HTTP_SENTENCES
 
     werkzeugs = error.description == type(error).description and error.code in HTTP_SENTENCES
     message = gettext(HTTP_SENTENCES[error.code], method=request.method) if werkzeugs else error.description

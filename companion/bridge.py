@@ -24,7 +24,7 @@ from urllib.parse import unquote_to_bytes
 import tornado.web
 
 from companion import language
-from companion.errors import Refused
+from companion.errors import HTTP_SENTENCES, Refused
 from companion.expiry import refusal
 from companion.headers import SECURITY_HEADERS
 from companion.language import N_
@@ -116,10 +116,19 @@ class FlaskHandler(tornado.web.RequestHandler):
     def initialize(self, pool: Pool):
         self.pool, self.chunks = pool, []
 
-    def prepare(self) -> None:
-        """Answers made here carry the security headers too (Flask's answers set their own)."""
+    def set_default_headers(self) -> None:
+        """Every answer made here, tornado's own error pages included, carries the security headers and no
+        Server header (Flask's answers set their own)."""
+        self.clear_header("Server")
         for name, value in SECURITY_HEADERS.items():
             self.set_header(name, value)
+
+    def write_error(self, status_code: int, **kwargs) -> None:
+        """Tornado's own refusals (a bad %-escape, an unknown method, a failure) as the API's JSON {"error"}."""
+        say = language.speaker(self.language)
+        sentence = HTTP_SENTENCES.get(status_code, HTTP_SENTENCES[500 if status_code >= 500 else 400])
+        self.set_header("Content-Type", "application/json")
+        self.finish({"error": say.gettext(sentence, method=self.request.method)})
 
     @property
     def language(self) -> str:
@@ -155,7 +164,6 @@ class FlaskHandler(tornado.web.RequestHandler):
             self.refuse(busy)
             return
         self.set_status(status)
-        self.clear_header("Server")
         named = set()
         for name, value in headers:
             (self.add_header if name in named else self.set_header)(name, value)

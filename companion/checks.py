@@ -6,7 +6,7 @@
 - JSON only on the API: a body sent to `/api/...` must be `application/json` (415
   otherwise; a plain form or text/plain post is refused), at most MAX_CONTENT_LENGTH bytes
   (413), valid JSON, at most MAX_DEPTH levels deep, and its text valid Unicode (no lone
-  surrogates), else 400. These answers are `{"error": sentence, "field": "body"}`.
+  surrogates), else 400 (`loaded` reads any JSON a request carries by the same rules). These answers are `{"error": sentence, "field": "body"}`.
 """
 from __future__ import annotations
 
@@ -29,20 +29,33 @@ def too_deep(value, limit: int) -> bool:
     return any(isinstance(item, (list, dict)) for item in layer)
 
 
-def json_problem(raw: bytes) -> str | None:
-    """What is wrong with a JSON body, in a sentence; None when it is fine."""
+class BadJSON(ValueError):
+    """JSON text the companion does not take; its message says why, in the request's language."""
+
+
+def loaded(raw: bytes | str):
+    """The value of JSON text at most MAX_DEPTH levels deep, its text valid Unicode; BadJSON otherwise."""
     try:
         data = json.loads(raw)
     except RecursionError:
-        return gettext("The JSON nests deeper than %(most)s levels.", most=MAX_DEPTH)
+        raise BadJSON(gettext("The JSON nests deeper than %(most)s levels.", most=MAX_DEPTH)) from None
     except ValueError:
-        return gettext("The body is not valid JSON.")
+        raise BadJSON(gettext("The body is not valid JSON.")) from None
     if too_deep(data, MAX_DEPTH):
-        return gettext("The JSON nests deeper than %(most)s levels.", most=MAX_DEPTH)
+        raise BadJSON(gettext("The JSON nests deeper than %(most)s levels.", most=MAX_DEPTH))
     try:
         json.dumps(data, ensure_ascii=False).encode("utf-8")
     except UnicodeEncodeError:
-        return gettext("The JSON holds text that is not valid Unicode (a lone surrogate).")
+        raise BadJSON(gettext("The JSON holds text that is not valid Unicode (a lone surrogate).")) from None
+    return data
+
+
+def json_problem(raw: bytes) -> str | None:
+    """What is wrong with a JSON body, in a sentence; None when it is fine."""
+    try:
+        loaded(raw)
+    except BadJSON as error:
+        return str(error)
     return None
 
 
@@ -57,14 +70,18 @@ def body_of(environ: dict, limit: int) -> bytes | None:
 
 
 def cross_site(headers, host: str, public_url: str | None) -> bool:
-    """True when the browser tells us the request comes from a page of another site."""
+    """True when the browser tells us the request comes from a page of another site (or an Origin that is
+    no address at all)."""
     if headers.get("Sec-Fetch-Site") == "cross-site":
         return True
     origin = headers.get("Origin")
     if origin is None:
         return False
     hosts = {host.lower(), urlsplit(public_url).netloc.lower() if public_url else ""}
-    return urlsplit(origin).netloc.lower() not in hosts
+    try:
+        return urlsplit(origin).netloc.lower() not in hosts
+    except ValueError:  # "http://[::1": not a URL
+        return True
 
 
 def init_app(app) -> None:

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import errno
 import io
+import ipaddress
 import os
 import socket
 import sys
 from pathlib import Path
 from typing import Annotated, Optional
-from urllib.parse import urlsplit
 
 import typer
 
@@ -32,6 +32,17 @@ def lan_address() -> str:
         return "127.0.0.1"
     finally:
         probe.close()
+
+
+def behind_proxy(host: str) -> bool:
+    """True when `host` is an address only this machine or its private network reaches (loopback, private)."""
+    if host == "localhost":
+        return True
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return not address.is_unspecified and (address.is_loopback or address.is_private)
 
 
 def phone_url(host: str, port: int) -> str:
@@ -106,16 +117,21 @@ def serve(
     keep_days: Annotated[float, typer.Option(help="Close rooms after this many days without play.")] = 30,
     public_url: Annotated[Optional[str], typer.Option(help="Address phones open, for QR codes and links, e.g. https://dice.example.org; default the address shown at start.")] = None,
     layouts: Annotated[Optional[list[Path]], typer.Option(metavar="DIR", help="Also serve the games of the layout files in this folder (repeatable).")] = None,
-    proxy: Annotated[bool, typer.Option("--proxy", help="Behind a reverse proxy: take the client's address from X-Forwarded-For / X-Real-IP.")] = False,
+    proxy: Annotated[bool, typer.Option("--proxy", help="Behind a reverse proxy on this machine or its network: the client is the address the proxy appended to X-Forwarded-For (needs --host 127.0.0.1 or a private address).")] = False,
+    proxy_hops: Annotated[int, typer.Option(help="With --proxy: how many proxies in a row append to X-Forwarded-For; the client is the entry the outermost one appended.")] = 1,
 ) -> None:
     """Run the table companion: phones open the printed URL and share dice, lists and scores."""
+    from layouts.urls import url_problem
+
     checks = [(not 1 <= port <= 65535, f"--port must be 1-65535, not {port}"),
               (not 1 <= threads <= 64, f"--threads must be 1-64, not {threads}"),
               (not 16 <= max_connections <= 100_000, f"--max-connections must be 16-100000, not {max_connections}"),
               (not keep_days > 0, f"--keep-days must be more than 0, not {keep_days:g}"),
-              (public_url is not None and not (urlsplit(public_url).scheme in ("http", "https")
-                                               and urlsplit(public_url).netloc),
-               f"--public-url must be an http:// or https:// address, not {public_url!r}"),
+              (public_url is not None and url_problem("--public-url", public_url) is not None,
+               url_problem("--public-url", public_url or "")),
+              (not 1 <= proxy_hops <= 10, f"--proxy-hops must be 1-10, not {proxy_hops}"),
+              (proxy and not behind_proxy(host), f"--proxy needs --host 127.0.0.1 (or a private address of this "
+               f"machine), not {host!r}: on a public address any client could name the address the limits count"),
               *((not folder.is_dir(), f"--layouts {folder} is not a folder") for folder in layouts or [])]
     for wrong, message in checks:
         if wrong:
@@ -135,6 +151,6 @@ def serve(
                f"Up to {allowed} connections. Stop with Ctrl+C.")
     sys.stdout.flush()
     try:
-        server.run(server.serve(app, sockets, threads, allowed, threads * QUEUE_PER_THREAD, proxy))
+        server.run(server.serve(app, sockets, threads, allowed, threads * QUEUE_PER_THREAD, proxy_hops if proxy else 0))
     except KeyboardInterrupt:
         typer.echo("Stopped.")

@@ -4,6 +4,16 @@ Views turn it into a JSON answer with its HTTP status; rules and storage raise i
 """
 from __future__ import annotations
 
+from companion.language import N_
+
+HTTP_SENTENCES = {400: N_("The request is not well formed: check the address and its query."),
+                  404: N_("The companion has no such address."),
+                  405: N_("This address does not take %(method)s requests."),
+                  413: N_("The body is too large."),
+                  500: N_("The companion could not answer this request; try again.")}
+"""What the companion says for the HTTP errors werkzeug or tornado word themselves (create_app's error handler,
+bridge.FlaskHandler.write_error)."""
+
 
 class Refused(Exception):
     """A request the companion cannot honour; `status` is the HTTP answer (400, 403, 404 or 409)."""

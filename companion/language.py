@@ -24,7 +24,8 @@ from babel.messages.extract import extract_from_file
 from babel.support import NullTranslations, Translations
 from flask_babel import get_locale
 from werkzeug.datastructures import LanguageAccept
-from werkzeug.http import parse_accept_header, parse_cookie
+from werkzeug.http import parse_accept_header
+from werkzeug.sansio.http import parse_cookie
 
 import layouts
 
@@ -51,8 +52,9 @@ def of_headers(headers) -> str:
 
 @lru_cache(maxsize=1024)
 def _chosen(cookie: str, accept: str) -> str:
-    """The language of a Cookie and an Accept-Language header (a phone sends the same ones every time)."""
-    chosen = parse_cookie(cookie).get(COOKIE)
+    """The language of a Cookie and an Accept-Language header (a phone sends the same ones every time); bytes
+    of a cookie that are not UTF-8 (another program's, on the same host) are read as U+FFFD."""
+    chosen = parse_cookie(cookie.encode("latin-1", "replace").decode("utf-8", "replace")).get(COOKIE)
     if chosen in LANGUAGES:
         return chosen
     return parse_accept_header(accept, LanguageAccept).best_match(LANGUAGES, default="en")

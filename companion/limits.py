@@ -1,20 +1,25 @@
 """Per-client rate limits: opening rooms, and looking up room codes that do not exist.
 
-Each client (its IP address; with `serve --proxy`, the one the proxy forwards) has a
-bucket per kind: a burst of BURST requests, refilled at one every REFILL_S seconds. An
-empty bucket answers 429 with Retry-After. Room creation takes from "rooms"; a lookup of
-an unknown code (404) takes from "misses", and while that bucket is empty every lookup of
-a room code is refused, so codes cannot be guessed quickly. Requests from this machine
-itself (loopback) are not limited.
+Each client (companion/clients.py: its IP address, an IPv6 /64 as one; with `serve --proxy`,
+the address the proxy appended) has a bucket per kind: a burst of BURST requests, refilled
+at one every REFILL_S seconds. An empty bucket answers 429 with Retry-After. Room creation
+takes from "rooms"; a lookup of an unknown code takes from "misses", and while that bucket is
+empty every request that names a room code is refused, so codes cannot be guessed quickly.
+A room code is named by a route's `<code>` (the API, the room page, its QR code, the live
+routes), by the score page's `?room=` and by a score posted with `"room"`. Requests from this
+machine itself (loopback) are not limited.
+
+Buckets.level is the one place that reads and writes the buckets (so another store, shared by
+several processes, replaces that method alone).
 """
 from __future__ import annotations
 
-import ipaddress
 import math
 import threading
 import time
 from collections import OrderedDict
 
+from companion.clients import client_of
 from companion.errors import Refused
 from companion.language import gettext
 
@@ -41,16 +46,24 @@ class Buckets:
         self._lock = threading.Lock()
         self._buckets: OrderedDict[tuple[str, str], tuple[float, float]] = OrderedDict()
 
-    def _level(self, kind: str, client: str) -> float:
-        tokens, at = self._buckets.get((kind, client), (BURST[kind], self.clock()))
-        return min(BURST[kind], tokens + (self.clock() - at) / REFILL_S[kind])
-
-    def check(self, kind: str, client: str) -> None:
-        """Refuse (429) when the client's bucket of `kind` is empty."""
-        if exempt(client):
-            return
+    def level(self, kind: str, client: str, spend: int) -> float:
+        """The tokens in the client's bucket of `kind` before this request, `spend` of them taken when it has them."""
         with self._lock:
-            level = self._level(kind, client)
+            now = self.clock()
+            tokens, at = self._buckets.get((kind, client), (BURST[kind], now))
+            level = min(BURST[kind], tokens + (now - at) / REFILL_S[kind])
+            if spend and level >= spend:
+                self._buckets[(kind, client)] = (level - spend, now)
+                self._buckets.move_to_end((kind, client))
+                while len(self._buckets) > CLIENTS_KEPT:
+                    self._buckets.popitem(last=False)
+            return level
+
+    def _limit(self, kind: str, address: str, spend: int) -> None:
+        client = client_of(address)
+        if client is None:
+            return
+        level = self.level(kind, client, spend)
         if level < 1:
             wait = math.ceil((1 - level) * REFILL_S[kind])
             if kind == "rooms":
@@ -58,37 +71,48 @@ class Buckets:
             raise Limited(gettext("Too many room codes that do not exist from your device; try again in %(s)s s.",
                                   s=wait), wait)
 
-    def take(self, kind: str, client: str) -> None:
-        """Take one token of `kind` from the client's bucket (refusing when it is empty)."""
-        self.check(kind, client)
-        if exempt(client):
-            return
-        with self._lock:
-            self._buckets[(kind, client)] = (self._level(kind, client) - 1, self.clock())
-            self._buckets.move_to_end((kind, client))
-            while len(self._buckets) > CLIENTS_KEPT:
-                self._buckets.popitem(last=False)
+    def check(self, kind: str, address: str) -> None:
+        """Refuse (429) when the bucket of `kind` of the client at `address` is empty."""
+        self._limit(kind, address, 0)
+
+    def take(self, kind: str, address: str) -> None:
+        """Take one token of `kind` from the bucket of the client at `address` (refusing when it is empty)."""
+        self._limit(kind, address, 1)
 
 
-def exempt(client: str) -> bool:
-    """True for this machine's own requests (loopback), which are never limited."""
-    try:
-        return ipaddress.ip_address(client).is_loopback
-    except ValueError:
-        return False
-
-
-def read_room(buckets: Buckets, code: str, client: str) -> dict:
-    """A room's state for `client`, counting an unknown code against its lookups (needs an app context)."""
+def read_room(buckets: Buckets, code: str, address: str) -> dict:
+    """A room's state for the client at `address`, counting an unknown code against its lookups (needs an app
+    context)."""
     from companion import rooms
 
-    buckets.check("misses", client)
+    buckets.check("misses", address)
     try:
         return rooms.state(code)
     except Refused as error:
         if error.status == 404:
-            buckets.take("misses", client)
+            buckets.take("misses", address)
         raise
+
+
+def named_room() -> None:
+    """The request names a room code (a query or body field): refused (429) while its client's lookups are used up."""
+    from flask import current_app, request
+    from werkzeug.exceptions import TooManyRequests
+
+    try:
+        current_app.extensions["rollsheet.limits"].check("misses", request.remote_addr or "")
+    except Limited as error:
+        raise TooManyRequests(error.message, retry_after=error.retry_after) from None
+
+
+def unknown_room() -> None:
+    """The room code the request names does not exist: one of its client's lookups is spent."""
+    from flask import current_app, request
+
+    try:
+        current_app.extensions["rollsheet.limits"].take("misses", request.remote_addr or "")
+    except Limited:
+        pass
 
 
 def init_app(app) -> None:
@@ -100,19 +124,16 @@ def init_app(app) -> None:
 
     @app.before_request
     def limit():
-        try:
-            if "code" in (request.view_args or {}):
-                buckets.check("misses", request.remote_addr or "")
-            if request.method == "POST" and request.endpoint in ("api.open_room", "pages.play"):
+        if "code" in (request.view_args or {}):
+            named_room()
+        if request.method == "POST" and request.endpoint in ("api.open_room", "pages.play"):
+            try:
                 buckets.take("rooms", request.remote_addr or "")
-        except Limited as error:
-            raise TooManyRequests(error.message, retry_after=error.retry_after) from None
+            except Limited as error:
+                raise TooManyRequests(error.message, retry_after=error.retry_after) from None
 
     @app.after_request
     def count_miss(response):
         if response.status_code == 404 and "code" in (request.view_args or {}):
-            try:
-                buckets.take("misses", request.remote_addr or "")
-            except Limited:
-                pass
+            unknown_room()
         return response

@@ -8,7 +8,7 @@ Glossary:
   state as they are stored, and `shown` writes them out in a phone's language (companion/table/words.py).
 - undo slot: the state before the room's last move or crossing, and the seat that made it; that
   seat may undo it while nothing else has happened since.
-- history: entries other features add to a room's log (e.g. final scores): add_history.
+- final score: the one score a seated player saved from the score page (save_score); saving again replaces it.
 """
 from __future__ import annotations
 
@@ -228,6 +228,12 @@ def undo(code: str, body: dict) -> dict:
     return _change(code, step)
 
 
-def add_history(code: str, kind: str, params: dict) -> dict:
-    """Add an entry (e.g. a game's final scores) to a room's log; every phone in the room sees it live."""
-    return _change(code, lambda db, game, current, version_next: (current, None, (kind, params), False))
+def save_score(code: str, body: dict, params: dict) -> dict:
+    """A seated player (body's "player" and "token") saves the game's final score to the room's log, where every
+    phone sees it live; a score saved before leaves the log, and the new entry says it replaced one."""
+    def step(db, game, current, version_next):
+        seat = seats.identify(db, normal_code(code), current, body)
+        replaced = db.execute("DELETE FROM room_log WHERE room = ? AND kind = 'score'", (normal_code(code),)).rowcount
+        return current, seat, ("score", dict(params, replaces=replaced > 0)), False
+
+    return _change(code, step)

@@ -6,13 +6,15 @@ Glossary:
   seat; the database keeps its SHA-256. Every move and list crossing names `player` and `token`.
 - takeover: another seated player confirms a new phone for a seat whose phone died; the seat
   gets a new token (the old one stops working).
+- name: what a player is called at the table (companion/names.py: NFKC, a letter or digit that shows);
+  a new name must not read like a seated one (look_alike).
 """
 from __future__ import annotations
 
 import hashlib
 import hmac
 import secrets
-
+from companion import names
 from companion.errors import forbidden, impossible, malformed
 from companion.language import gettext, ngettext
 
@@ -20,13 +22,16 @@ NAME_LENGTH = 30
 
 
 def player_name(body: dict, key: str = "player") -> str:
-    """A player's name from the body: 1 to 30 printable characters, spaces folded."""
+    """A player's name from the body in NFKC, spaces folded: 1 to 30 printable characters, a visible letter or
+    digit among them."""
     name = body.get(key)
     if not isinstance(name, str) or not name.strip():
         raise malformed(gettext('Say who you are: send "%(key)s" with your name.', key=key))
-    name = " ".join(name.split())
+    name = names.normal(name)
     if len(name) > NAME_LENGTH or not name.isprintable():
         raise malformed(gettext("A player name is 1 to %(most)s printable characters.", most=NAME_LENGTH))
+    if not names.shows(name):
+        raise malformed(gettext("A player name needs a letter or a digit that shows."))
     return name
 
 
@@ -35,8 +40,14 @@ def _digest(token: str) -> str:
 
 
 def seat_of(state: dict, name: str) -> dict | None:
-    """The seat a name sits at (names compare without case), or None."""
-    return next((s for s in state["seats"] if s["name"].casefold() == name.casefold()), None)
+    """The seat a name sits at (names compare in NFKC without case), or None."""
+    return next((s for s in state["seats"] if names.folded(s["name"]) == names.folded(name)), None)
+
+
+def look_alike(state: dict, name: str) -> dict | None:
+    """A seat whose name a reader could take for `name` (the same skeleton: Cyrillic А for Latin A, rn for m,
+    0 for O...), or None."""
+    return next((s for s in state["seats"] if names.skeleton(s["name"]) == names.skeleton(name)), None)
 
 
 def _holds(db, code: str, seat: int, token) -> bool:
@@ -59,6 +70,10 @@ def take(db, code: str, state: dict, body: dict) -> tuple[dict | None, int, str]
             return None, seated["seat"], body["token"]
         raise impossible(gettext("%(name)s is seated already: pick another name, or ask a seated player to confirm "
                                  "this phone for that seat (take over).", name=seated["name"]))
+    lookalike = look_alike(state, name)
+    if lookalike is not None:
+        raise impossible(gettext("%(name)s looks too much like %(seated)s, who is seated already: pick a name the "
+                                 "table can tell apart.", name=name, seated=lookalike["name"]))
     if len(state["seats"]) >= state["players"]:
         raise impossible(ngettext("Every seat is taken (%(num)s player): open a room for more players.",
                                   "Every seat is taken (%(num)s players): open a room for more players.",

@@ -16,7 +16,7 @@ import sys
 import tornado.web
 from tornado.netutil import bind_sockets
 
-from companion import MAX_BODY, expiry, limits, store
+from companion import MAX_BODY, clients, expiry, limits, store
 from companion.bridge import FlaskHandler, Pool
 from companion.gate import GatedServer
 from companion.stream import EventsHandler, RoomHandler
@@ -46,11 +46,11 @@ def listen(host: str, port: int) -> list[socket.socket]:
     return bind_sockets(port, host or None, backlog=1024)
 
 
-def routes(app, pool: Pool) -> tornado.web.Application:
+def routes(app, pool: Pool, crowd: clients.Crowd) -> tornado.web.Application:
     """The loop's routes: live ones on the loop, everything else through Flask."""
     read = lambda code, client, lang: pool.in_app(limits.read_room, app.extensions["rollsheet.limits"], code, client,
                                                   lang=lang)
-    live = {"pool": pool, "hub": app.extensions["rollsheet.hub"], "read": read}
+    live = {"pool": pool, "hub": app.extensions["rollsheet.hub"], "read": read, "crowd": crowd}
     return tornado.web.Application([
         (r"/api/rooms/([^/]+)/events", EventsHandler, live),
         (r"/api/rooms/([^/]+)", RoomHandler, live),
@@ -65,14 +65,17 @@ def sweep(app) -> int:
 
 
 class Companion:
-    """The running server: the gated HTTP server on this loop, the app's worker pool, the hourly sweep."""
+    """The running server: the gated HTTP server on this loop, the app's worker pool, the hourly sweep.
+
+    `proxy`: how many reverse proxies in front append to X-Forwarded-For (0: phones connect directly)."""
 
     def __init__(self, app, sockets: list[socket.socket], threads: int, max_connections: int, queue: int,
-                 proxy: bool = False):
+                 proxy: int = 0):
         app.extensions["rollsheet.hub"].attach(asyncio.get_running_loop())
         self.pool = Pool(app, threads, queue, sockets[0].getsockname()[:2])
-        self.server = GatedServer(routes(app, self.pool), xheaders=proxy, max_connections=max_connections,
-                                  max_body=MAX_BODY, head_timeout=HEAD_TIMEOUT_S)
+        crowd = clients.Crowd()
+        self.server = GatedServer(routes(app, self.pool, crowd), max_connections=max_connections, max_body=MAX_BODY,
+                                  head_timeout=HEAD_TIMEOUT_S, proxy_hops=proxy, crowd=crowd)
         self.server.add_sockets(sockets)
         self.sweeping = asyncio.ensure_future(self._sweep_every(app))
 
@@ -99,8 +102,8 @@ def run(main) -> None:
 
 
 async def serve(app, sockets: list[socket.socket], threads: int, max_connections: int, queue: int,
-                proxy: bool = False) -> None:
-    """Serve `app` on `sockets` until SIGINT or SIGTERM."""
+                proxy: int = 0) -> None:
+    """Serve `app` on `sockets` until SIGINT or SIGTERM, behind `proxy` reverse proxies (0: none)."""
     logging.getLogger("tornado.access").setLevel(logging.ERROR)  # 4xx answers are the phones' business, 5xx show
     # The loop thread lets go of the GIL at every socket write; a worker thread that takes it keeps it
     # for the switch interval (5 ms by default), which would hold back every phone's update behind it.

@@ -8,30 +8,42 @@
   fallback: answered when the room passes `since`, or after `wait` s (at most LONGEST_WAIT_S).
   Without `since` the request goes to the Flask app like any other.
 Both speak the phone's language (its cookie, else Accept-Language): the log lines and refusals.
+A version that is not a whole number in ASCII digits counts as none. One client holds at most
+clients.CAPS["streams"] of them at once (429 past it), so it cannot crowd out a table.
 """
 from __future__ import annotations
 
 import asyncio
 import math
+import re
 
 import tornado.web
 from tornado.iostream import StreamClosedError
 
-from companion import rooms
+from companion import clients, language, rooms
 from companion.bridge import FlaskHandler
 from companion.errors import Refused
+from companion.language import N_
+from companion.limits import Limited
 
 HEARTBEAT_S = 15.0
 LONGEST_WAIT_S = 25.0
 RECONNECT_MS = 2000
+VERSION = re.compile(r"-?[0-9]{1,18}")
+
+
+def version_number(text: str | None) -> int | None:
+    """A version a phone sent (`since=`, Last-Event-ID): a whole number in ASCII digits, else None."""
+    return int(text) if text is not None and VERSION.fullmatch(text) else None
 
 
 class Watching(FlaskHandler):
     """A request attached to a room's channel until it answers or its phone goes."""
 
-    def initialize(self, pool, hub, read):
+    def initialize(self, pool, hub, read, crowd: clients.Crowd):
         super().initialize(pool)
-        self.hub, self.read = hub, read
+        self.hub, self.read, self.crowd = hub, read, crowd
+        self.client = clients.client_of(self.request.remote_ip)
         self.gone = asyncio.get_running_loop().create_future()
         self.lang = self.language
 
@@ -41,12 +53,25 @@ class Watching(FlaskHandler):
             self.gone.set_result(None)
 
     async def watch(self, code: str):
-        """The room's channel (joined), or None after answering its refusal (404, 410, 429, 503)."""
+        """The room's channel (joined; call `unwatch` when done), or None after answering its refusal (404, 410,
+        429, 503)."""
+        if not self.crowd.enter("streams", self.client):
+            most = self.crowd.caps["streams"]
+            self.refuse(Limited(language.speaker(self.lang).gettext(N_(
+                "Too many live pages from your device (%(most)s); close some of the companion's pages and try "
+                "again."), most=most), clients.RETRY_AFTER_S))
+            return None
         try:
             return await self.hub.join(code, lambda: self.pool.run(self.read, code, self.request.remote_ip, self.lang))
         except Refused as error:
+            self.crowd.leave("streams", self.client)
             self.refuse(error)
             return None
+
+    def unwatch(self, code: str) -> None:
+        """Leave the room's channel; the client holds one live page less."""
+        self.hub.leave(code)
+        self.crowd.leave("streams", self.client)
 
     async def until_change(self, channel, timeout: float) -> None:
         """Wait until the room changes, the phone goes or `timeout` passes."""
@@ -59,8 +84,8 @@ class EventsHandler(Watching):
     async def get(self, code: str) -> None:
         """Stream the room's state at every change until the phone goes."""
         code = rooms.normal_code(code)
-        seen = self.request.headers.get("Last-Event-ID") or self.get_argument("since", "")
-        seen = int(seen) if seen.isdigit() else 0
+        seen = version_number(self.request.headers.get("Last-Event-ID") or self.get_argument("since", ""))
+        seen = max(seen or 0, 0)
         channel = await self.watch(code)
         if channel is None:
             return
@@ -81,7 +106,7 @@ class EventsHandler(Watching):
         except StreamClosedError:
             pass
         finally:
-            self.hub.leave(code)
+            self.unwatch(code)
 
 
 class RoomHandler(Watching):
@@ -89,21 +114,21 @@ class RoomHandler(Watching):
 
     async def get(self, code: str) -> None:
         """Answer the room's state once it passes `since` or `wait` seconds have gone."""
-        since = self.get_argument("since", None)
-        if since is None or not since.lstrip("-").isdigit():
+        since = version_number(self.get_argument("since", None))
+        if since is None:
             return await self.to_flask()
         code = rooms.normal_code(code)
         channel = await self.watch(code)
         if channel is None:
             return
         try:
-            if channel.version <= int(since):
+            if channel.version <= since:
                 await self.until_change(channel, wait_seconds(self.get_argument("wait", "20")))
             if not self.gone.done():
                 self.set_header("Content-Type", "application/json")
                 self.finish(channel.encoded(self.lang))
         finally:
-            self.hub.leave(code)
+            self.unwatch(code)
 
 
 def wait_seconds(text: str) -> float:

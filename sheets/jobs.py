@@ -5,10 +5,10 @@ import os
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import urlparse
 
 import layouts
 from layouts.translations import overlay_path
+from layouts.urls import url_problem
 from sheets.errors import OutputError, UsageError
 from sheets.i18n import language_name
 from sheets.ink import Ink
@@ -32,9 +32,9 @@ def check_request(copies: int, per_page: int | None, url: str | None, lang: str 
         raise UsageError(f"--per-page must be 1 or more, not {per_page}")
     if url is None:
         return
-    parts = urlparse(url)
-    if parts.scheme not in ("http", "https") or not parts.netloc:
-        raise UsageError(f"--companion-url must start with http:// or https:// and name a host, not {url[:60]!r}")
+    problem = url_problem("--companion-url", url)
+    if problem:
+        raise UsageError(problem)
     if len(url) > MAX_URL:
         raise UsageError(f"--companion-url is {len(url)} characters; a sheet's QR code takes at most {MAX_URL} "
                          f"(a longer address prints too dense to scan)")

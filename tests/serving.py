@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 import socket
 import subprocess
 import sys
@@ -79,3 +80,47 @@ def within(seconds: float, condition) -> bool:
             return False
         time.sleep(0.05)
     return True
+
+
+def raw(base: str, data: bytes, read_timeout: float = 10) -> bytes:
+    """Send raw bytes on a new connection; everything the server answers until it closes or goes quiet."""
+    host, port = base.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=read_timeout) as conn:
+        conn.sendall(data)
+        answer = b""
+        try:
+            while chunk := conn.recv(65536):
+                answer += chunk
+        except (TimeoutError, ConnectionResetError):
+            pass
+    return answer
+
+
+def exchange(base: str, data: bytes, timeout: float = 10) -> tuple[int, dict, bytes]:
+    """Send one raw request on a new connection: (status, headers, body) of the answer, the body read by its
+    Content-Length (an event stream: up to its first event); status 0 when no answer came."""
+    host, port = base.removeprefix("http://").split(":")
+    answer = b""
+    with socket.create_connection((host, int(port)), timeout=timeout) as conn:
+        conn.sendall(data)
+        try:
+            while not _complete(answer, data.startswith(b"HEAD ")) and (chunk := conn.recv(65536)):
+                answer += chunk
+        except (TimeoutError, ConnectionResetError):
+            pass
+    head, _, body = answer.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    headers = dict(line.split(": ", 1) for line in lines[1:] if ": " in line)
+    status = lines[0].split()
+    return (int(status[1]) if len(status) > 1 and status[1].isdigit() else 0), headers, body
+
+
+def _complete(answer: bytes, head_only: bool) -> bool:
+    """True once `answer` holds a whole head and its body (an event stream: its first event)."""
+    head, found, body = answer.partition(b"\r\n\r\n")
+    if not found:
+        return False
+    length = re.search(rb"\r\nContent-Length: (\d+)", head)
+    if head_only:
+        return True
+    return len(body) >= int(length[1]) if length else body.count(b"\n\n") >= 2

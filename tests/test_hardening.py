@@ -10,24 +10,10 @@ from pathlib import Path
 import pytest
 
 from companion import cli, rooms
-from tests.serving import call, serving, within
+from tests.serving import call, raw, serving, within
 from tests.tables import Http, Table
 
 FORWARDED = "--proxy"
-
-
-def raw(base: str, data: bytes, read_timeout: float = 10) -> bytes:
-    """Send raw bytes on a new connection; everything the server answers until it closes or goes quiet."""
-    host, port = base.removeprefix("http://").split(":")
-    with socket.create_connection((host, int(port)), timeout=read_timeout) as conn:
-        conn.sendall(data)
-        answer = b""
-        try:
-            while chunk := conn.recv(65536):
-                answer += chunk
-        except (TimeoutError, ConnectionResetError):
-            pass
-    return answer
 
 
 def rss_mb(pid: int) -> float:
@@ -142,7 +128,9 @@ def test_idle_rooms_close_after_keep_days_and_keep_their_final_scores(tmp_path):
         idle, played = rooms.create("monolyth"), rooms.create("monolyth")
     client = app.test_client()
     players = [{"name": "Ana", "structure": 12}, {"name": "Ben", "structure": 8}]
-    assert client.post("/api/score/monolyth", json={"players": players, "room": idle}).status_code == 200
+    token = client.post(f"/api/rooms/{idle}/seats", json={"name": "Ana"}).get_json()["token"]
+    saved = {"players": players, "room": idle, "player": "Ana", "token": token}
+    assert client.post("/api/score/monolyth", json=saved).status_code == 200
     final = client.get(f"/api/rooms/{idle}").get_json()["log"][0]["text"]
     with sqlite3.connect(tmp_path / "rollsheet.sqlite3") as db:
         db.execute("UPDATE room_log SET at = at - 31 * 86400 WHERE room = ?", (idle,))

@@ -145,8 +145,9 @@ def test_scoring_messages_come_from_the_overlay_and_the_catalogue(client):
 
 def test_final_scores_saved_from_a_german_phone_read_in_spanish(client):
     room = Table(FlaskCalls(client), "copenhagen", ("Ana", "Ben"))
-    payload = {"room": room.code, "players": [{"name": "Ana", "rows_windows": 2, "empty_cells": 9},
-                                              {"name": "Ben", "columns_windows": 1, "empty_cells": 3}]}
+    payload = {"room": room.code, "player": "Ana", "token": room.tokens["Ana"],
+               "players": [{"name": "Ana", "rows_windows": 2, "empty_cells": 9},
+                           {"name": "Ben", "columns_windows": 1, "empty_cells": 3}]}
     assert client.post("/api/score/copenhagen", json=payload, headers=GERMAN).status_code == 200
     assert log_texts(client, room.code, SPANISH)[0] == \
         "Puntuación final: 1. Ben 4, 2. Ana 4 (Ben gana por tener menos casillas vacías (regla de la casa))"

@@ -148,13 +148,15 @@ def test_a_room_without_a_game_named_is_refused(client):
     assert response.status_code == 400 and "copenhagen" in response.get_json()["error"]
 
 
-def test_history_entries_reach_the_room_log(app, client):
+def test_a_saved_final_score_reaches_the_room_log_as_its_savers(app, client):
     from companion import rooms
 
     code = open_room(client, "lost-cities")
+    token = client.post(f"/api/rooms/{code}/seats", json={"name": "Ana"}).get_json()["token"]
     with app.test_request_context():
-        state = rooms.add_history(code, "score", {"ranking": [[1, "Ana", 120], [2, "Ben", 95]], "tiebreak": None})
-    assert state["version"] == 2
+        state = rooms.save_score(code, {"player": "Ana", "token": token},
+                                 {"ranking": [[1, "Ana", 120], [2, "Ben", 95]], "tiebreak": None})
+    assert state["version"] == 3
     assert client.get(f"/api/rooms/{code}").get_json()["log"][0] == {
-        "at": state["log"][0]["at"], "player": None, "seat": None, "kind": "score",
+        "at": state["log"][0]["at"], "player": "Ana", "seat": 0, "kind": "score",
         "text": "Final score: 1. Ana 120, 2. Ben 95"}

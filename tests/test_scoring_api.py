@@ -78,9 +78,11 @@ def test_unknown_export_format_answers_400(api):
 
 def test_result_scored_in_a_room_joins_its_history(api):
     code = api.post("/api/rooms", json={"game": "monolyth"}).get_json()["code"]
+    token = api.post(f"/api/rooms/{code}/seats", json={"name": "Ana"}).get_json()["token"]
     before = api.get(f"/api/rooms/{code}").get_json()["version"]
     answer = api.post("/api/score/monolyth", json={"players": [{"name": "Ana", "structure": 12},
-                                                              {"name": "Ben", "structure": 8}], "room": code})
+                                                              {"name": "Ben", "structure": 8}], "room": code,
+                                                  "player": "Ana", "token": token})
     assert answer.status_code == 200 and answer.get_json()["winners"] == ["Ana"]
     room = api.get(f"/api/rooms/{code}").get_json()
     assert room["version"] > before

@@ -116,7 +116,7 @@ def test_a_damaged_database_is_named_left_untouched_and_the_way_out_said(tmp_pat
 
 
 def test_bad_flag_values_are_one_line_and_exit_2(tmp_path):
-    for flags, message in [(["--public-url", "dice.example.org"], "--public-url must be an http:// or https://"),
+    for flags, message in [(["--public-url", "dice.example.org"], "--public-url must start with http:// or https://"),
                            (["--layouts", tmp_path / "nowhere"], "is not a folder"),
                            (["--keep-days", "0"], "--keep-days must be more than 0"),
                            (["--threads", "0"], "--threads must be 1-64")]:

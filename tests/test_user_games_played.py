@@ -102,7 +102,8 @@ def test_the_guide_example_plays_and_scores_from_its_room(base):
     assert status == 200 and prefill == [{"name": "Ana", "bonuses": 0}, {"name": "Ben", "bonuses": 1}]
     status, result = Http(base)("/api/score/fives", {"players": [{"name": "Ana", "fives": 4},
                                                                    {"name": "Ben", "fives": 3, "bonuses": 1}],
-                                                       "room": room.code})
+                                                       "room": room.code, "player": "Ben",
+                                                       "token": room.tokens["Ben"]})
     assert status == 200 and result["winners"] == ["Ben"] and result["players"][0]["total"] == 25
 
 

@@ -1,7 +1,8 @@
 """What every game's scoring shares: the request shape, errors that name a field, ranking.
 
 Glossary:
-- payload: the JSON a client posts, `{"players": [{"name": ..., fields...}], "room": optional}`.
+- payload: the JSON a client posts, `{"players": [{"name": ..., fields...}], "room": optional}` (with a room,
+  the saver's seat: "player" and "token").
 - field: where a problem is, as the contract writes it: `players[0].rows_windows`.
 - breakdown: a player's points by source (`{"rows_windows": 4, ...}`); total = its sum.
 - tie-break: the layout's second ordering among players tied on points (Copenhagen: fewer empty cells);
@@ -54,7 +55,8 @@ def player_list(payload: object, low: int, high: int) -> list:
     """The payload's players list, `low` to `high` long; ScoreError names what is wrong with the body."""
     if not isinstance(payload, dict):
         raise ScoreError(gettext("the body must be a JSON object with a players list"), "body")
-    unknown = sorted(set(payload) - {"players", "room"})
+    saver = {"player", "token"} if "room" in payload else set()  # who saves it to the room (views/scoring.py)
+    unknown = sorted(set(payload) - {"players", "room"} - saver)
     if unknown:
         raise ScoreError(gettext("unknown key (misspelt?)"), unknown[0])
     players = payload.get("players")

@@ -185,12 +185,16 @@ async function download(format) {
 }
 
 async function saveToRoom() {
+  // The room takes a score from a player seated there: this phone sends the first seat it holds (room.js keeps them).
   const { payload, where } = gather();
-  const answer = await post({ ...payload, room: form.dataset.room });
+  const [seat] = JSON.parse(localStorage.getItem(`rollsheet.seats.${form.dataset.room}`) || "[]");
+  const saver = seat ? { player: seat.name, token: seat.token } : {};
+  const answer = await post({ ...payload, room: form.dataset.room, ...saver });
   const body = await answer.json();
   clearErrors();
-  if (answer.ok) document.getElementById("saved").textContent = _("Saved to room %(code)s.", {code: form.dataset.room});
-  else showError(body, where);
+  // The line under the button says how the save went; a refusal stays there when the form redraws its errors.
+  document.getElementById("saved").textContent = answer.ok ? _("Saved to room %(code)s.", {code: form.dataset.room}) : body.error;
+  if (!answer.ok) showError(body, where);
 }
 
 cards.addEventListener("click", (event) => {

@@ -116,7 +116,9 @@ def _score_text(game: Game, p: dict, say: Speaker) -> str:
     tie = p.get("tiebreak")
     if isinstance(tie, dict):  # stored as data since the phones speak several languages; before, as a sentence
         tie = tie_text(tie["case"], tie["winners"], game.scoring.tiebreak if game.scoring else None, say)
-    return say.gettext("Final score: %(ranking)s", ranking=ranking) + (f" ({tie})" if tie else "")
+    said = say.gettext("Final score, saved again: %(ranking)s", ranking=ranking) if p.get("replaces") \
+        else say.gettext("Final score: %(ranking)s", ranking=ranking)
+    return said + (f" ({tie})" if tie else "")
 
 
 def _simple(game: Game, kind: str, p: dict, who: str, say: Speaker) -> str:

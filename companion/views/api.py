@@ -12,16 +12,12 @@ from companion import rooms
 from companion.address import public_url
 from companion.errors import Refused, malformed
 from companion.expiry import refusal
-from companion.language import N_, current, gettext, speaker
+from companion.language import current, gettext, speaker
 from companion.table.roll_and_draft import pick_texts
 from layouts.lists import lists_in_play
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
-HTTP_SENTENCES = {404: N_("The companion has no such address."),
-                  405: N_("This address does not take %(method)s requests."),
-                  413: N_("The body is too large.")}
-"""What the companion says for the HTTP errors werkzeug words itself (create_app's error handler)."""
 
 
 def body() -> dict:

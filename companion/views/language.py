@@ -6,6 +6,8 @@ phone's Accept-Language decides.
 """
 from __future__ import annotations
 
+import re
+
 from flask import Blueprint, redirect, request, url_for
 from flask_babel import Babel
 
@@ -14,6 +16,8 @@ from companion import language
 bp = Blueprint("language", __name__)
 
 KEEP_S = 365 * 86_400
+LOCAL_PATH = re.compile(r"/(?![/\\])[A-Za-z0-9._~!$&'()*+,;=:@%/?-]*")
+"""A path (and query) on this site: "/" then RFC 3986 path and query characters, never "//" or "/\\"."""
 
 
 def _requested() -> str | None:
@@ -26,8 +30,9 @@ def _requested() -> str | None:
 
 
 def _back_to(target: str | None) -> str:
-    """A page of this companion to go back to: a local path only, never another site."""
-    if not target or not target.startswith("/") or target.startswith("//") or "\\" in target:
+    """A page of this companion to go back to: a local path of URL characters only (no tab, space or backslash,
+    which a browser drops or turns into "//", the start of another site's address)."""
+    if not target or not LOCAL_PATH.fullmatch(target):
         return url_for("home.index")
     return target
 

@@ -2,7 +2,9 @@
 
 `?format=csv` or `?format=json` answers the result as a download; `?running=1` adds `running` to a 400
 (each posted player's total where their own numbers are fine, else null); a payload with
-`"room": "<code>"` also adds the result to that room's history (RULES.md scoring contract).
+`"room": "<code>"` also saves the result as that room's final score (RULES.md scoring contract): it
+needs a player seated there (`"player"` and `"token"`, as every move), and replaces a score saved before.
+`?room=` on the form and `"room"` in a payload both count toward the code-guessing limit (limits.py).
 """
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ import json
 from flask import Blueprint, Response, jsonify, render_template, request
 
 import layouts
-from companion import rooms, scoring
+from companion import checks, limits, rooms, scoring
 from companion.errors import Refused
 from companion.language import gettext
 from companion.scoring import forms, from_room
@@ -31,13 +33,18 @@ def form(game_id: str):
         return render_template("error.html", title=gettext("No score form for this game"),
                                message=str(error)), 404
     room = rooms.normal_code(request.args.get("room", ""))
+    if room:
+        limits.named_room()
     try:
-        prefill = json.loads(request.args["prefill"]) if "prefill" in request.args else room_players(game, room)
-    except ValueError:
-        prefill = None
+        prefill = checks.loaded(request.args["prefill"]) if "prefill" in request.args else room_players(game, room)
+    except checks.BadJSON as error:
+        prefill, problem = None, str(error)
+    else:
+        problem = ""
     if not isinstance(prefill, list):
+        example = gettext('prefill must be a JSON list of players, e.g. [{"name": "Ana"}]')
         return render_template("error.html", title=gettext("Cannot start the score form"),
-                               message=gettext('prefill must be a JSON list of players, e.g. [{"name": "Ana"}]')), 400
+                               message=f"{problem} {example}" if problem else example), 400
     return score_page(game, room, prefill)
 
 
@@ -47,7 +54,9 @@ def room_players(game: layouts.Game, code: str) -> list:
         return []
     try:
         state = rooms.state(code)
-    except Refused:
+    except Refused as error:
+        if error.status == 404:
+            limits.unknown_room()
         return []
     return from_room.prefill(game, state) if state["game"] == game.id else []
 
@@ -79,30 +88,39 @@ def score(game_id: str):
     try:
         result, tie = scoring.scored(game, payload)
         if payload.get("room") is not None:
-            record_in_room(payload["room"], game_id, result, tie)
+            save_in_room(payload, game_id, result, tie)
     except scoring.ScoreError as error:
         answer = {"error": error.message, "field": error.field}
         if request.args.get("running"):
             answer["running"] = scoring.running_totals(game, payload)
         return jsonify(answer), 400
+    except Refused as error:  # the saver's seat: who they are (400), a token of another seat (403)
+        return _error(error.message, "token" if error.status == 403 else "player", error.status)
     if kind == "csv":
         return _answer(scoring.to_csv(result, game), "text/csv", f"{game_id}-score.csv")
     return _answer(json.dumps(result, ensure_ascii=False, indent=2), "application/json",
                    f"{game_id}-score.json" if kind else None)
 
 
-def record_in_room(code: object, game_id: str, result: dict, tie: dict | None) -> None:
-    """Add a result to the history of room `code`, which must be playing `game_id`; the tie is kept as
-    data, so each phone reads its sentence in its own language."""
+def save_in_room(payload: dict, game_id: str, result: dict, tie: dict | None) -> None:
+    """Save a result as the final score of the payload's room, which must be playing `game_id`, for a player
+    seated there (Refused otherwise); the tie is kept as data, so each phone reads it in its own language."""
+    code = payload["room"]
     if not isinstance(code, str):
         raise scoring.ScoreError(gettext('room must be a room code, e.g. "K7QX2M"'), "room")
+    limits.named_room()
     try:
         if rooms.game_of(code).id != game_id:
             raise scoring.ScoreError(gettext("room %(code)s plays another game", code=code), "room")
-        ranking = [[p["rank"], p["name"], p["total"]] for p in result["players"]]
-        rooms.add_history(code, "score", {"ranking": ranking, "tiebreak": tie})
     except Refused as error:
+        if error.status == 404:
+            limits.unknown_room()
         raise scoring.ScoreError(error.message, "room") from None
+    if "player" not in payload:
+        raise Refused(gettext("Only a player seated in room %(code)s can save its score: take a seat there on this "
+                              "phone first.", code=rooms.normal_code(code)), 403)
+    ranking = [[p["rank"], p["name"], p["total"]] for p in result["players"]]
+    rooms.save_score(code, payload, {"ranking": ranking, "tiebreak": tie})
 
 
 def _error(message: str, field: str, status: int = 400):
