@@ -36,7 +36,7 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     from companion import checks, headers, limits, rooms, store
     from companion.live import Hub
-    from companion.views import api, home, language, pages, scoring
+    from companion.views import api, glyphs, home, language, pages, scoring
 
     store.init_app(app)
     app.extensions["rollsheet.hub"] = Hub(rooms.shown)
@@ -48,6 +48,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
     app.register_blueprint(scoring.bp)
+    app.register_blueprint(glyphs.bp)
     app.register_error_handler(HTTPException, _http_errors)
     app.register_error_handler(LayoutError, _broken_game)
     return app

@@ -17,6 +17,7 @@ from companion import table
 from companion.errors import impossible, malformed, missing
 from companion.language import current, gettext, speaker
 from companion.table.turns import Act, Move, check, copied, pass_turn
+from companion.table.words import item_text
 from layouts import Game, fill_values
 from layouts.lists import lists_in_play
 
@@ -50,13 +51,13 @@ def cross(game: Game, state: dict, list_id: str, item_id: str, body: dict, seat:
     if spec.turn_action and crossed and not again:
         check(act, Move(None, {act.mechanic.FIRST_PHASE: "active"}, starts=True),
               gettext("take from %(list)s", list=label), table.seen_of(body))
-    who = act.name
+    who, named = act.name, lambda item: item_text(game, list_id, item, speaker(current()))
     if again:
-        how = _again(spec, room_list, item_id, who)
+        how = _again(spec, room_list, item_id, who, named)
     elif crossed:
-        how = _cross(game, spec, act.state, room_list, item_id, who, setup, now)
+        how = _cross(game, spec, act.state, room_list, item_id, who, setup, now, named)
     else:
-        how = _uncross(spec, label, room_list, item_id, who, setup)
+        how = _uncross(spec, label, room_list, item_id, who, setup, named)
     record = room_list["crossed"].get(item_id)
     params = {"list": list_id, "item": item_id, "how": how, "setup": setup,
               "by": (record or state["lists"][list_id]["crossed"][item_id])["by"]}
@@ -68,39 +69,39 @@ def cross(game: Game, state: dict, list_id: str, item_id: str, body: dict, seat:
     return act.state, table.finish(act, state, version, ("list", params))
 
 
-def _again(spec, room_list, item_id, who) -> str:
+def _again(spec, room_list, item_id, who, named) -> str:
     if not spec.again:
         raise malformed(gettext("Crossed-off items of %(list)s cannot be used again.", list=spec.label))
     if item_id not in room_list["crossed"]:
-        raise impossible(gettext("%(item)s is not crossed off yet: cross it off instead.", item=item_id))
+        raise impossible(gettext("%(item)s is not crossed off yet: cross it off instead.", item=named(item_id)))
     room_list["crossed"][item_id].setdefault("again", []).append(who)
     return "again"
 
 
-def _cross(game, spec, state, room_list, item_id, who, setup, now) -> str:
+def _cross(game, spec, state, room_list, item_id, who, setup, now, named) -> str:
     crossed = room_list["crossed"]
     record = crossed.get(item_id)
     if record and spec.mode != "claim":
-        raise impossible(gettext("%(item)s was already taken by %(names)s.", item=item_id, names=_names(record)))
+        raise impossible(gettext("%(item)s was already taken by %(names)s.", item=named(item_id), names=_names(record)))
     if record:
         if who in record["by"]:
-            raise impossible(gettext("%(name)s already claimed %(item)s.", name=who, item=item_id))
+            raise impossible(gettext("%(name)s already claimed %(item)s.", name=who, item=named(item_id)))
         if record["turn"] != state["turn"]:
             raise impossible(gettext("%(names)s claimed %(item)s in an earlier turn; only players reaching it in the "
-                                     "same turn share it.", names=_names(record), item=item_id))
+                                     "same turn share it.", names=_names(record), item=named(item_id)))
         if len(record["by"]) >= state["players"]:
-            raise impossible(gettext("%(item)s has a claim from every player at the table already.", item=item_id))
+            raise impossible(gettext("%(item)s has a claim from every player at the table already.", item=named(item_id)))
         record["by"].append(who)
         return "also"
     held = [item for item, r in crossed.items() if who in r["by"]]
     limit = game.amount(spec.per_player) if spec.per_player is not None else None
     if limit is not None and len(held) >= limit:
         raise impossible(gettext("%(name)s has %(held)s of %(list)s already (%(items)s): at most %(most)s.", name=who,
-                                 held=len(held), list=spec.label, items=", ".join(held), most=limit))
+                                 held=len(held), list=spec.label, items=", ".join(map(named, held)), most=limit))
     if spec.mode == "stack":
         top = next(item for item in room_list["items"] if item not in crossed)
         if item_id != top:
-            raise impossible(gettext("Take the highest %(list)s token left: %(item)s.", list=spec.label, item=top))
+            raise impossible(gettext("Take the highest %(list)s token left: %(item)s.", list=spec.label, item=named(top)))
     if setup:
         _check_setup(game, spec, state, crossed, item_id)
     crossed[item_id] = {"by": [who], "at": now, "turn": state["turn"], "setup": setup}
@@ -129,21 +130,22 @@ def _names(record: dict) -> str:
     return speaker(current()).listing(record["by"])
 
 
-def _uncross(spec, label, room_list, item_id, who, setup) -> str:
+def _uncross(spec, label, room_list, item_id, who, setup, named) -> str:
     crossed = room_list["crossed"]
     record = crossed.get(item_id)
     if record is None:
-        raise impossible(gettext("%(item)s is not crossed off.", item=item_id))
+        raise impossible(gettext("%(item)s is not crossed off.", item=named(item_id)))
     if record["setup"] != setup:
-        raise impossible(gettext("%(item)s was crossed at setup: only the setup step undoes it.", item=item_id)
-                         if record["setup"] else gettext("%(item)s was not crossed at setup.", item=item_id))
+        raise impossible(gettext("%(item)s was crossed at setup: only the setup step undoes it.", item=named(item_id))
+                         if record["setup"] else gettext("%(item)s was not crossed at setup.", item=named(item_id)))
     if not setup and who not in record["by"]:
-        raise impossible(gettext("Only %(names)s can undo %(item)s.", item=item_id,
+        raise impossible(gettext("Only %(names)s can undo %(item)s.", item=named(item_id),
                                  names=speaker(current()).listing(record["by"], style="or")))
     if spec.mode == "stack":
         last = [item for item in room_list["items"] if item in crossed][-1]
         if item_id != last:
-            raise impossible(gettext("Put back the last %(list)s token taken first: %(item)s.", list=label, item=last))
+            raise impossible(gettext("Put back the last %(list)s token taken first: %(item)s.", list=label,
+                                     item=named(last)))
     if spec.mode == "claim" and len(record["by"]) > 1:
         record["by"].remove(who)
         return "withdraw"

@@ -33,7 +33,7 @@ FOUND_HOW = f"a game of your own is found through {ENV_VAR} or --layouts DIR; `r
 """How to make a game of one's own known, said where an id is unknown."""
 
 __all__ = ["ENV_VAR", "FOUND_HOW", "LANGUAGES", "TEMPLATES", "Game", "LayoutError", "extra_folders", "fill_values", "folders", "game_file",
-           "game_ids", "languages", "layout_files", "load", "load_file", "shown"]
+           "game_ids", "languages", "layout_files", "load", "load_file"]
 
 
 def folders() -> list[Path]:
@@ -157,20 +157,6 @@ def load_file(path: str | Path, lang: str = "en") -> Game:
     if wrong:
         raise LayoutError(wrong)
     return _validated(translations.translated(read_yaml(path), overlay), overlay_file, path)
-
-
-def shown(game: Game, **dump) -> dict:
-    """A game as JSON data for a phone (`dump`: model_dump's options), every layout text with the game's
-    values filled in (a scoring text's {expressions} are left for the score form, which fills them)."""
-    data = game.model_dump(mode="json", **dump)
-    filled = {}
-    for path, text in translations.words(game).items():
-        if "{" in text and path.split(".")[0] in data and not path.startswith("scoring."):
-            try:
-                filled[path] = fill_values(text, game.values)
-            except (KeyError, ValueError, IndexError):
-                continue  # braces that name no value (a list's label is not checked for them): shown as written
-    return translations.translated(data, filled)
 
 
 def _validated(raw, path: Path, layout: Path | None = None) -> Game:

@@ -19,6 +19,8 @@ import re
 from collections.abc import Mapping
 from functools import cache
 
+from layouts import plurals
+
 FUNCTIONS = {
     "sum": lambda items: sum(_numbers(items)),
     "len": lambda items: len(_listed(items)),
@@ -108,8 +110,8 @@ def names(expression: str) -> set[str]:
 
 
 def placeholders(text: str) -> list[str]:
-    """The expressions inside a text's {braces}."""
-    return PLACEHOLDER.findall(text)
+    """The expressions inside a text's {braces}, those its plural blocks count too (layouts/plurals.py)."""
+    return plurals.counted(text) + PLACEHOLDER.findall(plurals.without_blocks(text))
 
 
 def evaluate(text: str, scope: Mapping):
@@ -117,8 +119,9 @@ def evaluate(text: str, scope: Mapping):
     return _eval(parse(text).body, scope)
 
 
-def fill(text: str, scope: Mapping) -> str:
-    """The text with each {expression} replaced by its value."""
+def fill(text: str, scope: Mapping, lang: str = "en") -> str:
+    """The text with each {expression} replaced by its value, each plural block by its form in `lang`."""
+    text = plurals.fill_counts(text, lang, lambda expression: evaluate(expression, scope))
     return PLACEHOLDER.sub(lambda match: str(evaluate(match.group(1), scope)), text)
 
 

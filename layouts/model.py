@@ -1,7 +1,8 @@
 """Schema of a game's layout file.
 
 Glossary:
-- Colour: a named print colour with its colour-blind glyph (same on paper and phone).
+- Colour: a named print colour with its colour-blind glyph (same on paper and phone): a shape by name
+  (`triangle`, layouts/glyphs.py), or in layouts of schema 1 a letter.
 - Die: how many identical dice a game rolls and their faces (colour ids or numbers).
 - Table: a named row of numbers indexed from 0 (points by boxes filled, token stacks).
 - values: named house values (bridge bonus, points per district...).
@@ -11,11 +12,13 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import AfterValidator, Field, field_validator, model_validator
 
 from layouts.blocks import Block
 from layouts.blocks.base import ColourRef, Strict, Words
+from layouts.glyphs import SHAPES, checked_glyph
 from layouts.lists import SharedList
+from layouts.plurals import fill_counts
 from layouts.patterns import Pattern
 from layouts.polycubes import Piece
 from layouts.scoring_names import ScoringSection
@@ -30,7 +33,8 @@ Mm = Annotated[float, Field(gt=0, le=420)]
 class Colour(Strict):
     label: Words = Field(min_length=1, description="the colour's name, e.g. Red")
     rgb: str = Field(pattern=r"^#[0-9a-fA-F]{6}$", description="print colour as #rrggbb")
-    glyph: str = Field(min_length=1, max_length=2, description="colour-blind glyph")
+    glyph: Annotated[str, AfterValidator(checked_glyph)] = Field(
+        description=f"colour-blind glyph: a shape ({', '.join(SHAPES)}) or, as in schema 1, 1-2 characters")
     line: str | None = Field(None, pattern=r"^#[0-9a-fA-F]{6}$",
                              description="a darker shade the sheets print this colour's lines, glyphs and text in, "
                                          "for a light rgb (a yellow) under 3:1 against white paper")
@@ -130,6 +134,6 @@ class Game(Strict):
         return next(s for s in self.shapes if s.id == shape_id)
 
 
-def fill_values(text: str, values: dict[str, int]) -> str:
-    """Put the game's house values into a text's {name} placeholders."""
-    return text.format_map(values) if "{" in text else text
+def fill_values(text: str, values: dict[str, int], lang: str = "en") -> str:
+    """Put the game's house values into a text's {name} placeholders and plural blocks (layouts/plurals.py)."""
+    return fill_counts(text, lang, values.__getitem__).format_map(values) if "{" in text else text

@@ -18,6 +18,7 @@ from typing import Annotated, Literal, Union, get_args
 from pydantic import AfterValidator, BeforeValidator, Discriminator, Field, Tag, ValidationInfo, \
     WithJsonSchema, field_validator
 
+from layouts import plurals
 from layouts.blocks.base import WORDS, ColourRef, Strict, Words
 from layouts.expressions import ExprError, parse, placeholders
 
@@ -36,6 +37,8 @@ def _expression(text: str) -> str:
 def _text(text: str) -> str:
     for expression in placeholders(text):
         _expression(expression)
+    if plurals.problems(text):
+        raise ValueError(plurals.problems(text)[0])
     return text
 
 

@@ -19,6 +19,7 @@ from typing import Annotated, Union, get_args, get_origin
 
 from pydantic import BaseModel
 
+from layouts import plurals
 from layouts.blocks.base import WORDS
 
 LANGUAGES = ("en", "de", "es")
@@ -97,12 +98,17 @@ def problems(english: dict[str, str], overlay: object, source: str) -> list[str]
             found.append(f"{source}: {path}: missing translation of {text!r}")
         elif not isinstance(overlay[path], str) or not overlay[path].strip():
             found.append(f"{source}: {path}: the translation must be text")
-        elif sorted(PLACEHOLDER.findall(overlay[path])) != sorted(PLACEHOLDER.findall(text)):
+        elif set(_placeholders(overlay[path])) != set(_placeholders(text)):
             found.append(f"{source}: {path}: keep the placeholders of {text!r}: "
-                         f"{', '.join(sorted(set(PLACEHOLDER.findall(text)))) or 'none'}")
+                         f"{', '.join(sorted(set(_placeholders(text)))) or 'none'}")
     found += [f"{source}: {path}: not a text of the layout (misspelt, or the text is gone)"
               for path in overlay if path not in english]
     return found
+
+
+def _placeholders(text: str) -> list[str]:
+    """A text's {placeholders}, a plural block standing for the one it counts (`{value, plural, ...}`: {value})."""
+    return [f"{{{name}}}" for name in plurals.counted(text)] + PLACEHOLDER.findall(plurals.without_blocks(text))
 
 
 def translated(raw: dict, overlay: dict[str, str]) -> dict:

@@ -21,6 +21,7 @@ from pathlib import Path
 import yaml
 
 from layouts.colours import MARK_CONTRAST, contrast_on_white, darker
+from layouts.glyphs import suggested_shapes
 from layouts.reading import LayoutError
 
 CURRENT = 2
@@ -28,14 +29,18 @@ RGB = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
 def _to_2(raw: dict) -> list[tuple[tuple, object]]:
-    """Schema 2: a colour whose rgb has under 3:1 contrast on white paper prints its lines, glyphs and text
-    in a darker `line` shade (schema 1 printed them in the rgb itself, too pale for paper); the upgrade
-    gives it the lightest shade that passes."""
+    """Schema 2: a colour's glyph is a shape (`triangle`, layouts/glyphs.py), the same in every language;
+    a schema-1 letter becomes the unused shape nearest its colour's hue. A colour whose rgb has under 3:1
+    contrast on white paper prints its lines, glyphs and text in a darker `line` shade (schema 1 printed
+    them in the pale rgb itself); the upgrade gives it the lightest shade that passes."""
     colours = raw.get("colours")
-    return [(("colours", name, "line"), darker(colour["rgb"])) for name, colour in
-            (colours.items() if isinstance(colours, dict) else ())
-            if isinstance(colour, dict) and "line" not in colour and isinstance(colour.get("rgb"), str)
-            and RGB.match(colour["rgb"]) and contrast_on_white(colour["rgb"]) < MARK_CONTRAST]
+    readable = {name: colour for name, colour in (colours.items() if isinstance(colours, dict) else ())
+                if isinstance(colour, dict) and isinstance(colour.get("rgb"), str) and RGB.match(colour["rgb"])}
+    glyphs = {name: (c["rgb"], c["glyph"]) for name, c in readable.items() if isinstance(c.get("glyph"), str)}
+    shapes = [(("colours", name, "glyph"), shape) for name, shape in suggested_shapes(glyphs).items()
+              if shape != glyphs[name][1]]
+    return shapes + [(("colours", name, "line"), darker(colour["rgb"])) for name, colour in readable.items()
+                     if "line" not in colour and contrast_on_white(colour["rgb"]) < MARK_CONTRAST]
 
 
 STEPS: dict[int, Callable[[dict], list[tuple[tuple, object]]]] = {1: _to_2}
@@ -81,7 +86,7 @@ def upgrade_text(text: str, raw: dict, source: Path | str) -> str | None:
         return None
     before = copy.deepcopy(raw)
     for path, value in edits(raw, source):
-        text = _edited(text, before, path, json.dumps(value, ensure_ascii=False))
+        text = _edited(text, before, path, _scalar(value))
         _set(before, path, value)
     return _said_version(text)
 
@@ -91,6 +96,12 @@ def _set(raw: dict, path: tuple, value) -> None:
     for key in path[:-1]:
         node = node[key]
     node[path[-1]] = value
+
+
+def _scalar(value) -> str:
+    """A value as YAML writes it: a plain word as it is (`triangle`), anything else quoted (`"#ad9111"`)."""
+    return value if isinstance(value, str) and re.fullmatch(r"[a-z][a-z0-9_-]*", value) else \
+        json.dumps(value, ensure_ascii=False)
 
 
 def _has(raw, path: tuple) -> bool:

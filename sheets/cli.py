@@ -92,22 +92,28 @@ def check(
     """Validate layouts and their language overlays, and preflight them in every language: every block
     inside the 8 mm margin on A4, Letter and A3, every text readable at 7 pt or more."""
     import layouts
+    from layouts.glyphs import letter_notes
     from layouts.translations import layout_of
     from sheets.preflight import preflight_languages
 
-    problems, overlays = [], 0
+    problems, notes, overlays = [], [], 0
     with layout_folders(layouts_dirs):
         files = [game_or_file(str(path)) for path in files or []]
         names = list(dict.fromkeys(str(layout_of(path)) for path in files)) if files else layouts.game_ids()
         for name in names:
             try:
                 path = Path(name) if files else layouts.game_file(name)
-                found, checked = preflight_languages(path, lambda lang: layouts.load(game_in_folder(path), lang)
-                                                     if game_in_folder(path) else layouts.load_file(path, lang))
+                named = game_in_folder(path) if files else name
+                load = (lambda lang: layouts.load(named, lang)) if named else (lambda lang: layouts.load_file(path, lang))
+                found, checked = preflight_languages(path, load)
+                notes += letter_notes({c: (colour.rgb, colour.glyph) for c, colour in load("en").colours.items()},
+                                      str(path))
             except layouts.LayoutError as error:
                 found, checked = error.problems, 0
             problems += found
             overlays += checked
+    for line in notes:
+        typer.echo(f"note: {line}")
     for line in problems:
         typer.echo(line, err=True)
     if problems:

@@ -24,7 +24,7 @@ class Context:
 
     def text(self, text: str) -> str:
         """A layout text with the game's values filled in."""
-        return fill_values(text, self.game.values)
+        return fill_values(text, self.game.values, self.lang)
 
     def word(self, message: str, **params) -> str:
         """A word the drawer writes itself (not the layout), in the print's language (sheets/i18n.py)."""

@@ -11,6 +11,9 @@ import math
 
 from reportlab.lib.colors import Color, white
 
+from layouts.glyphs import is_shape
+from sheets.glyphs import MIN_SHAPE, SHAPE_PER_PT, draw_glyph
+
 
 # Marks: plain symbols for tracks and boxes.
 def _star(pen, cx, cy, s, colour, fill):
@@ -194,10 +197,16 @@ def draw_icon(pen, name: str, cx: float, cy: float, size: float, colour: Color, 
     ICONS[name](pen, cx, cy, size, colour, fill)
 
 
-def draw_badge(pen, ctx, colour: str, box, size: float = 14.0, radius: float = 1.5):
-    """A game colour's swatch with its glyph on it (black glyph on white in mono)."""
+def draw_badge(pen, ctx, colour: str, box, size: float = 14.0, radius: float = 1.5, named: bool = False):
+    """A game colour's swatch with its glyph on it (black glyph on white in mono); `named`: its name under the glyph."""
     rgb = ctx.rgb(colour)
     fill = ctx.ink.fill(rgb)
     pen.rect(*box, stroke=ctx.ink.strong(rgb), fill=fill or white, width=0.8, radius=radius)
-    pen.fit_text(box, ctx.glyph(colour), size, bold=True, colour=ctx.ink.on_fill(rgb),
-                 align="center")
+    if not named:
+        draw_glyph(pen, ctx.glyph(colour), box, ctx.ink.on_fill(rgb), size)
+        return
+    x, y, w, h = box
+    side = MIN_SHAPE if is_shape(ctx.glyph(colour)) else h / 2
+    draw_glyph(pen, ctx.glyph(colour), (x, y + 0.5, w, side), ctx.ink.on_fill(rgb), side / SHAPE_PER_PT)
+    pen.fit_text((x + 0.5, y + side + 0.5, w - 1, h - side - 0.8), ctx.game.colours[colour].label, 8, bold=True,
+                 colour=ctx.ink.on_fill(rgb), align="center")

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from reportlab.lib.colors import Color, HexColor, black, white
 
 from layouts.polycubes import Cube, iso_bounds, iso_faces, iso_point
+from sheets.glyphs import MM_PER_PT, draw_glyph
 from sheets.ink import Ink
 
-MM_PER_PT = 25.4 / 72
 GLYPH_FROM_UNIT = 3.5
 """Cubes smaller than this (mm per edge) carry no glyph: it would not fit legibly."""
 
@@ -90,7 +90,7 @@ def draw_cubes(pen, ink: Ink, cubes: Mapping[Cube, Paint], box, space=None, max_
             cx, cy = at(face.cube[0] + 0.5, face.cube[1] + 0.5, face.cube[2] + 1)
             size = unit * 0.42 / MM_PER_PT
             colour = white if _luma(fills["top"]) < 0.5 else black
-            pen.text(cx, cy + size * MM_PER_PT * 0.36, paint.glyph, size, bold=True, colour=colour, align="center")
+            draw_glyph(pen, paint.glyph, (cx - unit * 0.5, cy - unit * 0.27, unit, unit * 0.54), colour, size)
     return unit
 
 

@@ -12,6 +12,7 @@ import unicodedata
 
 from layouts import Game
 from layouts.colours import MARK_CONTRAST, contrast_on_white, darker
+from layouts.glyphs import is_shape
 from layouts.translations import words
 
 PRINT_FONT = "Helvetica"
@@ -22,7 +23,7 @@ PRINT_ENCODING = "cp1252"
 def glyph_problems(game: Game) -> list[str]:
     """`path: message` for each printed text holding a character the print font cannot draw."""
     texts = {path: text for path, text in words(game).items() if path.startswith("printables.")}
-    texts |= {f"colours.{name}.glyph": c.glyph for name, c in game.colours.items()}
+    texts |= {f"colours.{name}.glyph": c.glyph for name, c in game.colours.items() if not is_shape(c.glyph)}
     lines = []
     for path, text in texts.items():
         missing = list(dict.fromkeys(ch for ch in text if not _drawable(ch)))

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from reportlab.lib.colors import Color, black, white
 
+from sheets.glyphs import draw_glyph
+
 Cell = tuple[int, int]
 Point = tuple[int, int]
 GLYPH_FROM_UNIT = 3.0
@@ -50,5 +52,5 @@ def draw_polyomino(pen, cells: frozenset[Cell], x: float, y: float, unit: float,
         pen.polygon([(x + px * unit, y + py * unit) for px, py in loop], stroke=line, width=min(1.6, max(1.0, unit * 0.3)))
     if glyph and unit >= GLYPH_FROM_UNIT:
         gx, gy = min(cells, key=lambda c: (c[1], c[0]))
-        pen.fit_text((x + gx * unit, y + gy * unit, unit, unit), glyph, unit * 1.8, bold=True,
-                     colour=glyph_colour, align="center")
+        draw_glyph(pen, glyph, (x + gx * unit + 0.3, y + gy * unit + 0.3, unit - 0.6, unit - 0.6), glyph_colour,
+                   unit * 1.8)

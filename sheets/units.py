@@ -9,6 +9,7 @@ import math
 
 from reportlab.lib.colors import Color, black
 from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import FILL_NON_ZERO
 from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -83,6 +84,18 @@ class Pen:
         if close:
             path.close()
         self.canvas.drawPath(path, **style)
+
+    def loops(self, loops, fill: Color) -> None:
+        """Closed loops of points (mm) filled as one path, non-zero rule: an inner loop run the other way is a hole."""
+        # the kit's other fills are even-odd (ReportLab's default): a glyph is the path filled non-zero
+        self._style(None, fill, 0)
+        path = self.canvas.beginPath()
+        for loop in loops:
+            path.moveTo(*self._xy(*loop[0]))
+            for point in loop[1:]:
+                path.lineTo(*self._xy(*point))
+            path.close()
+        self.canvas.drawPath(path, stroke=0, fill=1, fillMode=FILL_NON_ZERO)
 
     def text(self, x, y, text, size=10.0, bold=False, colour=black, align="left"):
         """One line of text with its baseline at y; x is its left, centre or right."""

@@ -10,11 +10,12 @@ import pytest
 
 from tests.copenhagen_pdfs import (PRINTABLES, URL, game_layout, pages_of, pdf_of, printed,  # noqa: F401
                                    words_of)
+from tests.glyphread import read_glyphs
 from tests.pdfread import PT, boxes, outside_margin
 from tests.printing import decode_qr, qpdf_check, render_png
 
 TRACKS = {  # RULES.md section 1, read off the rulebook, not the layout
-    "R": "+*+***---", "B": "+*-*+*---", "P": "+-*+*-*--", "G": "+--*+-**-", "Y": "+-*+-**--",
+    "red": "+*+***---", "blue": "+*-*+*---", "purple": "+-*+*-*--", "green": "+--*+-**-", "yellow": "+-*+-**--",
 }
 
 
@@ -89,15 +90,16 @@ def tracks_top(path: Path) -> float:
 
 
 def white_squares(page, low, high) -> list:
-    """Rounded white squares between `low` and `high` mm across."""
+    """Rounded white squares between `low` and `high` mm across, outlined (a white glyph has no outline)."""
     return [b for b in boxes(page, low, low, high, high) if b.kind == "curve" and abs(b.w - b.h) < 0.01
-            and b.fill in ((1, 1, 1), (1,))]
+            and b.fill in ((1, 1, 1), (1,)) and b.stroke is not None]
 
 
-def test_ability_tracks_put_each_symbol_in_its_own_mark_space_under_its_box(printed, sheet):
+def test_ability_tracks_put_each_symbol_in_its_own_mark_space_under_its_box(printed, sheet, game_layout):
     path = pdf_of(printed["a4", "color"], "player-sheet")
     top = tracks_top(path)
-    badges = [m for m in sheet["marks"] if m.kind == "char" and m.text in TRACKS and m.y > top and m.h > 3]
+    colour_of = {colour.glyph: name for name, colour in game_layout.colours.items()}
+    badges = [g for g in read_glyphs(path.read_bytes())[0] if g.y > top]
     rewards = [(x, y) for w, x, y in words_of(path) if w == "+2"]
     track_boxes = [b for b in white_squares(sheet, 6, 10) if b.y > top and b.x > min(g.x for g in badges) + 5
                    and not any(b.x < x < b.x + b.w and b.y < y < b.y + b.h for x, y in rewards)]
@@ -107,7 +109,7 @@ def test_ability_tracks_put_each_symbol_in_its_own_mark_space_under_its_box(prin
     assert len(track_boxes) == 45 and [len(r) for r in rows] == [9] * 5
     symbols = icons(path)
     for row in rows:
-        glyph = next(g.text for g in badges if row[0].y <= g.y + g.h / 2 <= row[0].y + row[0].h)
+        colour = next(colour_of[g.shape] for g in badges if row[0].y <= g.y + g.side / 2 <= row[0].y + row[0].h)
         drawn = ""
         for box in row:
             assert not [k for k, x, y in symbols if box.x < x < box.x + box.w and box.y < y < box.y + box.h]
@@ -116,7 +118,7 @@ def test_ability_tracks_put_each_symbol_in_its_own_mark_space_under_its_box(prin
             if under:  # the symbol sits in a mark space of its own, just under the box
                 assert len([s for s in spaces if box.x < s.x and s.x + s.w < box.x + box.w
                             and box.y + box.h < s.y and s.y + s.h < box.y + 1.8 * box.h]) == 1
-        assert drawn == TRACKS[glyph], glyph
+        assert drawn == TRACKS[colour], colour
     assert len(spaces) == sum(len(t) - t.count("-") for t in TRACKS.values())
 
 
@@ -150,10 +152,14 @@ def test_sheet_has_name_line_start_player_box_and_scoring_reminder(sheet):
 
 def test_sheet_says_how_a_turn_works_and_prints_the_tie_break_as_a_house_rule(sheet, game_layout):
     text = " ".join(sheet["text"].split())
-    for words in ("YOUR TURN", "as many cells as the dice of that colour + jokers", "(the grey face, any colour)",
+    for words in ("YOUR TURN", "Roll all 5 dice. After the roll, before you choose a colour, you may use stars.",
+                  "the shape may have as many cells", "as the dice of that colour + jokers", "(the grey face, any colour)",
                   "+ phantom dice (+ symbols of that colour you cross now)",
-                  f"take one unused die ({game_layout.values['two_player_dice']} dice with 2 players)",
-                  "House tie-break: fewest empty cells",
+                  "you may take one unused die and cross the leftmost empty box of its colour",
+                  f"2 players (house rule): take {game_layout.values['two_player_dice']} dice.",
+                  "Tie (house rule): fewest empty cells wins",
+                  "Green star: turn all dice of one colour into another, never into jokers (house rule)",
+                  "draw one 1x1 window in any empty cell,",
                   "Cross a box to earn the symbol under it; cross the symbol when you use it"):
         assert words in text, words
 

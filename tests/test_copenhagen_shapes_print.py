@@ -16,12 +16,12 @@ def test_shape_sheet_divides_unlimited_shapes_from_15_single_use_tiles_with_tick
     ids = {w[0]: w for w in words_of(path) if w[0] in UNLIMITED + LIMITED}
     assert sorted(ids) == sorted(UNLIMITED + LIMITED)
     assert all(ids[i][1] < divider.x for i in UNLIMITED) and all(ids[i][1] > divider.x for i in LIMITED)
-    ticks = [b for b in boxes(page, 3.5, 3.5, 4.5, 4.5) if abs(b.w - b.h) < 0.01]
+    ticks = [b for b in boxes(page, 3.5, 3.5, 4.5, 4.5) if abs(b.w - b.h) < 0.01 and b.stroke is not None]
     assert len(ticks) == 15
     for tick in ticks:  # each tick box sits just left of a single-use tile's id
         assert any(0 < ids[i][1] - tick.x - tick.w < 2.5 and abs(ids[i][2] - tick.y - tick.h / 2) < 2.5
                    for i in LIMITED)
-    assert "2 players: before play, cross off one size-4 tile of each colour" in page["text"]
+    assert "2 players (house rule): before play, cross off one size-4 tile of each colour" in page["text"]
 
 
 def test_shape_sheet_draws_each_shape_from_its_cell_map_above_its_id(printed, game_layout):

@@ -40,8 +40,8 @@ def test_rollsheet_lang_sets_the_language_and_lang_overrides_it(cli, tmp_path, m
     assert cli("print", "copenhagen", "--what", "reference-card", "--lang", "en", "--out", tmp_path / "en").exit_code == 0
     [spanish], [english] = (tmp_path / "env").glob("*.pdf"), (tmp_path / "en").glob("*.pdf")
     assert (spanish.name, english.name) == ("copenhagen-reference-card-es.pdf", "copenhagen-reference-card.pdf")
-    assert "Estrella R: repite" in read_pages(spanish.read_bytes())[0]["text"]
-    assert "R star: reroll" in read_pages(english.read_bytes())[0]["text"]
+    assert "Estrella roja: repite" in read_pages(spanish.read_bytes())[0]["text"]
+    assert "Red star: reroll" in read_pages(english.read_bytes())[0]["text"]
 
 
 def test_print_all_in_spanish_writes_every_printable_with_es(cli, tmp_path):

@@ -115,3 +115,11 @@ def test_the_shipped_schema_file_is_what_the_models_make(cli):
                                                                       "layouts/layout.schema.json`"
     result = cli("schema")
     assert result.exit_code == 0 and json.loads(result.output) == layout_schema()
+
+
+@pytest.mark.parametrize("path", [*layouts.layout_files(layouts.HERE), *layouts.layout_files(layouts.TEMPLATES)],
+                         ids=lambda path: path.stem)
+def test_every_shipped_layout_names_the_schema_for_editors_on_its_first_line(path):
+    first = path.read_text(encoding="utf-8").splitlines()[0]
+    assert first.startswith("# yaml-language-server: $schema=")
+    assert (path.parent / first.split("$schema=", 1)[1]).resolve() == SCHEMA_FILE

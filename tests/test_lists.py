@@ -25,7 +25,7 @@ def test_crossing_a_tile_records_who_and_answers_the_new_state(call):
     assert status == 200
     record = answer["lists"]["tiles"]["crossed"]["R5"]
     assert record["by"] == ["Ana"] and record["at"] > 0
-    assert answer["log"][0]["text"] == "Ana crossed off R5 (Single-use tiles)"
+    assert answer["log"][0]["text"] == "Single-use tiles: Ana crossed off R5 (red P-pentomino)"
 
 
 def test_crossing_a_crossed_tile_answers_409_naming_who_did(call):
@@ -50,7 +50,7 @@ def test_only_the_player_who_crossed_a_tile_uncrosses_it_and_it_is_logged(call):
     assert status == 409 and "Only Ben" in answer["error"]
     status, answer = room.cross("Ben", "tiles", "G5", crossed=False)
     assert status == 200 and "G5" not in answer["lists"]["tiles"]["crossed"]
-    assert answer["log"][0]["text"] == "Ben uncrossed G5, crossed off by Ben (Single-use tiles)"
+    assert answer["log"][0]["text"] == "Single-use tiles: Ben uncrossed G5 (green X-pentomino), crossed off by Ben"
     assert room.cross("Ben", "tiles", "G5", crossed=False)[0] == 409
 
 

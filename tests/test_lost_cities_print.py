@@ -75,12 +75,15 @@ def test_box_9_of_every_expedition_holds_the_artifact_symbol(printed):
             assert len(inside) == (1 if number < 6 else 0), f"column {number + 1}"
 
 
-def test_a_legend_explains_every_icon_and_the_full_column_artifact(printed):
+def test_a_legend_explains_every_icon_the_dice_column_and_the_full_column_artifact(printed):
     _, _, pages = printed
     text = " ".join(pages[0]["text"].split())
     bonus = layouts.load("lost-cities").values["bridge_points"]
-    for words in ("Accelerate: a started expedition repeats its top number", "Artifact: mark the next artifact box",
-                  "the column scores double", "Bridge: first to fill box 7", f"+{bonus}",
+    for words in ("Arrow: repeat a started expedition's top number; on another arrow, again",
+                  "Artifact: mark the next artifact box", "Circle: a 0 before the start doubles the column",
+                  "Bridge: first to fill box 7;", "all (house rule)", f"+{bonus}",
+                  "Dice column: refuse the dice to mark its lowest free box; box 9: exhausted.",
+                  "The active player refuses: the others pick from all 6 dice (house rule).",
                   "A full expedition that could take one more number gives an artifact"):
         assert text.count(words) == 2, words
 

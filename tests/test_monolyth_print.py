@@ -15,7 +15,8 @@ import layouts
 from layouts.patterns import monolith_size
 from sheets.ink import INK_MODES, Ink
 from sheets.render import Job, render
-from tests.pdfread import outside_margin, read_pages
+from tests.glyphread import read_glyphs
+from tests.pdfread import PT, outside_margin, read_pages
 from tests.printing import decode_qr, print_into, qpdf_check, render_png
 
 URL = "http://table.local:5000"
@@ -78,7 +79,7 @@ def test_the_four_boards_each_have_four_different_edge_colours():
      "pieces[9]: piece TW4: cubes are not connected"),
     ("{label: Prophecy 2, icon: eye, parts: [N, cubes, met, pts]}",
      "{label: Prophecy 2, icon: eye, parts: [N, cubes, met, pts, bonus]}",
-     "printables.score-pad.blocks[4]: rows: 'Prophecy 2' splits 33.9 mm boxes into 5 parts of 6.8 mm; "
+     "printables.score-pad.blocks[4]: rows: 'Prophecy 2' splits 35.6 mm boxes into 5 parts of 7.1 mm; "
      "write-in boxes need 8 mm"),
 ])
 def test_check_rejects_a_broken_layout_with_one_line_per_field(cli, tmp_path, old, new, message):
@@ -167,11 +168,14 @@ def test_one_player_gets_level_4_and_the_prophecies_14_and_16():
 
 
 def test_each_player_gets_a_board_with_a_prophecy_slot_in_each_edge_colour():
-    first, second = read_pages(pdf_of("player-boards", players=3))
+    pdf = pdf_of("player-boards", players=3)
+    first, second = read_pages(pdf)
     assert second["text"].count("Prophecy") == 4  # board 3 alone: 3 players, two boards a page
-    for slot in ("K Black", "T Teal", "R Red", "B Blue"):
-        assert slot in second["text"]
-    assert "O Orange" not in second["text"]
+    with pdfplumber.open(BytesIO(pdf)) as doc:  # the glyph key lies right of the board, from 141 mm
+        board = {w["text"] for w in doc.pages[1].extract_words() if w["x1"] * PT < 140}
+    assert board & {colour.label for colour in GAME.colours.values()} == {"Black", "Teal", "Red", "Blue"}
+    edges = {glyph.shape for glyph in read_glyphs(pdf)[1] if glyph.x < 140}
+    assert edges == {GAME.colours[colour].glyph for colour in ("black", "teal", "red", "blue")}
     assert "board 3" in second["text"] and "board 4" not in first["text"] + second["text"]
     assert "4x4x3: 3-4 players" in first["text"] and "4x4x4: 1-2 players" in first["text"]
 
@@ -181,6 +185,7 @@ def test_score_pad_has_a_row_per_score_item_and_digit_boxes_big_enough(every_pdf
     for label in ("Structure", "Level 1", "Level 4", "Prophecy 1", "Prophecy 4", "TOTAL"):
         assert label in page["text"]
     assert page["text"].count("N cubes met pts") == 4 * 4
+    assert "Play on until someone completes their monolith, then finish the round." in " ".join(page["text"].split())
     write_in = [m for m in page["marks"] if m.kind == "curve" and m.h >= 8 and m.w >= 30]
     assert len(write_in) >= 4 * 11
 
@@ -223,3 +228,24 @@ def test_backs_without_any_card_back_is_a_usage_error(cli, tmp_path):
     result = cli("print", "monolyth", "--what", "score-pad", "--backs", "--out", tmp_path)
     assert result.exit_code == 2
     assert "--backs" in result.stderr
+
+
+def test_a_token_stack_is_headed_once_even_where_it_wraps_to_the_next_line():
+    with pdfplumber.open(BytesIO(render(Job(layouts.load("monolyth"), "tokens", 2)))) as doc:
+        headings = [w["text"] for w in doc.pages[0].extract_words(extra_attrs=["size", "fontname"])
+                    if 8.5 < w["size"] < 9.5 and "Bold" in w["fontname"]]  # a token's own label is smaller
+    assert headings.count("Prophecy") == 2  # the prophecies of every table and those of 1-2 players: one each
+    assert headings.count("Level") == 4 and headings.count("Structure") == 1
+
+
+def test_the_two_height_labels_of_a_spanish_structure_card_stand_apart():
+    game = layouts.load("monolyth", "es")
+    with pdfplumber.open(BytesIO(render(Job(game, "structure-cards", 2, lang="es")))) as doc:
+        page = doc.pages[0]
+        card = [w for w in page.extract_words() if w["x1"] * PT < 10 + 63 and w["top"] * PT < 10 + 25]
+    labels = [w for w in card if w["text"] in ("niveles:", "jugadores", "3-4", "1-2")]
+    middle = 10 + 63 / 2
+    left = [w for w in labels if (w["x0"] + w["x1"]) / 2 * PT < middle]
+    right = [w for w in labels if (w["x0"] + w["x1"]) / 2 * PT > middle]
+    assert len(left) == len(right) == 3
+    assert min(w["x0"] for w in right) * PT - max(w["x1"] for w in left) * PT > 1.5

@@ -74,13 +74,13 @@ def test_a_grown_board_is_measured_at_its_a3_scale(cli, tmp_path):
 
 def test_text_that_would_shrink_below_7_pt_is_refused(cli, tmp_path):
     def squeeze(data):
-        rules = next(b for b in data["printables"]["score-sheet"]["blocks"] if b.get("text", "").startswith("A full"))
+        rules = next(b for b in data["printables"]["score-sheet"]["blocks"] if b.get("text", "").startswith("Dice column"))
         rules["at"] = [137, 77, 53, 6]
 
     path = variant(tmp_path, squeeze)
     [line] = problems(cli, path)
     assert line.startswith(f"{path}: {SHEET}[")
-    assert line.endswith("]: text does not fit its space even at 7 pt: 'A full expedition that could take one...' "
+    assert line.endswith("]: text does not fit its space even at 7 pt: 'Dice column: refuse the dice to mark ...' "
                          "(53 x 6 mm); give it more room or fewer words")
 
 

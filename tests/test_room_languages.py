@@ -86,7 +86,7 @@ def test_the_score_form_speaks_each_language_and_keeps_its_numbers_when_switched
     axe_clean(page, "German score form with a result")
     page.get_by_role("button", name="Español").click()
     expect(page.locator("html")).to_have_attribute("lang", "es")
-    expect(page.locator("fieldset.section legend").first).to_have_text("Expediciones: casillas llenas")
+    expect(page.locator("fieldset.section legend").first).to_have_text("Expediciones: espacios llenos")
     expect(cards.nth(1).locator('[data-path="expeditions.red.boxes"] .controls input')).to_have_value("4")
     expect(page.locator("#winner")).to_have_text("Ana gana")
     assert score_csv(page)[0][:5] == ["juego", "puesto", "nombre", "total", "Rojo"]

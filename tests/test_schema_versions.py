@@ -42,7 +42,8 @@ def test_upgrade_rewrites_in_place_keeping_comments_and_a_backup(cli, tmp_path):
     assert (tmp_path / "lost-cities.yaml.bak").read_text() == FROZEN.read_text()
     text = path.read_text()
     assert f"\nschema: {CURRENT}\nid: lost-cities\n" in text and "# FROZEN" in text and "# HV:" in text
-    assert '  yellow: {label: Yellow, rgb: "#e8c31a", glyph: Y, line: "#ad9111"}\n' in text
+    assert '  yellow: {label: Yellow, rgb: "#e8c31a", glyph: circle, line: "#ad9111"}\n' in text
+    assert '  red:    {label: Red,    rgb: "#d1342f", glyph: triangle}\n' in text
     assert layouts.load_file(path) == layouts.load_file(FROZEN)
     again = cli("upgrade", path)
     assert again.output.strip() == f"{path}: already at layout schema {CURRENT}"
@@ -55,7 +56,7 @@ def test_upgrade_adds_a_key_to_a_block_mapping_at_its_indent(cli, tmp_path):
     path = tmp_path / "lost-cities.yaml"
     path.write_text(text)
     assert cli("upgrade", path).exit_code == 0
-    assert '    glyph: Y\n    line: "#ad9111"\n' in path.read_text()
+    assert '    glyph: circle\n    line: "#ad9111"\n' in path.read_text()
     assert layouts.load_file(path).colours["yellow"].line == "#ad9111"
 
 

@@ -16,6 +16,7 @@ from sheets.blocks.region_map import field_boxes
 from sheets.ink import INK_MODES, Ink
 from sheets.paper import grow_scale, impose
 from sheets.render import Job, render
+from tests.glyphread import read_glyphs
 from tests.pdfread import PT, outside_margin, read_pages
 from tests.printing import decode_qr, qpdf_check, render_png
 
@@ -45,8 +46,11 @@ def near(a: float, b: float) -> bool:
     return abs(a - b) < CLOSE
 
 
-def plan_fields_drawn(page, paper):
-    """The expected field squares (type, x, y, side) on the page, each matched to a drawn mark or None."""
+def plan_fields_drawn(printed, paper):
+    """The expected field squares on the plan's page, each as (type, the drawn mark or None, the shapes of the
+    glyphs drawn inside it, its side)."""
+    pdf, pages = printed
+    page, drawn_glyphs = pages[0], read_glyphs(pdf)[0]
     scale = grow_scale(GAME.printables["city-plan"].size, paper)
     slot_x, slot_y, _, _ = impose(tuple(s * scale for s in GAME.printables["city-plan"].size), paper).slots[0]
     found = []
@@ -54,15 +58,14 @@ def plan_fields_drawn(page, paper):
         x, y, side = slot_x + x * scale, slot_y + y * scale, side * scale
         mark = next((m for m in page["marks"] if m.kind == "curve" and near(m.x, x) and near(m.y, y)
                      and near(m.w, side) and near(m.h, side)), None)
-        glyphs = {m.text for m in page["marks"] if m.kind == "char" and x < m.x < x + side and y < m.y < y + side}
+        glyphs = {g.shape for g in drawn_glyphs if x < g.x < x + side and y < g.y < y + side}
         found.append((kind, mark, glyphs, side))
     return found
 
 
 @pytest.mark.parametrize("paper,ink", [("a4", "color"), ("letter", "mono"), ("a3", "color")])
 def test_plan_draws_every_field_of_the_layout_with_its_type_glyph(pdfs, paper, ink):
-    page = pdfs["city-plan", paper, ink][1][0]
-    found = plan_fields_drawn(page, paper)
+    found = plan_fields_drawn(pdfs["city-plan", paper, ink], paper)
     assert len(found) == PLAN.field_count == 48
     assert all(mark is not None for _, mark, _, _ in found)
     assert all(GAME.colours[kind].glyph in glyphs for kind, _, glyphs, _ in found)
@@ -73,7 +76,8 @@ def test_plan_has_projects_of_2_to_4_fields_for_every_type_with_4_field_parks_an
     page = pdfs["city-plan", "a4", "color"][1][0]
     by_fill = {tuple(round(v, 3) for v in HexColor(GAME.colours[kind].rgb).rgb()): kind for kind in PLAN.types}
     by_glyph = {GAME.colours[kind].glyph: kind for kind in PLAN.types}
-    fields = [(mark, {by_glyph[g] for g in glyphs if g in by_glyph}) for _, mark, glyphs, _ in plan_fields_drawn(page, "a4")]
+    fields = [(mark, {by_glyph[g] for g in glyphs if g in by_glyph})
+              for _, mark, glyphs, _ in plan_fields_drawn(pdfs["city-plan", "a4", "color"], "a4")]
     sizes = {}
     for lot in (m for m in page["marks"] if m.kind == "curve" and m.fill and tuple(round(v, 3) for v in m.fill) in by_fill):
         inside = [kinds for mark, kinds in fields if lot.x < mark.x and mark.x + mark.w < lot.x + lot.w
@@ -109,8 +113,8 @@ def test_solo_house_rule_is_printed_from_its_value_and_building_is_optional():
 
 
 def test_plan_is_larger_on_a3(pdfs):
-    a4_side = plan_fields_drawn(pdfs["city-plan", "a4", "color"][1][0], "a4")[0][3]
-    a3_side = plan_fields_drawn(pdfs["city-plan", "a3", "color"][1][0], "a3")[0][3]
+    a4_side = plan_fields_drawn(pdfs["city-plan", "a4", "color"], "a4")[0][3]
+    a3_side = plan_fields_drawn(pdfs["city-plan", "a3", "color"], "a3")[0][3]
     assert a3_side > 1.4 * a4_side
     assert not outside_margin(pdfs["city-plan", "a3", "color"][1][0])
 
@@ -136,11 +140,13 @@ def test_plan_prints_the_scoring_values_of_the_layout():
 
 
 def test_build_field_cards_show_each_face_as_pips_in_a_chip_sized_circle(pdfs):
-    pages = pdfs["build-fields", "a4", "color"][1]
+    pdf, pages = pdfs["build-fields", "a4", "color"]
     circles = [m for page in pages for m in page["marks"] if m.kind == "curve"
                and near(m.w, FIELDS.circle) and near(m.h, FIELDS.circle)]
     pip = FIELDS.circle * 0.6 * 0.2
-    pips = [m for page in pages for m in page["marks"] if m.kind == "curve" and near(m.w, pip) and m.fill]
+    glyphs = [g for page in read_glyphs(pdf) for g in page]
+    pips = [m for page in pages for m in page["marks"] if m.kind == "curve" and near(m.w, pip) and m.fill
+            and not any(g.x <= m.x and m.x + m.w <= g.x + g.side for g in glyphs)]  # a ring glyph's hole is no pip
     faces = [face for field in FIELDS.fields for face in field.faces]
     assert len(circles) == 4 * len(faces) == 4 * 24
     assert len(pips) == 4 * sum(faces)
@@ -150,9 +156,10 @@ def test_build_field_cards_show_each_face_as_pips_in_a_chip_sized_circle(pdfs):
 
 def test_chip_sheet_holds_36_chips_per_player_with_its_glyph(pdfs):
     chips = GAME.printables["chips"].blocks[0]
-    page = pdfs["chips", "letter", "mono"][1][0]
-    squares = [m for m in page["marks"] if m.kind == "rect" and near(m.w, chips.size) and near(m.h, chips.size)]
-    glyphs = Counter(m.text for m in page["marks"] if m.kind == "char")
+    pdf, pages = pdfs["chips", "letter", "mono"]
+    squares = [m for m in pages[0]["marks"] if m.kind == "rect" and near(m.w, chips.size) and near(m.h, chips.size)]
+    glyphs = Counter(g.shape for g in read_glyphs(pdf)[0]
+                     if any(s.x < g.x and g.x + g.side < s.x + s.w and s.y < g.y < s.y + s.h for s in squares))
     assert len(squares) == 4 * GAME.values["chips_per_player"] == 144
     assert {glyphs[GAME.colours[c].glyph] for c in chips.colours} == {36}
 

@@ -11,7 +11,7 @@ Glossary:
 """
 from __future__ import annotations
 
-from layouts import Game
+from layouts import Game, fill_values
 from layouts.lists import lists_in_play
 from layouts.scoring import Token
 
@@ -40,10 +40,20 @@ def uses(game: Game) -> dict[str, dict]:
             for name, kind in game.scoring.uses.items()}
 
 
-def tokens_in_play(game: Game, players: int) -> dict[str, list[int]]:
-    """Shared list id -> the values of its tokens at a table of `players`, highest first."""
-    return {name: sorted((item.value for item in items if item.value is not None), reverse=True)
-            for name, items in lists_in_play(game, players).items()}
+class TokensInPlay(dict):
+    """Shared list id -> the values of its tokens in play, highest first; `labels`: each list's name for people."""
+
+    def __init__(self, values: dict[str, list[int]], labels: dict[str, str]):
+        super().__init__(values)
+        self.labels = labels
+
+
+def tokens_in_play(game: Game, players: int) -> TokensInPlay:
+    """The tokens at a table of `players`: each shared list's values, highest first, and the lists' names."""
+    in_play = lists_in_play(game, players)
+    return TokensInPlay({name: sorted((item.value for item in items if item.value is not None), reverse=True)
+                         for name, items in in_play.items()},
+                        {name: fill_values(game.lists[name].label, game.values) for name in in_play})
 
 
 def table_scope(game: Game, players: int) -> dict:

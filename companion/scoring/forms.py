@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 
 from layouts import Game
 from layouts.expressions import evaluate, fill
+from layouts.glyphs import is_shape
 from layouts.scoring import Choice, Count, Entries, Flag, Group, Tally, Token, Tokens
 
 from companion.scoring.facts import table_scope, tokens_in_play
@@ -30,6 +31,11 @@ class Mark:
     label: str
     rgb: str = ""
     glyph: str = ""
+
+    @property
+    def shape(self) -> bool:
+        """True when the glyph is a shape (the companion serves its image), False for a letter."""
+        return is_shape(self.glyph)
 
     @property
     def ink(self) -> str:

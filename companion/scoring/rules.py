@@ -15,7 +15,7 @@ from collections import ChainMap
 from layouts.expressions import ExprError, Unknown, evaluate, fill
 from layouts.scoring import Scoring
 
-from companion.language import gettext
+from companion.language import current, gettext
 from companion.scoring.common import ScoreError
 
 
@@ -64,7 +64,7 @@ def check_problems(scoring: Scoring, scope: ChainMap, at: str):
                 limit = work_out(check.at_most, inner, f"checks[{n}]")
                 failed = value is not None and limit is not None and value > limit
             if failed:
-                yield at + path, fill(check.message, inner.new_child({"value": value, "limit": limit}))
+                yield at + path, fill(check.message, inner.new_child({"value": value, "limit": limit}), current())
 
 
 def total_problems(scoring: Scoring, scopes: list[ChainMap]):
@@ -76,7 +76,7 @@ def total_problems(scoring: Scoring, scopes: list[ChainMap]):
             limit = work_out(check.at_most, scope, f"checks[{n}]")
             if limit is not None and running > limit:
                 yield f"players[{i}].{check.at}", fill(check.message, scope.new_child({"value": running,
-                                                                                       "limit": limit}))
+                                                                                       "limit": limit}), current())
 
 
 def breakdowns(scoring: Scoring, scopes: list[ChainMap]) -> list[dict[str, int]]:

@@ -20,9 +20,10 @@ def _pool(field, tokens: dict) -> list[int]:
     return [value for name in field.lists for value in tokens.get(name, [])]
 
 
-def _listed(field, tokens: dict) -> str:
-    """'level-1: 5 3 2; level-2: 6 4 2' for the field's lists in play."""
-    return "; ".join(f"{name}: {' '.join(map(str, tokens[name]))}" for name in field.lists if name in tokens)
+def _listed(field, tokens) -> str:
+    """'Level 1: 5 3 2; Level 2: 6 4 2' for the field's lists in play, by their names (companion/scoring/facts.py)."""
+    return "; ".join(f"{tokens.labels[name]}: {' '.join(map(str, tokens[name]))}" for name in field.lists
+                     if name in tokens)
 
 
 def token_problem(field, value: int, tokens: dict, empty: bool) -> str:
@@ -44,8 +45,9 @@ def tokens_problems(field, values: list[int], tokens: dict, path: str):
             yield f"{path}[{n}]", gettext("%(value)s is no token in play: %(choices)s", value=value,
                                           choices=_listed(field, tokens))
     if len(values) > len(lists):
-        yield path, gettext("%(given)s tokens, but %(lists)s lists are in play, one token each", given=len(values),
-                            lists=len(lists))
+        yield path, ngettext("%(given)s tokens, but %(num)s list is in play, one token each",
+                             "%(given)s tokens, but %(num)s lists are in play, one token each", len(lists),
+                             given=len(values))
     elif not _fits([(0, value) for value in values], lists):
         yield path, gettext("no way to take %(values)s one from each list: %(choices)s",
                             values=", ".join(map(str, values)), choices=_listed(field, tokens))

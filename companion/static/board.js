@@ -60,7 +60,7 @@
 
   function recolourBox(state) {
     const faces = [...new Set(game.dice.flatMap((d) => d.faces).filter((f) => typeof f === "string"))];
-    const option = (f) => el("option", {value: f}, `${game.colours[f].glyph} ${game.colours[f].label}`);
+    const option = (f) => el("option", {value: f}, game.colours[f].label);  // words name the colour, not its glyph
     const from = el("select", {"aria-label": _("Colour to turn"), "data-key": "recolour-from"}, faces.map(option));
     const to = el("select", {"aria-label": _("Colour it becomes"), "data-key": "recolour-to"}, faces.filter((f) => f !== config.joker).map(option));
     if (state.dice.length) from.value = state.dice[0].face;

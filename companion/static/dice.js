@@ -20,7 +20,7 @@ Room.kit = (function () {
   function die(d, i, {selectable, note, onpick, big} = {}) {
     const colour = colourOf(d);
     const picked = Room.selected.has(i);
-    const glyph = typeof d.face === "string" ? colour.glyph : String(d.face);
+    const glyph = typeof d.face === "string" ? (colour.glyph_svg ? "" : colour.glyph) : String(d.face);
     const words = [_("Die %(number)s: %(face)s", {number: i + 1, face: faceText(d)}), d.used && _("used"),
       d.held && _("set aside"), note].filter(Boolean);
     const toggle = onpick || (() => { picked ? Room.selected.delete(i) : Room.selected.add(i); Room.redraw(); });
@@ -30,7 +30,7 @@ Room.kit = (function () {
       style: colour ? `--fill:${colour.rgb};--on-fill:${Room.onFill(colour.rgb)}` : null,
       "aria-pressed": selectable ? String(onpick ? Boolean(d.held) : picked) : null, "aria-label": words.join(", "),
       disabled: !selectable, onclick: toggle,
-    }, el("span", {class: `face${(faceLabel(d) || glyph).length > 2 ? " long" : ""}`}, faceLabel(d) || glyph),
+    }, el("span", {class: `face${(faceLabel(d) || glyph).length > 2 ? " long" : ""}`}, faceLabel(d) || glyph || Glyphs.mark(colour)),
     el("span", {class: "label"}, note || (d.used ? _("used") : typeof d.face === "string" ? colour.label : "\u00a0")));
   }
 

@@ -7,17 +7,21 @@
   let open = null;            // {list, item} whose panel is showing
   const setupMode = {};       // list id -> taps are setup crossings
   const amount = (value) => (typeof value === "string" ? game.values[value] : value);
+  // An item as people name it, never by its id alone: a tile by its printed id and shape, else its label.
+  const itemName = (list, itemId) => (items[list][itemId].shape ? `${itemId} ${items[list][itemId].label}` : items[list][itemId].label);
 
   function shapeSvg(shapeId, colour) {
     const rows = game.shapes.find((s) => s.id === shapeId).cells.trim().split("\n").map((r) => r.replace(/ /g, ""));
-    const cells = rows.flatMap((row, y) => [...row].flatMap((c, x) => (c === "#" ? [[x, y, colour.glyph]] : [])));
-    return Room.cellsSvg(cells, colour, 13);
+    const cells = rows.flatMap((row, y) => [...row].flatMap((c, x) => (c === "#" ? [[x, y, colour.glyph_svg ? "" : colour.glyph]] : [])));
+    const svg = Room.cellsSvg(cells, colour, 13);
+    if (colour.glyph_svg) Glyphs.inCell(svg, cells[0][0], cells[0][1], colour, Room.onFill(colour.rgb));
+    return svg;
   }
 
   function face(item) {
     const colour = item.colour ? game.colours[item.colour] : null;
     if (item.shape) return shapeSvg(item.shape, colour);
-    if (colour) return el("span", {class: "swatch", style: `--fill:${colour.rgb};--on-fill:${Room.onFill(colour.rgb)}`}, colour.glyph);
+    if (colour) return el("span", {class: "swatch", style: `--fill:${colour.rgb};--on-fill:${Room.onFill(colour.rgb)}`}, Glyphs.mark(colour));
     if (item.value !== null) return el("span", {class: "token"}, String(item.value));
     return el("span", {class: "swatch plain"}, item.label.slice(0, 2));
   }
@@ -54,7 +58,7 @@
       const item = items[id][itemId], record = room.crossed[itemId];
       const why = record ? "" : blocked(spec, room, itemId);
       const names = record ? I18n.listing(record.by) : "";
-      const words = [itemId === item.label ? itemId : `${itemId} ${item.label}`,
+      const words = [itemName(id, itemId),
         !record ? why || _("free") : spec.mode === "claim" ? _("claimed by %(names)s", {names}) : _("crossed off by %(names)s", {names})];
       return el("button", {type: "button", "data-key": `item-${id}-${itemId}`, disabled: Boolean(why),
         class: `item${record ? " crossed" : ""}${open && open.item === itemId && open.list === id ? " picked" : ""}`,
@@ -89,8 +93,8 @@
     const canClaim = spec.mode === "claim" && Room.mine.length && !mine && record.turn === state.turn && record.by.length < state.players;
     const action = (key, text, body, primary) => el("button", {type: "button", "data-key": `${key}-${spec.id}-${itemId}`,
       class: primary ? "button" : "button secondary", onclick: () => cross(spec.id, itemId, body)}, text);
-    const when = {item: itemId, names: I18n.listing(record.by), time: clock(record.at)};
-    return el("div", {class: "panel", role: "group", "aria-label": _("%(item)s actions", {item: itemId})},
+    const when = {item: itemName(spec.id, itemId), names: I18n.listing(record.by), time: clock(record.at)};
+    return el("div", {class: "panel", role: "group", "aria-label": _("%(item)s actions", {item: when.item})},
       el("p", {}, record.setup ? _("%(item)s: %(names)s at %(time)s (setup)", when) : _("%(item)s: %(names)s at %(time)s", when)),
       canClaim ? action("claim", _("%(name)s reached it this turn too", {name: who}), {}, true) : null,
       spec.again && Room.mine.length ? action("again", _("Use it again: %(what)s", {what: spec.again}), {again: true}, true) : null,

@@ -13,8 +13,11 @@
     const colour = game.colours[p.colour];
     const tall = {};
     for (const [x, y] of game.pieces.find((x) => x.id === p.piece).cubes) tall[`${x},${y}`] = (tall[`${x},${y}`] || 0) + 1;
-    const cells = Object.entries(tall).map(([key, n]) => [...key.split(",").map(Number), n > 1 ? `${colour.glyph}${n}` : colour.glyph]);
-    return Room.cellsSvg(cells, colour, size);
+    const letter = colour.glyph_svg ? "" : colour.glyph;
+    const cells = Object.entries(tall).map(([key, n]) => [...key.split(",").map(Number), n > 1 ? `${letter}${n}` : letter]);
+    const svg = Room.cellsSvg(cells, colour, size), plain = cells.find((c) => !c[2]);
+    if (colour.glyph_svg && plain) Glyphs.inCell(svg, plain[0], plain[1], colour, Room.onFill(colour.rgb));
+    return svg;
   }
   const pieceName = (p) => (p ? _("%(colour)s %(piece)s", {colour: game.colours[p.colour].label,
     piece: game.pieces.find((x) => x.id === p.piece).name}) : _("empty slot"));
@@ -39,7 +42,7 @@
         "data-key": `move-${step}`, "aria-pressed": String(target === step), onclick: () => { target = step; Room.redraw(); }},
       el("span", {class: "step"}, `+${step}`), piece(p, 14), el("span", {class: "label"}, pieceName(p))));
     }
-    const blocks = Object.entries(state.blocks).map(([c, n]) => `${game.colours[c].glyph} ${n}`).join(" · ");
+    const blocks = Object.entries(state.blocks).map(([c, n]) => `${game.colours[c].label} ${n}`).join(" · ");
     const box = Object.values(state.box).reduce((a, b) => a + b, 0);
     const go = (take) => Room.post("move", {steps: target, take});
     const doing = turnList ? _("move the crystal 1 to %(reach)s slots and take that piece, or take from %(list)s",

@@ -10,6 +10,7 @@ function paint(root) {
     Object.assign(chip.style, { background: chip.dataset.rgb, color: chip.dataset.ink });
   });
   root.querySelectorAll("[data-mark]").forEach((element) => element.style.setProperty("--mark", element.dataset.mark));
+  Glyphs.paint(root);
 }
 
 function read(field) {

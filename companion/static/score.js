@@ -130,10 +130,11 @@ function cell(tag, text, className) {
 }
 
 function label(key) {
-  const { label: text, glyph, rgb, ink } = labels[key] || { label: key };
+  const { label: text, glyph, glyph_svg, rgb, ink } = labels[key] || { label: key };
   const head = cell("th", text);
   if (glyph) {
-    const chip = cell("span", glyph, "chip");
+    const chip = cell("span", "", "chip");
+    chip.append(Glyphs.mark({ glyph, glyph_svg }));
     Object.assign(chip.style, { background: rgb, color: ink });
     chip.setAttribute("aria-hidden", "true");
     head.prepend(chip);

@@ -16,25 +16,56 @@ from functools import lru_cache
 from companion import language
 from companion.language import N_, Speaker
 from companion.scoring.common import tie_text
+import layouts
 from layouts import Game, fill_values
+from layouts.lists import lists_in_play
 
 # TRANSLATORS: VERBS are infinitive phrases, said in "It is Ana's turn: only Ana may <verb> now."
 VERBS = {"next": N_("end the turn"), "use": N_("use dice"), "take": N_("take dice"), "move": N_("move the crystal"),
          "hold": N_("set dice aside"), "reroll": N_("roll dice again"), "recolour": N_("turn dice"),
          "pick": N_("pick dice"), "refuse": N_("refuse the dice"), "roll": N_("roll")}
-CROSSED = {"once": N_("%(who)s crossed off %(item)s (%(list)s)"), "claim": N_("%(who)s claimed %(item)s (%(list)s)"),
-           "stack": N_("%(who)s took %(item)s (%(list)s)")}
-UNCROSSED = {"once": N_("%(who)s uncrossed %(item)s, crossed off by %(names)s (%(list)s)"),
-             "claim": N_("%(who)s uncrossed %(item)s, claimed by %(names)s (%(list)s)"),
-             "stack": N_("%(who)s put back %(item)s, taken by %(names)s (%(list)s)")}
+# TRANSLATORS: %(list)s names a shared list, %(item)s an item of it: "R4a (red square)", "red", "12".
+CROSSED = {"once": N_("%(list)s: %(who)s crossed off %(item)s"), "claim": N_("%(list)s: %(who)s claimed %(item)s"),
+           "stack": N_("%(list)s: %(who)s took %(item)s")}
+UNCROSSED = {"once": N_("%(list)s: %(who)s uncrossed %(item)s, crossed off by %(names)s"),
+             "claim": N_("%(list)s: %(who)s uncrossed %(item)s, claimed by %(names)s"),
+             "stack": N_("%(list)s: %(who)s put back %(item)s, taken by %(names)s")}
+NOUNS_CAPITALISED = {"de"}
+"""Languages that write a colour named in a sentence as a noun, capitalised: "Ana hat Rot, Joker gewürfelt"."""
+
+
 def move_verb(action: str, say: Speaker) -> str:
     """A move's name as a verb for sentences ("only Ana may end the turn now")."""
     return say.gettext(VERBS[action]) if action in VERBS else action
 
 
-def colour_text(game: Game, colour: str) -> str:
-    """A colour's name inside a sentence ("red")."""
-    return game.colours[colour].label.lower()
+def colour_text(game: Game, colour: str, say: Speaker | None = None) -> str:
+    """A colour's name inside a sentence, in the language of `say` (default the request's): "red", "Rot"."""
+    lang = say.language if say else language.current()
+    if lang != "en" and game.id in layouts.game_ids() and lang in layouts.languages(game.id):
+        return _in_sentence(language.game(game.id, lang).colours[colour].label, lang)
+    return _in_sentence(game.colours[colour].label, "en")  # a game without words in `lang` speaks English
+
+
+def _in_sentence(label: str, lang: str) -> str:
+    return label if lang in NOUNS_CAPITALISED else label.lower()
+
+
+def item_text(game: Game, list_id: str, item_id: str, say: Speaker) -> str:
+    """A shared list's item as people name it, never by an id alone: "R4a (red square)", "red", "Artifacts", "12"."""
+    item = next((item for players in range(game.players.min, game.players.max + 1)
+                 for item in lists_in_play(game, players).get(list_id, []) if item.id == item_id), None)
+    if item is None:
+        return item_id
+    if item.shape:
+        shape = game.shape(item.shape)
+        return say.gettext("%(id)s (%(colour)s %(shape)s)", id=item.id, colour=colour_text(game, shape.colour, say),
+                           shape=shape.name)
+    if item.value is not None:
+        return str(item.value)
+    if item.colour and item.label == game.colours[item.colour].label:
+        return colour_text(game, item.colour, say)
+    return item.label
 
 
 def face_text(game: Game, die_id: str, face, say: Speaker) -> str:
@@ -43,9 +74,9 @@ def face_text(game: Game, die_id: str, face, say: Speaker) -> str:
     if die and face in die.labels:
         return die.labels[face]
     if isinstance(face, str):
-        return colour_text(game, face)
+        return colour_text(game, face, say)
     if die and die.colour:
-        return say.gettext("%(colour)s %(number)s", colour=colour_text(game, die.colour), number=face)
+        return say.gettext("%(colour)s %(number)s", colour=colour_text(game, die.colour, say), number=face)
     return str(face)
 
 
@@ -59,19 +90,20 @@ def piece_text(game: Game, piece: dict | None, say: Speaker) -> str:
     if piece is None:
         return say.gettext("nothing: the bag is empty")
     name = next(p.name for p in game.pieces if p.id == piece["piece"])
-    return say.gettext("%(colour)s %(piece)s", colour=colour_text(game, piece["colour"]), piece=name)
+    return say.gettext("%(colour)s %(piece)s", colour=colour_text(game, piece["colour"], say), piece=name)
 
 
 def _list_text(game: Game, who: str, p: dict, say: Speaker) -> str:
     spec = game.lists[p["list"]]
-    label, item, names = fill_values(spec.label, game.values), p["item"], say.listing(p.get("by", []))
+    label, names = fill_values(spec.label, game.values, say.language), say.listing(p.get("by", []))
+    item = item_text(game, p["list"], p["item"], say)
     where = say.gettext("%(list)s, setup", list=label) if p.get("setup") else label
     text = {"cross": lambda: say.gettext(CROSSED[spec.mode], who=who, item=item, list=where),
-            "also": lambda: say.gettext("%(who)s also claimed %(item)s in the same turn (%(list)s)", who=who,
+            "also": lambda: say.gettext("%(list)s: %(who)s also claimed %(item)s in the same turn", who=who,
                                         item=item, list=label),
             "again": lambda: say.gettext("%(who)s used crossed-off %(item)s again (%(what)s)", who=who, item=item,
                                          what=spec.again),
-            "withdraw": lambda: say.gettext("%(who)s withdrew their claim on %(item)s (%(list)s)", who=who,
+            "withdraw": lambda: say.gettext("%(list)s: %(who)s withdrew their claim on %(item)s", who=who,
                                             item=item, list=label),
             "uncross": lambda: say.gettext(UNCROSSED[spec.mode], who=who, item=item, names=names, list=label),
             }[p["how"]]()
@@ -86,9 +118,12 @@ def describe(game: Game, kind: str, params: dict, who: str | None, say: Speaker)
         text += say.gettext("; kept %(dice)s", dice=dice_text(game, p["kept"], say)) if p.get("kept") else ""
         text += say.gettext(" (roll %(roll)s of %(limit)s)", roll=p["roll"], limit=p["limit"]) if "limit" in p else ""
     elif kind == "move":
-        took = N_("%(who)s moved the crystal %(steps)s and swapped the %(piece)s for a 1x1 block") \
-            if p["take"] == "block" else N_("%(who)s moved the crystal %(steps)s and took the %(piece)s")
-        text = say.gettext(took, who=who, steps=p["steps"], piece=piece_text(game, p["piece"], say))
+        piece = piece_text(game, p["piece"], say)
+        text = say.ngettext("%(who)s moved the crystal %(num)s slot and swapped the %(piece)s for a 1x1 block",
+                            "%(who)s moved the crystal %(num)s slots and swapped the %(piece)s for a 1x1 block",
+                            p["steps"], who=who, piece=piece) if p["take"] == "block" else \
+            say.ngettext("%(who)s moved the crystal %(num)s slot and took the %(piece)s",
+                         "%(who)s moved the crystal %(num)s slots and took the %(piece)s", p["steps"], who=who, piece=piece)
         refill = p.get("refill")
         text += say.gettext("; slot %(slot)s refilled: %(piece)s", slot=refill["slot"],
                             piece=piece_text(game, refill["piece"], say)) if refill else ""
@@ -107,7 +142,7 @@ def describe(game: Game, kind: str, params: dict, who: str | None, say: Speaker)
 def end_text(game: Game, say: Speaker) -> str:
     """Why the room ended the game: the layout's words for its turn limit."""
     if game.table and game.table.end:
-        return fill_values(game.table.end.text, game.values)
+        return fill_values(game.table.end.text, game.values, say.language)
     return say.gettext("the turns are up")
 
 
@@ -136,7 +171,7 @@ def _simple(game: Game, kind: str, p: dict, who: str, say: Speaker) -> str:
                                        who=who, dice=dice),
         "recolour": lambda: say.ngettext("%(who)s turned %(num)s %(from)s into %(to)s",
                                          "%(who)s turned %(num)s %(from)s into %(to)s", p.get("count", 0), who=who,
-                                         **{key: colour_text(game, p[key]) for key in ("from", "to")}),
+                                         **{key: colour_text(game, p[key], say) for key in ("from", "to")}),
         "use": lambda: say.gettext("%(who)s used %(dice)s; left for the others: %(left)s", who=who, dice=dice,
                                    left=dice_text(game, p.get("left", []), say)),
         "take": lambda: say.gettext("%(who)s took %(dice)s", who=who, dice=dice),

@@ -14,6 +14,8 @@ from companion.errors import Refused, malformed
 from companion.expiry import refusal
 from companion.language import current, gettext, speaker
 from companion.table.roll_and_draft import pick_texts
+from layouts import fill_values
+from layouts.glyphs import is_shape
 from layouts.lists import lists_in_play
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -31,10 +33,14 @@ def body() -> dict:
 
 
 def game_data(game: layouts.Game) -> dict:
-    """What a phone needs to draw a game (in the layout's language): colours with glyphs, dice, shapes, pieces,
-    values, `list_items`: every shared list's items by id (labels, colours, shapes, values), and for a
-    roll-and-draft table `pick_texts`: its picks said in the request's language."""
-    data = layouts.shown(game, exclude={"printables"})
+    """What a phone needs to draw a game (in the layout's language): colours with glyphs (`glyph_svg`: a shape's
+    image, None for a letter), dice, shapes, pieces, values, `list_items`: every shared list's items by id
+    (labels, colours, shapes, values), and for a roll-and-draft table `pick_texts`: its picks in the request's language."""
+    data = game.model_dump(mode="json", exclude={"printables"})
+    for part in ("table", "lists"):  # the phone shows these texts as they are: their house values filled in
+        data[part] = _filled(data[part], game.values, current())
+    for colour in data["colours"].values():
+        colour["glyph_svg"] = url_for("glyphs.glyph", name=colour["glyph"]) if is_shape(colour["glyph"]) else None
     if game.table and game.table.kind == "roll-and-draft":
         data["table"]["pick_texts"] = pick_texts(game, speaker(current()))
     data["list_items"] = {}
@@ -42,6 +48,20 @@ def game_data(game: layouts.Game) -> dict:
         for name, items in lists_in_play(game, players).items():
             data["list_items"].setdefault(name, {}).update({item.id: item.model_dump(mode="json") for item in items})
     return data
+
+
+def _filled(node, values: dict, lang: str):
+    """Layout data with every text's {house values} and plural blocks filled in (a text naming no value kept)."""
+    if isinstance(node, dict):
+        return {key: _filled(item, values, lang) for key, item in node.items()}
+    if isinstance(node, list):
+        return [_filled(item, values, lang) for item in node]
+    if isinstance(node, str) and "{" in node:
+        try:
+            return fill_values(node, values, lang)
+        except (KeyError, ValueError, IndexError):
+            return node
+    return node
 
 
 @bp.errorhandler(Refused)

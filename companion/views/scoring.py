@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import json
 
-from flask import Blueprint, Response, jsonify, render_template, request
+from flask import Blueprint, Response, jsonify, render_template, request, url_for
 
 import layouts
+from layouts.glyphs import is_shape
 from companion import checks, limits, rooms, scoring
 from companion.errors import Refused
 from companion.language import gettext
@@ -64,7 +65,9 @@ def room_players(game: layouts.Game, code: str) -> list:
 def score_page(game: layouts.Game, room: str = "", prefill: list | None = None) -> str:
     """The score form page, started with the `prefill` players (as the POST payload has them) when given."""
     players = [player for player in prefill or [] if isinstance(player, dict)][:game.players.max]
-    return render_template("score.html", game=game, sections=forms.form(game), labels=forms.breakdown_labels(game),
+    labels = {key: {**shown, "glyph_svg": url_for("glyphs.glyph", name=shown["glyph"]) if is_shape(shown["glyph"])
+                    else None} for key, shown in forms.breakdown_labels(game).items()}
+    return render_template("score.html", game=game, sections=forms.form(game), labels=labels,
                            room=room, prefill=players)
 
 

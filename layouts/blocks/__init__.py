@@ -10,7 +10,7 @@ from layouts.blocks.chips import Chips
 from layouts.blocks.columns import BoxColumns
 from layouts.blocks.dice_fields import DiceFields
 from layouts.blocks.grid import Grid
-from layouts.blocks.legend import Legend
+from layouts.blocks.legend import GlyphKey, Legend
 from layouts.blocks.polycube import PieceCatalogue, Polycube, StructureCard
 from layouts.blocks.region_map import RegionMap
 from layouts.blocks.score_pad import ScorePad
@@ -21,7 +21,7 @@ from layouts.blocks.track import Tally, Track
 Block = Annotated[
     Union[Text, NameLine, WriteBox, ValueTable, Qr, CopyText, BoxColumns, Rule, ScaleBar, Frame,
           Grid, Track, Tally, BoxRows, ShapeCatalogue,
-          RegionMap, DiceFields, Chips, ScorePad, Legend,
+          RegionMap, DiceFields, Chips, ScorePad, Legend, GlyphKey,
           Polycube, StructureCard, PieceCatalogue, TokenSheet, EdgeBoard, HeightRuler],
     Field(discriminator="type"),
 ]

@@ -5,6 +5,8 @@ from typing import Annotated, ClassVar, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationInfo, model_validator
 
+from layouts import plurals
+
 Mm = Annotated[float, Field(ge=0, le=420)]
 Box = tuple[Mm, Mm, Annotated[float, Field(gt=0, le=420)], Annotated[float, Field(gt=0, le=420)]]
 """x, y (from the sheet's top left corner), width, height; all mm."""
@@ -31,9 +33,13 @@ def _known(kind: str) -> AfterValidator:
 
 def _fills_values(text: str, info: ValidationInfo) -> str:
     values = (info.context or {}).get("values")
+    wrong = plurals.problems(text)
+    if wrong:
+        raise ValueError(f"{text!r}: {wrong[0]}")
     if values is not None and "{" in text:
         try:
-            text.format_map(values)
+            [values[name] for name in plurals.counted(text)]
+            plurals.without_blocks(text).format_map(values)
         except (KeyError, ValueError, IndexError) as error:
             raise ValueError(f"{text!r}: placeholder {error} is not a value of this game") from None
     return text

@@ -30,4 +30,5 @@ class TokenSheet(BlockBase):
     type: Literal["token_sheet"]
     stacks: list[Stack] = Field(min_length=1, description="one group of tokens per stack")
     diameter: float = Field(20, ge=12, le=40, description="token size in mm; the circle is the cut line")
-    caption: Words = Field("Tokens for a table of {players}", description="`{players}`: the player count")
+    caption: Words = Field("Tokens for a table of {players, plural, one {# player} other {# players}}",
+                           description="`{players}`: the player count (a plural block may count it)")

@@ -10,7 +10,7 @@ from sheets.blocks.chips import draw_chips
 from sheets.blocks.columns import draw_box_columns
 from sheets.blocks.dice_fields import draw_dice_fields
 from sheets.blocks.grid import draw_grid
-from sheets.blocks.legend import draw_legend
+from sheets.blocks.legend import draw_glyph_key, draw_legend
 from sheets.blocks.polycube import draw_piece_catalogue, draw_polycube
 from sheets.blocks.qr import draw_qr
 from sheets.blocks.region_map import draw_region_map
@@ -36,6 +36,7 @@ DRAWERS = {
     "chips": draw_chips,
     "score_pad": draw_score_pad,
     "legend": draw_legend,
+    "glyph_key": draw_glyph_key,
     "polycube": draw_polycube,
     "structure_card": draw_structure_card,
     "piece_catalogue": draw_piece_catalogue,
@@ -51,4 +52,4 @@ DRAWERS = {
     "box_rows": draw_box_rows,
     "shapes": draw_shapes,
 }
-PER_COPY = {"copy_text", "chips", "structure_card", "edge_board", "scale_bar"}
+PER_COPY = {"copy_text", "chips", "structure_card", "edge_board", "scale_bar", "glyph_key"}

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from reportlab.lib.colors import white
 
+from sheets.glyphs import draw_glyph
+
 EDGE, SLOT_GAP, RULER_W, HEADING = 7.0, 2.0, 11.0, 6.0
 SIDES = ("top", "right", "bottom", "left")
 
@@ -35,7 +37,7 @@ def _edge(pen, ctx, name, colour, grid, block):
     text = ctx.ink.on_fill(rgb)
     for i in range(block.cells):
         at = ((band[0] + i * cell, band[1], cell, EDGE) if horizontal else (band[0], band[1] + i * cell, EDGE, cell))
-        pen.fit_text(at, ctx.glyph(colour), 11, bold=True, colour=text, align="center")
+        draw_glyph(pen, ctx.glyph(colour), at, text, 11)
     r = block.slot / 2
     centre = {"top": (left + side / 2, band[1] - SLOT_GAP - r), "bottom": (left + side / 2, band[1] + EDGE + SLOT_GAP + r),
               "left": (band[0] - SLOT_GAP - r, top + side / 2), "right": (band[0] + EDGE + SLOT_GAP + r, top + side / 2)}
@@ -43,8 +45,7 @@ def _edge(pen, ctx, name, colour, grid, block):
     pen.circle(cx, cy, r, stroke=ctx.ink.strong(rgb), fill=white, width=0.8)
     pen.circle(cx, cy, r - 1.2, stroke=ctx.ink.muted, width=0.5)
     pen.fit_text((cx - r * 0.8, cy - r * 0.55, r * 1.6, r * 0.45), ctx.text(block.slot_label), 7.5, align="center")
-    label = f"{ctx.glyph(colour)} {ctx.game.colours[colour].label}"
-    pen.fit_text((cx - r * 0.8, cy - r * 0.1, r * 1.6, r * 0.6), label, 9, bold=True,
+    pen.fit_text((cx - r * 0.8, cy - r * 0.1, r * 1.6, r * 0.6), ctx.game.colours[colour].label, 9, bold=True,
                  colour=ctx.ink.strong(rgb), align="center")
 
 

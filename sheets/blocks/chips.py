@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from reportlab.lib.colors import black, white
 
+from sheets.glyphs import draw_glyph
+
 
 def chip_boxes(block, values: dict[str, int]) -> list[tuple[float, float, float, float]]:
     """Every chip's square (x, y, w, h) in mm, row by row from the block's top left."""
@@ -21,5 +23,5 @@ def draw_chips(pen, block, ctx):
         pen.rect(x, y, w, h, stroke=black, fill=fill or white, width=0.5)
         cx, cy, radius = x + w / 2, y + h / 2, w * 0.34
         pen.circle(cx, cy, radius, stroke=ctx.ink.strong(rgb), fill=white, width=0.8)
-        size = radius * 2 / 0.3528 * 0.75
-        pen.text(cx, cy + size * 0.125, glyph, size, bold=True, colour=black, align="center")
+        draw_glyph(pen, glyph, (cx - radius, cy - radius * 0.6, radius * 2, radius * 1.2), black,
+                   radius * 2 / 0.3528 * 0.75)

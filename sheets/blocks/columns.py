@@ -29,7 +29,7 @@ def draw_box_columns(pen, block, ctx):
     bottom = tops[1] + box_h
     for i, column in enumerate(block.columns):
         left = x + i * col_w
-        _column(pen, ctx, column, (left, y, col_w, bottom - y), tops, box_h)
+        _column(pen, ctx, column, (left, y, col_w, bottom - y), tops, box_h, block.names)
         if column.foot == "double_circle":
             draw_icon(pen, "double_circle", left + col_w / 2, bottom + FOOT / 2, FOOT - 1.5, black)
         if block.score_boxes:
@@ -39,7 +39,7 @@ def draw_box_columns(pen, block, ctx):
         _bridge(pen, ctx, block, x, w, tops[block.bridge.after] - BRIDGE_GAP / 2, col_w)
 
 
-def _column(pen, ctx, column, area, tops, box_h):
+def _column(pen, ctx, column, area, tops, box_h, named):
     left, top, col_w, height = area
     rgb = ctx.rgb(column.colour) if column.colour else None
     tint = ctx.ink.tint(rgb) if rgb else None
@@ -47,7 +47,7 @@ def _column(pen, ctx, column, area, tops, box_h):
         pen.rect(left + 0.4, top, col_w - 0.8, height + 0.6, stroke=None, fill=tint, radius=1.5)
     header = (left + 0.4, top, col_w - 0.8, HEADER)
     if rgb:
-        draw_badge(pen, ctx, column.colour, header, 15)
+        draw_badge(pen, ctx, column.colour, header, 15, named=named)
     else:
         pen.rect(*header, fill=white, width=0.8, radius=1.5)
         pen.fit_text((header[0] + PAD, top, header[2] - 2 * PAD, HEADER), ctx.text(column.label), 8.5, bold=True,

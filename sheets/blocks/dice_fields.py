@@ -4,6 +4,7 @@ from __future__ import annotations
 from reportlab.lib.colors import black, white
 
 from layouts.blocks.dice_fields import LABEL_WIDTH
+from sheets.glyphs import draw_glyph, glyph_side
 from sheets.icons import draw_icon, draw_pips
 
 GAP = 1.5
@@ -43,13 +44,18 @@ def _name_band(pen, ctx, field, rgb, band):
     icon = min(8.0, h * 0.45)
     top_row = (x + 3 + icon, y + 1, w - 4 - icon, h / 2 - 1)
     bottom_row = (x + 2, y + h / 2, w - 3, h / 2 - 1)
+    label = ctx.text(field.label) if field.label else ctx.game.colours[field.colour].label
     if field.icon:
         cx, cy = x + 1.5 + icon / 2, y + h / 4 + 0.5
         pen.circle(cx, cy, icon * 0.62, stroke=None, fill=white)
         draw_icon(pen, field.icon, cx, cy, icon * 0.85, ctx.ink.strong(rgb) if rgb else black,
                   ctx.ink.tint(rgb) if rgb else None)
-    label = ctx.text(field.label) if field.label else ctx.game.colours[field.colour].label
-    heading, below = (ctx.glyph(field.colour), label) if field.colour else (label, "")
-    pen.fit_text(top_row, heading, 15 if field.colour else 11, bold=True, colour=text)
+    if field.colour:  # the glyph, then the colour's name: the card's key
+        side = glyph_side(bottom_row, 13)
+        draw_glyph(pen, ctx.glyph(field.colour), bottom_row, text, 13, align="left")
+        bottom_row = (bottom_row[0] + side + 1.2, bottom_row[1], bottom_row[2] - side - 1.2, bottom_row[3])
+    else:
+        pen.fit_text(top_row, label, 11, bold=True, colour=text)
+    below = label if field.colour else ""
     lines = "\n".join(part for part in (below, ctx.text(field.note)) if part)
     pen.fit_text(bottom_row, lines, 9.5, bold=bool(below), colour=text)

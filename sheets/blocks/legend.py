@@ -1,8 +1,10 @@
-"""A key: a title, then rows of a swatch or icon, a text and a value at the right."""
+"""Keys: a legend (a title, then rows of a swatch or icon, a text and a value at the right), and the glyph
+key (each colour's glyph and its name in the sheet's language)."""
 from __future__ import annotations
 
 from reportlab.lib.colors import black
 
+from sheets.glyphs import MIN_SHAPE, MM_PER_PT
 from sheets.icons import draw_badge, draw_icon
 
 TITLE, MAX_ROW = 6.5, 9.0
@@ -17,11 +19,12 @@ def draw_legend(pen, block, ctx):
     row_h = min(MAX_ROW, h / len(block.items))
     for i, item in enumerate(block.items):
         top = y + i * row_h
-        marker = _marker(pen, ctx, item, x, top + row_h / 2, min(row_h - 1.5, 7.0))
-        value_w = 12.0 if item.value else 0.0
+        marker = _marker(pen, ctx, item, x, top + row_h / 2, min(row_h - 1.0, 7.0))
+        value = ctx.text(item.value)
+        value_w = pen.canvas.stringWidth(value, "Helvetica-Bold", block.size + 2) * MM_PER_PT + 2.0 if value else 0.0
         pen.fit_text((x + marker, top, w - marker - value_w, row_h), ctx.text(item.text), block.size)
-        if item.value:
-            pen.fit_text((x + w - value_w, top, value_w, row_h), ctx.text(item.value), block.size + 2,
+        if value:
+            pen.fit_text((x + w - value_w, top, value_w, row_h), value, block.size + 2,
                          bold=True, align="right")
 
 
@@ -38,3 +41,23 @@ def _marker(pen, ctx, item, x, cy, side) -> float:
         left += side + 1.2
     return left - x + (1.5 if left > x else 0)
 
+
+
+def draw_glyph_key(pen, block, ctx):
+    """Each colour's badge and its name beside it, in as many columns across the box as the widest fits."""
+    x, y, w, h = block.at
+    colours = block.shown(list(ctx.game.colours), ctx.player)
+    labels = [ctx.game.colours[colour].label for colour in colours]
+    gap = 1.2
+    widest = max(pen.canvas.stringWidth(label, "Helvetica", block.size) for label in labels) * MM_PER_PT
+    badge = min(h, 5.0)
+    across = max(1, min(len(colours), int((w + 2 * gap) // (badge + gap + widest + 2 * gap))))
+    rows = -(-len(colours) // across)
+    row_h, col_w = h / rows, (w + 2 * gap) / across
+    side = min(badge, row_h - 0.4)
+    if side < MIN_SHAPE + 0.6:
+        pen.overflowed(" ".join(labels), block.at)
+    for i, (colour, label) in enumerate(zip(colours, labels)):
+        left, top = x + (i % across) * col_w, y + (i // across) * row_h + (row_h - side) / 2
+        draw_badge(pen, ctx, colour, (left, top, side, side), side * 2.2, radius=0.8)
+        pen.fit_text((left + side + gap, top, col_w - side - 3 * gap, side), label, block.size, colour=black)

@@ -4,6 +4,7 @@ from __future__ import annotations
 from reportlab.lib.colors import Color, black, white
 
 from layouts.blocks.region_map import rect_cells
+from sheets.glyphs import draw_glyph
 from sheets.icons import draw_icon
 
 KERB, LOT, FIELD = 1.0, 1.9, 2.6
@@ -89,8 +90,8 @@ def _field(pen, ctx, block, kind, field):
     rgb = ctx.rgb(kind)
     colour = ctx.ink.strong(rgb)
     pen.rect(x, y, w, h, stroke=colour, fill=white, width=0.7, radius=1.2)
-    draw_icon(pen, block.types[kind], x + w / 2, y + h * 0.45, w * 0.55, colour, ctx.ink.tint(rgb))
-    pen.text(x + w - 0.8, y + h - 0.9, ctx.glyph(kind), 7, bold=True, colour=colour, align="right")
+    draw_icon(pen, block.types[kind], x + w * 0.44, y + h * 0.42, w * 0.52, colour, ctx.ink.tint(rgb))
+    draw_glyph(pen, ctx.glyph(kind), (x + w * 0.5, y + h - 4.1, w * 0.5 - 1.0, 3.2), colour, 7, align="right")
 
 
 def _district_number(pen, number, district, box, cell):

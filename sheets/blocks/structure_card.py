@@ -7,6 +7,10 @@ from layouts.patterns import monolith_size
 from sheets.isometric import Paint, draw_cubes, shade
 
 PAD, HEADER, TEXT, LABEL = 3.0, 8.0, 11.0, 4.0
+TWO_LABELS = 6.5
+"""mm over two pictures side by side for their labels: two lines each, so long words wrap instead of running on."""
+LABEL_GAP = 2.0
+"""mm kept free between the two labels."""
 MAP_CELLS_MAX = 3.0
 
 
@@ -49,14 +53,16 @@ def _pictures(pen, ctx, block, variants, size, box):
     left, top, width, height = box
     each = width / len(variants)
     labels = [block.same_label] if len(variants) == 1 else [block.short_label, block.tall_label]
+    two = len(variants) > 1
+    label_h = TWO_LABELS if two else LABEL
     for i, ((levels, cubes), label) in enumerate(zip(variants, labels)):
         slot = left + i * each
-        label_top = top if len(variants) > 1 else top + height - LABEL
-        picture_top = top + LABEL if len(variants) > 1 else top
-        pen.fit_text((slot, label_top, each, LABEL), ctx.text(label), 7.5, bold=len(variants) > 1,
+        label_top = top if two else top + height - LABEL
+        picture_top = top + label_h if two else top
+        pen.fit_text((slot + LABEL_GAP / 2, label_top, each - LABEL_GAP, label_h), ctx.text(label), 7.5, bold=two,
                      align="center")
         draw_cubes(pen, ctx.ink, {c: Paint(block.rgb) for c in cubes},
-                   (slot + 1, picture_top + 0.5, each - 2, height - LABEL - 1), space=(size, size, levels))
+                   (slot + 1, picture_top + 0.5, each - 2, height - label_h - 1), space=(size, size, levels))
 
 
 def _maps_height(rows: int) -> float:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from reportlab.lib.colors import black, white
 
+from layouts import fill_values
 from sheets.icons import draw_icon
 
 GAP, HEADING, CAPTION = 3.0, 5.5, 6.0
@@ -35,13 +36,13 @@ def draw_token_sheet(pen, block, ctx):
         for group, token, slot in line:
             stack, values = stacks[group]
             left = x + slot * (d + GAP)
-            if token == 0 or slot == 0:
+            if token == 0:
                 width = sum(1 for g, _, _ in line if g == group) * (d + GAP) - GAP
                 label = ctx.game.tables[stack.table].label
                 pen.fit_text((left, top, width, HEADING), label, 9, bold=True, valign="top")
             _token(pen, ctx, stack, values[token], (left, top + HEADING, d))
         top += HEADING + d + GAP
-    pen.fit_text((x, y + h - CAPTION, w, CAPTION), block.caption.format(players=ctx.players), 8,
+    pen.fit_text((x, y + h - CAPTION, w, CAPTION), fill_values(block.caption, {"players": ctx.players}, ctx.lang), 8,
                  colour=ctx.ink.muted, align="right")
 
 

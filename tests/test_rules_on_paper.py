@@ -1,0 +1,94 @@
+"""The rules a player holding only the paper reads, in English, German and Spanish, read back from the PDFs:
+the turn order, optional building, every house value marked as a house rule, the dice column, the end."""
+from __future__ import annotations
+
+from io import BytesIO
+
+import pdfplumber
+import pytest
+
+import layouts
+from sheets.paper import impose
+from sheets.render import Job, render
+from tests.pdfread import PT
+
+MARK = {"en": "(house rule)", "de": "(Hausregel)", "es": "(regla de la casa)"}
+"""The words that mark a house value on paper (RULES.md: HV), the same on every sheet."""
+
+SAYS = {  # (game, printable, block): what the block prints, per language
+    ("copenhagen", "player-sheet", 4): {
+        "en": ["Roll all 5 dice. After the roll, before you choose a colour, you may use stars."],
+        "de": ["Wirf alle 5 Würfel. Nach dem Wurf, bevor du eine Farbe wählst, darfst du Sterne einsetzen."],
+        "es": ["Tira los 5 dados. Tras la tirada, antes de elegir un color, puedes usar estrellas."]},
+    ("copenhagen", "player-sheet", 11): {
+        "en": ["draw one 1x1 window in any empty cell"], "de": ["ein Fenster in ein leeres Feld zeichnen"],
+        "es": ["dibuja una ventana de 1x1 en cualquier casilla vacía"]},
+    ("simstown", "build-fields", 4): {
+        "en": ["3 A full field may build: 1 chip on a free field of its type"],
+        "de": ["3 Ein Baufeld voll? Dann kannst du bauen:"], "es": ["3 ¿Una zona llena? Puedes construir:"]},
+    ("simstown", "city-plan", 3): {
+        "en": ["a full build field may put 1 chip"], "de": ["mit einem vollen Baufeld kannst du 1 Chip"],
+        "es": ["una zona de obra llena puede poner 1 ficha"]},
+    ("lost-cities", "score-sheet", 6): {
+        "en": ["Dice column: refuse the dice to mark its lowest free box; box 9: exhausted."],
+        "de": ["Würfelspalte: Würfel ablehnen, dafür ihr unterstes freies Feld ankreuzen; Feld 9: erschöpft."],
+        "es": ["Columna de dados: renuncia a los dados y marca su espacio libre más bajo; espacio 9: agotado."]},
+    ("lost-cities", "score-sheet", 5): {
+        "en": ["on another arrow, again"], "de": ["weiterer Pfeil: erneut"], "es": ["otra flecha: otra vez"]},
+    ("monolyth", "score-pad", 2): {
+        "en": ["Play on until someone completes their monolith, then finish the round."],
+        "de": ["Spielt, bis jemand seinen Monolithen vollendet hat, dann spielt die Runde zu Ende."],
+        "es": ["Jugad hasta que alguien complete su monolito; luego acabad la ronda."]},
+}
+
+HOUSE_RULES = {  # (game, printable, block): the words each house value is said with, the mark right after them
+    ("copenhagen", "player-sheet", 7): {"en": "Tie", "de": "Gleichstand", "es": "Desempate"},
+    ("copenhagen", "player-sheet", 17): {"en": "2 players", "de": "Zu zweit", "es": "2 jugadores"},
+    ("copenhagen", "player-sheet", 18): {"en": "never into jokers", "de": "nie in Joker", "es": "nunca a comodín"},
+    ("copenhagen", "shape-sheet", 7): {"en": "2 players", "de": "Zu zweit", "es": "2 jugadores"},
+    ("lost-cities", "score-sheet", 5): {"en": "turn: all", "de": "Zug: alle", "es": "vez, todos"},  # +20 in between
+    ("lost-cities", "score-sheet", 6): {"en": "all 6 dice", "de": "allen 6 Würfeln", "es": "los 6 dados"},
+    ("simstown", "city-plan", 3): {"en": "Solo", "de": "Solo", "es": "Solitario"},
+    ("simstown", "build-fields", 7): {"en": "SOLO", "de": "SOLO", "es": "SOLITARIO"},
+    ("simstown", "score-pad", 4): {"en": "Solo", "de": "Solo", "es": "Solitario"},
+    ("monolyth", "score-pad", 2): {"en": "one structure token per player", "de": "ein Strukturmarker je Spieler",
+                                   "es": "una ficha de estructura por jugador"},
+    ("monolyth", "player-boards", 4): {"en": "One prophecy per side", "de": "Eine Prophezeiung je Seite",
+                                       "es": "Una profecía por lado"},
+}
+
+
+def block_text(game_id: str, printable: str, block: int, lang: str) -> str:
+    """The words printed inside one block's box on the first A4 sheet, in reading order."""
+    game = layouts.load(game_id, lang)
+    spec = game.printables[printable]
+    left, top, _, _ = impose(spec.size, "a4").slots[0]
+    x, y, w, h = spec.blocks[block].at
+    with pdfplumber.open(BytesIO(render(Job(game, printable, game.players.min, lang=lang)))) as doc:
+        box = doc.pages[0].within_bbox(((left + x - 1) / PT, (top + y - 1) / PT, (left + x + w + 1) / PT,
+                                        (top + y + h + 1) / PT))  # a glyph on the box's edge is in it
+        return " ".join((box.extract_text() or "").split())
+
+
+@pytest.mark.parametrize("lang", layouts.LANGUAGES)
+@pytest.mark.parametrize("where", list(SAYS))
+def test_the_paper_states_the_rule_as_the_rulebook_does(where, lang):
+    text = block_text(*where, lang)
+    for sentence in SAYS[where][lang]:
+        assert sentence in text
+
+
+@pytest.mark.parametrize("lang", layouts.LANGUAGES)
+@pytest.mark.parametrize("where", list(HOUSE_RULES))
+def test_every_house_value_on_paper_carries_the_house_rule_mark(where, lang):
+    text = block_text(*where, lang)
+    said = HOUSE_RULES[where][lang]
+    assert said in text
+    after = text[text.index(said) + len(said):]
+    assert after.lstrip(" ,:").startswith(MARK[lang]), f"{said!r} is not marked: {after[:40]!r}"
+
+
+@pytest.mark.parametrize("lang", layouts.LANGUAGES)
+def test_the_shield_window_follows_the_rulebook_and_needs_no_resting(lang):
+    text = block_text("copenhagen", "player-sheet", 11, lang)
+    assert not any(word in text for word in ("must rest", "aufliegen", "apoyarse"))
