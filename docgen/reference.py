@@ -19,7 +19,7 @@ from typing import get_args
 import layouts
 from layouts.blocks import Block
 from layouts.expressions import GRAMMAR, INSTEAD, MAX_LENGTH, SAID
-from layouts.problems import _members, _tags
+from layouts.problems import union_members, union_tags
 from layouts.schema import layout_schema
 from layouts.scoring import AnyField, Check, Part, Scoring, Section, TieBreak
 from layouts.table import Mechanic
@@ -40,7 +40,7 @@ def def_name(model: type) -> str:
 
 def kinds(union) -> dict[str, type]:
     """Tag -> model of a tagged union of the schema, in the schema's order."""
-    return {_tags(member)[0]: member for member in _members(get_args(union)[0] if hasattr(union, "__metadata__")
+    return {union_tags(member)[0]: member for member in union_members(get_args(union)[0] if hasattr(union, "__metadata__")
                                                            else union)}
 
 

@@ -67,9 +67,9 @@ def _step(kind, part) -> tuple[object, str | None]:
     if isinstance(kind, type) and issubclass(kind, BaseModel):
         field = next((f for name, f in kind.model_fields.items() if part in (name, f.alias)), None)
         return (field.annotation, "key") if field else (None, "key")
-    members = _members(kind)
+    members = union_members(kind)
     if members:
-        tagged = next((m for m in members if part in _tags(m)), None)
+        tagged = next((m for m in members if part in union_tags(m)), None)
         if tagged is not None:
             return tagged, None
         holding = next((m for m in members if _model(m) and part in _model(m).model_fields), None)
@@ -93,13 +93,13 @@ def _bare(kind):
     return kind
 
 
-def _members(kind) -> list:
+def union_members(kind) -> list:
     """The alternatives of a union (nested unions flattened), None left out; [] for any other type."""
     if get_origin(kind) not in (Union, UnionType):
         return []
     found = []
     for arg in (_bare(arg) for arg in get_args(kind) if arg is not type(None)):
-        found += _members(arg) or [arg]
+        found += union_members(arg) or [arg]
     return found
 
 
@@ -107,11 +107,11 @@ def _model(kind) -> type[BaseModel] | None:
     kind = _bare(kind)
     if isinstance(kind, type) and issubclass(kind, BaseModel):
         return kind
-    models = [m for m in _members(kind) if isinstance(m, type) and issubclass(m, BaseModel)]
+    models = [m for m in union_members(kind) if isinstance(m, type) and issubclass(m, BaseModel)]
     return models[0] if len(models) == 1 else None
 
 
-def _tags(kind) -> tuple:
+def union_tags(kind) -> tuple:
     """The tag values a union member is picked by (its `type` or `kind` literal)."""
     model = _model(kind)
     if model is None:
@@ -129,7 +129,7 @@ def keys(model: type[BaseModel]) -> list[str]:
 
 def described(model: type[BaseModel]) -> str:
     """What a model is called in a sentence: 'a legend block', 'a legend item'."""
-    tag = _tags(model)
+    tag = union_tags(model)
     if tag:
         noun = "block" if "type" in model.model_fields else "table" if model.__module__.endswith("table") else "field"
         return f"a {tag[0]} {noun}"
