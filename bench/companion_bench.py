@@ -61,16 +61,15 @@ async def drive(port: int, pid: int, rooms: int, phones: int, seconds: int, live
     for number in range(rooms):
         game = GAMES[number % len(GAMES)]
         code = json.loads((await setup.request("POST", "/api/rooms", {"game": game, "players": 2}))[2])["code"]
-        tables.append((code, game))
+        tables.append(code)
     follow = phone if live_kind == "stream" else poller
     live = [asyncio.create_task(follow(port, code, n, tally, languages[n % len(languages)]))
-            for code, _ in tables for n in range(phones)]
+            for code in tables for n in range(phones)]
     live.append(asyncio.create_task(lag_probe(tally)))
     await asyncio.sleep(1.0)
     tally.requests, start = 0, time.perf_counter() + 0.05
     cpu, server_cpu = time.process_time(), server_cpu_s(pid)
-    await asyncio.gather(*(roller(port, code, game, start + n / rooms, seconds, tally)
-                           for n, (code, game) in enumerate(tables)))
+    await asyncio.gather(*(roller(port, code, start + n / rooms, seconds, tally) for n, code in enumerate(tables)))
     await asyncio.sleep(DRAIN)
     window = time.perf_counter() - start
     cpu, server_cpu = time.process_time() - cpu, server_cpu_s(pid) - server_cpu
@@ -80,7 +79,7 @@ async def drive(port: int, pid: int, rooms: int, phones: int, seconds: int, live
     await asyncio.wait(live, timeout=30)
     setup.close()
     lost, reader = 0, Connection(port)
-    for code, _ in tables:
+    for code in tables:
         version = json.loads((await reader.request("GET", f"/api/rooms/{code}", timeout=60))[2])["version"]
         lost += max(0, 1 + tally.acknowledged[code] - version)  # opened, then one version per seat and move
     reader.close()

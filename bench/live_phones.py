@@ -161,35 +161,27 @@ async def poller(port: int, code: str, number: int, tally: Tally, language: str 
         await asyncio.sleep(pause)
 
 
-async def roller(port: int, code: str, game: str, start: float, seconds: int, tally: Tally) -> None:
+async def roller(port: int, code: str, start: float, seconds: int, tally: Tally) -> None:
     """Play one room as its one seated player, one move a second from `start` for `seconds` seconds.
 
     The roller takes a seat ("Ana", in a 2-player room) and sends its name, seat token and the
-    version it saw with each move: Copenhagen rolls, then uses two dice; Lost Cities rolls, then
-    refuses; Simstown rolls 3 times, then `next`; Monolyth moves the crystal to the next slot with a
-    piece and takes it. Every acknowledged move is counted, to find lost ones afterwards.
+    version it saw with each move: the first move the server allows it (the state's `allowed`, less
+    list crossings and the declared end): Copenhagen rolls, then uses no die; Lost Cities rolls, then
+    picks; Simstown rolls 3 times, then `next`; Monolyth moves the crystal one slot and takes the piece.
+    Every acknowledged move is counted, to find lost ones afterwards.
     """
     connection, tally.acknowledged[code] = Connection(port), 0
     seated = await send(connection, "POST", f"/api/rooms/{code}/seats", {"name": "Ana"}, tally, expected=201)
     state = seated and await send(connection, "GET", f"/api/rooms/{code}", None, tally)
     if not state:
         return
-    token, state = seated[0]["token"], state[0]
+    token, seat, state = seated[0]["token"], seated[0]["seat"], state[0]
     tally.acknowledged[code] += 1
     for second in range(seconds):
         due = start + second
         await asyncio.sleep(max(0.0, due - time.perf_counter()))
-        action, body = "roll", {}
-        if game == "copenhagen" and state["phase"] == "use":
-            action, body = "use", {"dice": [0, 1]}
-        elif game == "lost-cities" and state["phase"] == "pick":
-            action = "refuse"
-        elif game == "simstown" and state.get("rolls", 0) >= 3:
-            action = "next"
-        elif game == "monolyth":
-            ring, at = state["ring"], -1 if state["crystal"] is None else state["crystal"]
-            action, body = "move", {"steps": next((s for s in range(1, 5) if ring[(at + s) % len(ring)]), 1),
-                                    "take": "piece"}
+        move = next(m for m in state["allowed"][str(seat)] if m["move"] not in ("cross", "end"))
+        action, body = move["move"], {key: value for key, value in move.items() if key != "move"}
         body.update(player="Ana", token=token, seen=state["version"])
         answered = await send(connection, "POST", f"/api/rooms/{code}/{action}", body, tally)
         if answered is not None:

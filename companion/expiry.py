@@ -45,6 +45,7 @@ def sweep(db, keep_days: float, now: float | None = None) -> int:
                    (code, game, now, last))
         db.execute("DELETE FROM room_log WHERE room = ? AND kind != ?", (code, KEPT_KIND))
         db.execute("DELETE FROM seats WHERE room = ?", (code,))
+        db.execute("DELETE FROM room_requests WHERE room = ?", (code,))
         db.execute("DELETE FROM rooms WHERE code = ?", (code,))
     return len(idle)
 

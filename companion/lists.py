@@ -1,25 +1,37 @@
-"""The table's shared crossed-off lists (layouts/lists.py): cross, uncross, use again.
+"""The table's shared crossed-off lists (layouts/lists.py): cross, uncross, use again, set up.
+
+Every rule of a crossing is a refusal (None when it is allowed), so the crossings a seat may make
+now (`allowed`) and the ones `cross` makes are the same.
 
 Glossary:
 - room list: `state["lists"][list id]` = {"items": ids in play (in layout order),
   "crossed": {item id: {"by": [names], "at": epoch seconds, "turn": n, "setup": bool,
   "again": [names who used it again]}},
   "complete": the list's end is reached (`ends_after` items crossed, default all)}.
+- crossing body: {"move": "cross", "list", "item"} and one of the ways in FLAGS: "setup": true
+  (a setup crossing), "again": true (use a crossed item again), "crossed": false (uncross).
 - claim window: a `claim` item (a bridge) takes more claimants, at most one per player, only
   during the turn of its first claim; afterwards a claim answers 409.
 - turn action: a list whose crossing is the active player's whole turn (it passes the turn).
+- crossed by the active player (`crossed_by: active`): only the player who places a shape: the player
+  on turn once the turn's first phase is made, and until the next player's first move the player
+  whose turn just ended (a turn may pass at once); setup crossings only before the first move.
 - who may undo: a crossing's own player (a claim: one's own claim; a stack: the last token taken);
-  a setup crossing only through the setup step.
+  a setup crossing only through the setup step, before the first move.
 """
 from __future__ import annotations
 
-from companion import table
-from companion.errors import impossible, malformed, missing
-from companion.language import current, gettext, speaker
-from companion.table.turns import Act, Move, check, copied, pass_turn
+from companion.errors import Refused, missing
+from companion.language import N_, current, gettext, speaker
+from companion.table.contract import Act, Move, no
+from companion.table.mechanic import SENT_WITH_EVERY_MOVE
+from companion.table.turns import pass_turn, placer_of, role_refusal, seat_name
 from companion.table.words import item_text
 from layouts import Game, fill_values
 from layouts.lists import lists_in_play
+
+FLAGS = ({}, {"setup": True}, {"again": True}, {"crossed": False}, {"crossed": False, "setup": True})
+DEFAULTS = {"crossed": True, "again": False, "setup": False}
 
 
 def start(game: Game, players: int) -> dict:
@@ -28,101 +40,171 @@ def start(game: Game, players: int) -> dict:
             for name, items in lists_in_play(game, players).items()}
 
 
-def _flag(body: dict, key: str, default: bool) -> bool:
-    value = body.get(key, default)
-    if not isinstance(value, bool):
-        raise malformed(gettext('"%(key)s" is true or false.', key=key))
-    return value
-
-
-def cross(game: Game, state: dict, list_id: str, item_id: str, body: dict, seat: int, version: int,
-          now: float) -> tuple[dict, tuple[str, dict]]:
-    """The state after `seat` crosses (or uncrosses, or uses again) one item, and its log entry."""
-    crossed, again, setup = _flag(body, "crossed", True), _flag(body, "again", False), _flag(body, "setup", False)
+def crossing(game: Game, state: dict, list_id: str, item_id: str, body: dict) -> dict:
+    """The crossing body of a request (404 for an unknown list or item, 400 for a malformed flag)."""
     if list_id not in state.get("lists", {}):
         raise missing(gettext("This room has no list %(list)s; it has: %(lists)s.", list=repr(list_id),
                               lists=", ".join(state.get("lists", {})) or gettext("none")))
-    spec, act = game.lists[list_id], Act(game, table.mechanic_of(game), copied(state), body, seat, None)
-    room_list = act.state["lists"][list_id]
-    label = fill_values(spec.label, game.values)
-    if item_id not in room_list["items"]:
-        raise missing(gettext("%(list)s has no %(item)s here; it has: %(items)s.", list=label, item=repr(item_id),
-                              items=", ".join(room_list["items"])))
-    if spec.turn_action and crossed and not again:
-        check(act, Move(None, {act.mechanic.FIRST_PHASE: "active"}, starts=True),
-              gettext("take from %(list)s", list=label), table.seen_of(body))
-    who, named = act.name, lambda item: item_text(game, list_id, item, speaker(current()))
-    if again:
-        how = _again(spec, room_list, item_id, who, named)
-    elif crossed:
-        how = _cross(game, spec, act.state, room_list, item_id, who, setup, now, named)
-    else:
-        how = _uncross(spec, label, room_list, item_id, who, setup, named)
+    if item_id not in state["lists"][list_id]["items"]:
+        raise missing(gettext("%(list)s has no %(item)s here; it has: %(items)s.", item=repr(item_id),
+                              list=fill_values(game.lists[list_id].label, game.values),
+                              items=", ".join(state["lists"][list_id]["items"])))
+    extra = sorted(set(body) - SENT_WITH_EVERY_MOVE - set(DEFAULTS))
+    if extra or any(not isinstance(body.get(key, value), bool) for key, value in DEFAULTS.items()):
+        key = extra[0] if extra else next(k for k in DEFAULTS if not isinstance(body.get(k, True), bool))
+        raise no(400, N_('"%(key)s" is not a crossing\'s: send "crossed", "again" or "setup" as true or '
+                         'false.'), key=key)
+    flags = {key: body[key] for key, value in DEFAULTS.items() if body.get(key, value) != value}
+    if flags not in FLAGS:
+        raise no(400, N_('Send one way of crossing: "setup": true, "again": true or "crossed": false '
+                         '(with "setup": true to undo a setup crossing).'))
+    return {"move": "cross", "list": list_id, "item": item_id, **flags}
+
+
+def allowed(game: Game, mechanic, state: dict, seat: int, turn_only: bool = False) -> list[dict]:
+    """Every crossing `seat` may make now (`turn_only`: only those that are the seat's turn)."""
+    if state["over"]:
+        return []
+    found, who = [], seat_name(state, seat)
+    for list_id, room_list in state.get("lists", {}).items():
+        spec = game.lists[list_id]
+        if turn_only and not spec.turn_action:
+            continue
+        label, refused = fill_values(spec.label, game.values), {}
+        for item_id in room_list["items"]:
+            for flags in _ways(spec, room_list["crossed"].get(item_id), state["turn"], turn_only):
+                way = tuple(flags)
+                if way not in refused:
+                    refused[way] = _list_refusal(game, mechanic, state, spec, label, flags, seat)
+                if refused[way] is not None:
+                    continue
+                move = {"move": "cross", "list": list_id, "item": item_id, **flags}
+                if _item_refusal(game, spec, label, state, move, who) is None:
+                    found.append(move)
+    return found
+
+
+def _ways(spec, record: dict | None, turn: int, turn_only: bool) -> list[dict]:
+    """The ways of FLAGS worth weighing for an item (any other is refused whatever else the state holds)."""
+    if record is None:
+        return [{}] + ([{"setup": True}] if spec.setup and turn == 0 and not turn_only else [])
+    if turn_only:
+        return []
+    return [{"crossed": False, **({"setup": True} if record["setup"] else {})}] + \
+        ([{"again": True}] if spec.again else []) + ([{}] if spec.mode == "claim" else [])
+
+
+def refusal(game: Game, mechanic, state: dict, move: dict, seat: int) -> Refused | None:
+    """Why `seat` may not make the crossing `move` now, or None."""
+    spec = game.lists[move["list"]]
+    label, flags = fill_values(spec.label, game.values), {k: v for k, v in move.items() if k in DEFAULTS}
+    return _list_refusal(game, mechanic, state, spec, label, flags, seat) or \
+        _item_refusal(game, spec, label, state, move, seat_name(state, seat))
+
+
+def _list_refusal(game, mechanic, state, spec, label, flags, seat) -> Refused | None:
+    """What refuses a way of crossing for the whole list: a flag it has no use for, whose turn it is."""
+    if flags.get("setup") and not spec.setup:
+        return no(400, N_("%(list)s has no setup step."), list=label)
+    if flags.get("again") and not spec.again:
+        return no(400, N_("Crossed-off items of %(list)s cannot be used again."), list=label)
+    if not flags.get("crossed", True) or flags.get("setup"):
+        return None
+    if spec.turn_action and mechanic:
+        act = Act(game, mechanic, state if state["turn"] else dict(state, active=seat), {}, seat)
+        refused = role_refusal(act, Move(None, {mechanic.FIRST_PHASE: "active"}, starts=True),
+                               lambda: gettext("take from %(list)s", list=label))
+        if refused:
+            return refused
+    placer = placer_of(state, mechanic.FIRST_PHASE) if spec.crossed_by == "active" else seat
+    if placer is None:
+        return no(409, N_("Nobody has placed a shape yet: %(list)s are crossed off once the player on turn has "
+                          "rolled (or at setup)."), list=label)
+    if seat != placer:
+        return no(409, N_("Only %(name)s, who places a shape this turn, crosses off %(list)s now."), list=label,
+                  name=seat_name(state, placer))
+    return None
+
+
+def _item_refusal(game, spec, label, state, move, who) -> Refused | None:
+    """What refuses crossing this item: how it is crossed already, the mode's and the setup's rules."""
+    room_list, item_id = state["lists"][move["list"]], move["item"]
+    name = lambda item: lambda: item_text(game, move["list"], item, speaker(current()))  # noqa: E731 (when read)
     record = room_list["crossed"].get(item_id)
-    params = {"list": list_id, "item": item_id, "how": how, "setup": setup,
-              "by": (record or state["lists"][list_id]["crossed"][item_id])["by"]}
-    ended = room_list["complete"]
-    room_list["complete"] = len(room_list["crossed"]) >= (spec.ends_after or len(room_list["items"]))
-    params["ends"] = room_list["complete"] and not ended
-    if spec.turn_action and how == "cross":
-        pass_turn(act)
-    return act.state, table.finish(act, state, version, ("list", params))
+    if not move.get("crossed", True):
+        return _uncross_refusal(spec, label, room_list, item_id, who, move.get("setup", False), state, name)
+    if move.get("setup"):
+        return _setup_refusal(game, spec, state, room_list, item_id, name)
+    if move.get("again"):
+        return None if record else no(409, N_("%(item)s is not crossed off yet: cross it off instead."),
+                                      item=name(item_id))
+    return _cross_refusal(game, spec, label, state, room_list, item_id, who, record, name)
 
 
-def _again(spec, room_list, item_id, who, named) -> str:
-    if not spec.again:
-        raise malformed(gettext("Crossed-off items of %(list)s cannot be used again.", list=spec.label))
-    if item_id not in room_list["crossed"]:
-        raise impossible(gettext("%(item)s is not crossed off yet: cross it off instead.", item=named(item_id)))
-    room_list["crossed"][item_id].setdefault("again", []).append(who)
-    return "again"
-
-
-def _cross(game, spec, state, room_list, item_id, who, setup, now, named) -> str:
+def _cross_refusal(game, spec, label, state, room_list, item_id, who, record, name) -> Refused | None:
     crossed = room_list["crossed"]
-    record = crossed.get(item_id)
     if record and spec.mode != "claim":
-        raise impossible(gettext("%(item)s was already taken by %(names)s.", item=named(item_id), names=_names(record)))
+        return no(409, N_("%(item)s was already taken by %(names)s."), item=name(item_id), names=lambda: _names(record))
     if record:
         if who in record["by"]:
-            raise impossible(gettext("%(name)s already claimed %(item)s.", name=who, item=named(item_id)))
+            return no(409, N_("%(name)s already claimed %(item)s."), name=who, item=name(item_id))
         if record["turn"] != state["turn"]:
-            raise impossible(gettext("%(names)s claimed %(item)s in an earlier turn; only players reaching it in the "
-                                     "same turn share it.", names=_names(record), item=named(item_id)))
+            return no(409, N_("%(names)s claimed %(item)s in an earlier turn; only players reaching it in the "
+                              "same turn share it."), names=lambda: _names(record), item=name(item_id))
         if len(record["by"]) >= state["players"]:
-            raise impossible(gettext("%(item)s has a claim from every player at the table already.", item=named(item_id)))
-        record["by"].append(who)
-        return "also"
-    held = [item for item, r in crossed.items() if who in r["by"]]
+            return no(409, N_("%(item)s has a claim from every player at the table already."), item=name(item_id))
+        return None
     limit = game.amount(spec.per_player) if spec.per_player is not None else None
+    held = [item for item, r in crossed.items() if who in r["by"]]
     if limit is not None and len(held) >= limit:
-        raise impossible(gettext("%(name)s has %(held)s of %(list)s already (%(items)s): at most %(most)s.", name=who,
-                                 held=len(held), list=spec.label, items=", ".join(map(named, held)), most=limit))
+        return no(409, N_("%(name)s has %(held)s of %(list)s already (%(items)s): at most %(most)s."), name=who,
+                  held=len(held), list=label, items=lambda: ", ".join(name(item)() for item in held), most=limit)
     if spec.mode == "stack":
         top = next(item for item in room_list["items"] if item not in crossed)
         if item_id != top:
-            raise impossible(gettext("Take the highest %(list)s token left: %(item)s.", list=spec.label, item=named(top)))
-    if setup:
-        _check_setup(game, spec, state, crossed, item_id)
-    crossed[item_id] = {"by": [who], "at": now, "turn": state["turn"], "setup": setup}
-    return "cross"
+            return no(409, N_("Take the highest %(list)s token left: %(item)s."), list=label, item=name(top))
+    return None
 
 
-def _check_setup(game, spec, state, crossed, item_id) -> None:
+def _setup_refusal(game, spec, state, room_list, item_id, name) -> Refused | None:
     rule = spec.setup
-    if rule is None:
-        raise malformed(gettext("%(list)s has no setup step.", list=spec.label))
+    if state["turn"]:
+        return no(409, N_("The setup step is before the first move."))
     if state["players"] > rule.max_players:
-        raise impossible(gettext("The setup step is for %(most)s players; this room has %(players)s.",
-                                 most=rule.max_players, players=state["players"]))
+        return no(409, N_("The setup step is for %(most)s players; this room has %(players)s."),
+                  most=rule.max_players, players=state["players"])
+    if item_id in room_list["crossed"]:
+        return no(409, N_("%(item)s was already taken by %(names)s."), item=name(item_id),
+                  names=lambda: _names(room_list["crossed"][item_id]))
     shape = game.shape(item_id)
     if shape.size != rule.size:
-        raise impossible(gettext("Setup crosses size-%(size)s tiles; %(item)s has size %(has)s.", size=rule.size,
-                                 item=item_id, has=shape.size))
-    same = [item for item, r in crossed.items() if r["setup"] and game.shape(item).colour == shape.colour]
+        return no(409, N_("Setup crosses size-%(size)s tiles; %(item)s has size %(has)s."), size=rule.size,
+                  item=name(item_id), has=shape.size)
+    same = [item for item, r in room_list["crossed"].items() if r["setup"] and game.shape(item).colour == shape.colour]
     if same:
-        raise impossible(gettext("%(colour)s already has its setup tile: %(item)s.",
-                                 colour=game.colours[shape.colour].label, item=same[0]))
+        return no(409, N_("%(colour)s already has its setup tile: %(item)s."),
+                  colour=game.colours[shape.colour].label, item=name(same[0]))
+    return None
+
+
+def _uncross_refusal(spec, label, room_list, item_id, who, setup, state, name) -> Refused | None:
+    crossed = room_list["crossed"]
+    record = crossed.get(item_id)
+    if record is None:
+        return no(409, N_("%(item)s is not crossed off."), item=name(item_id))
+    if record["setup"] != setup:
+        return no(409, N_("%(item)s was crossed at setup: only the setup step undoes it.") if record["setup"]
+                  else N_("%(item)s was not crossed at setup."), item=name(item_id))
+    if setup and state["turn"]:
+        return no(409, N_("The setup step is before the first move."))
+    if not setup and who not in record["by"]:
+        return no(409, N_("Only %(names)s can undo %(item)s."), item=name(item_id),
+                  names=lambda: speaker(current()).listing(record["by"], style="or"))
+    if spec.mode == "stack":
+        last = [item for item in room_list["items"] if item in crossed][-1]
+        if item_id != last:
+            return no(409, N_("Put back the last %(list)s token taken first: %(item)s."), list=label, item=name(last))
+    return None
 
 
 def _names(record: dict) -> str:
@@ -130,24 +212,33 @@ def _names(record: dict) -> str:
     return speaker(current()).listing(record["by"])
 
 
-def _uncross(spec, label, room_list, item_id, who, setup, named) -> str:
-    crossed = room_list["crossed"]
-    record = crossed.get(item_id)
-    if record is None:
-        raise impossible(gettext("%(item)s is not crossed off.", item=named(item_id)))
-    if record["setup"] != setup:
-        raise impossible(gettext("%(item)s was crossed at setup: only the setup step undoes it.", item=named(item_id))
-                         if record["setup"] else gettext("%(item)s was not crossed at setup.", item=named(item_id)))
-    if not setup and who not in record["by"]:
-        raise impossible(gettext("Only %(names)s can undo %(item)s.", item=named(item_id),
-                                 names=speaker(current()).listing(record["by"], style="or")))
-    if spec.mode == "stack":
-        last = [item for item in room_list["items"] if item in crossed][-1]
-        if item_id != last:
-            raise impossible(gettext("Put back the last %(list)s token taken first: %(item)s.", list=label,
-                                     item=named(last)))
-    if spec.mode == "claim" and len(record["by"]) > 1:
-        record["by"].remove(who)
-        return "withdraw"
-    del crossed[item_id]
-    return "uncross"
+def cross(act: Act, now: float) -> tuple[str, dict]:
+    """Make the crossing `act.body` (allowed) on `act.state`: its log entry; a turn action passes the turn."""
+    state, move, who = act.state, act.body, act.name
+    spec, room_list, item_id = act.game.lists[move["list"]], state["lists"][move["list"]], move["item"]
+    record = room_list["crossed"].get(item_id)
+    before = list(record["by"]) if record else None
+    if move.get("again"):
+        record.setdefault("again", []).append(who)
+        how = "again"
+    elif not move.get("crossed", True):
+        how = "withdraw" if spec.mode == "claim" and len(record["by"]) > 1 else "uncross"
+        if how == "withdraw":
+            record["by"].remove(who)
+        else:
+            del room_list["crossed"][item_id]
+    elif record:
+        record["by"].append(who)
+        how = "also"
+    else:
+        room_list["crossed"][item_id] = {"by": [who], "at": now, "turn": state["turn"], "setup": move.get("setup", False)}
+        how = "cross"
+    after = room_list["crossed"].get(item_id)
+    by = after["by"] if after else before
+    ended = room_list["complete"]
+    room_list["complete"] = len(room_list["crossed"]) >= (spec.ends_after or len(room_list["items"]))
+    params = {"list": move["list"], "item": item_id, "how": how, "setup": move.get("setup", False), "by": by,
+              "ends": room_list["complete"] and not ended}
+    if spec.turn_action and how == "cross":
+        pass_turn(act)
+    return "list", params

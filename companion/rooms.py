@@ -6,8 +6,10 @@ Glossary:
 - version: grows by one with every change; phones ask for "newer than my version".
 - log: who did what, when (epoch seconds), kept as kind + params; the newest entries come with the
   state as they are stored, and `shown` writes them out in a phone's language (companion/table/words.py).
-- undo slot: the state before the room's last move or crossing, and the seat that made it; that
-  seat may undo it while nothing else has happened since.
+- undo slot: the room's last move or crossing, the seat that made it and the state before it; that
+  seat may undo it while nothing else has happened since. A move that rolled or drew keeps no state
+  before it (`state` null): the table has seen what came up, so it stays (referee.py).
+- request: a tap's id (retries.py): the same id again answers the first answer and changes nothing.
 - final score: the one score a seated player saved from the score page (save_score); saving again replaces it.
 """
 from __future__ import annotations
@@ -20,11 +22,13 @@ import time
 from flask import current_app
 
 import layouts
-from companion import expiry, language, lists, seats, table
+from companion import expiry, language, lists, referee, retries, seats, table
 from companion.errors import impossible, malformed, missing
 from companion.language import gettext
 from companion.store import get_db, transaction
-from companion.table.turns import Stale, seat_name
+from companion.table.contract import Stale
+from companion.table.prompts import prompts
+from companion.table.turns import seat_name
 from companion.table.words import entry_text
 
 ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -102,10 +106,10 @@ def state(code: str) -> dict:
 
 
 def shown(state: dict, lang: str) -> dict:
-    """A room's state as a phone reads it: each log entry written out in `lang` as its `text`."""
-    return dict(state, log=[{"at": e["at"], "seat": e["seat"], "player": e["player"], "kind": e["kind"],
-                             "text": entry_text(state["game"], e["kind"], e["params"], e["player"], lang)}
-                            for e in state["log"]])
+    """A room's state as a phone reads it: each log entry written out in `lang` as its `text`, each seat's prompt."""
+    log = [{"at": e["at"], "seat": e["seat"], "player": e["player"], "kind": e["kind"],
+            "text": entry_text(state["game"], e["kind"], e["params"], e["player"], lang)} for e in state["log"]]
+    return dict(state, log=log, prompt=prompts(language.game(state["game"], lang), state, language.speaker(lang)))
 
 
 def _entries(db, code: str, where: str = "", args: tuple = ()) -> list[dict]:
@@ -118,23 +122,31 @@ def _entries(db, code: str, where: str = "", args: tuple = ()) -> list[dict]:
 def _snapshot(db, code: str, row=None) -> dict:
     row = _row(db, code) if row is None else row
     undo = json.loads(row["undo"]) if row["undo"] else None
-    return _phone_state(db, code, row["game"], row["version"], json.loads(row["state"]), undo and undo["seat"])
+    return _phone_state(db, code, row["game"], row["version"], json.loads(row["state"]),
+                        undo["seat"] if undo and undo["state"] is not None else None)
 
 
 def _phone_state(db, code: str, game_id: str, version_now: int, game_state: dict, undo_seat) -> dict:
     return {"code": code, "game": game_id, "version": version_now, **game_state,
+            **referee.answers(layouts.load(game_id), game_state), "reorder": seats.order_open(game_state),
             "undo": None if undo_seat is None else {"seat": undo_seat}, "log": _entries(db, code)}
 
 
-def _change(code: str, step) -> dict:
+def _change(code: str, step, body: dict | None = None) -> dict:
     """Run `step(db, game, state, next version) -> (new state, seat, entry, undoable)` in one transaction.
 
-    A step answering None writes nothing. The game is in the request's language (for its refusals).
+    A step answering None writes nothing. `undoable`: True (the seat may undo it), False (a move that rolled
+    or drew: it stays), None (not a move: no undo). The game is in the request's language (for its refusals).
+    A body's `request` id seen before answers that request's answer and changes nothing.
     """
     code, lang = normal_code(code), language.current()
+    request = retries.request_id(body)
     with transaction() as db:
         row = _row(db, code)
         game, current, version_now = language.game(row["game"], lang), json.loads(row["state"]), row["version"]
+        first = request and retries.answered(db, code, request)
+        if first:
+            return first
         try:
             done = step(db, game, current, version_now + 1)
         except Stale as stale:
@@ -145,11 +157,13 @@ def _change(code: str, step) -> dict:
             return _snapshot(db, code, row)
         new, seat, entry, undoable = done
         player = seat_name(new, seat) if seat is not None else None
-        undo = {"seat": seat, "state": current, "entry": entry} if undoable else None
+        undo = None if undoable is None else {"seat": seat, "state": current if undoable else None, "entry": entry}
         db.execute("UPDATE rooms SET version = ?, state = ?, undo = ? WHERE code = ?",
                    (version_now + 1, json.dumps(new), json.dumps(undo) if undo else None, code))
         _log(db, code, version_now + 1, seat, player, entry)
         answer = _phone_state(db, code, row["game"], version_now + 1, new, seat if undoable else None)
+        if request:
+            retries.keep(db, code, request, version_now + 1, answer)
     current_app.extensions["rollsheet.hub"].publish(code, answer)  # to every phone watching (live.py)
     return answer
 
@@ -162,7 +176,7 @@ def take_seat(code: str, body: dict) -> tuple[bool, dict]:
         new, seat, token = seats.take(db, normal_code(code), current, body)
         taken.update(seat=seat, token=token)
         seated.append(new is not None)
-        return None if new is None else (new, seat, ("seat", {}), False)
+        return None if new is None else (new, seat, ("seat", {}), None)
 
     _change(code, step)
     return seated[0], taken
@@ -175,7 +189,7 @@ def take_over(code: str, seat: int, body: dict) -> dict:
     def step(db, game, current, version_next):
         confirming = seats.identify(db, normal_code(code), current, body)
         given.update(seat=seat, token=seats.take_over(db, normal_code(code), current, seat))
-        return current, confirming, ("takeover", {"seat_name": seat_name(current, seat)}), False
+        return current, confirming, ("takeover", {"seat_name": seat_name(current, seat)}), None
 
     _change(code, step)
     return given
@@ -186,29 +200,29 @@ def reorder(code: str, body: dict) -> dict:
     def step(db, game, current, version_next):
         seat = seats.identify(db, normal_code(code), current, body)
         new = seats.reorder(current, body.get("order"))
-        return new, seat, ("order", {"names": [s["name"] for s in new["seats"]]}), False
+        return new, seat, ("order", {"names": [s["name"] for s in new["seats"]]}), None
 
-    return _change(code, step)
+    return _change(code, step, body)
 
 
 def act(code: str, action: str, body: dict, rng=secrets) -> dict:
     """A seated player makes one of the game's moves (roll, pick, move...); the new state."""
     def step(db, game, current, version_next):
         seat = seats.identify(db, normal_code(code), current, body)
-        new, entry = table.apply(game, current, action, body, seat, version_next, rng)
-        return new, seat, entry, True
+        new, entry, undoable = referee.act(game, current, action, body, seat, version_next, rng)
+        return new, seat, entry, undoable
 
-    return _change(code, step)
+    return _change(code, step, body)
 
 
 def cross(code: str, list_id: str, item_id: str, body: dict) -> dict:
     """A seated player crosses, uncrosses or uses again one item of a shared list; the new state."""
     def step(db, game, current, version_next):
         seat = seats.identify(db, normal_code(code), current, body)
-        new, entry = lists.cross(game, current, list_id, item_id, body, seat, version_next, time.time())
-        return new, seat, entry, True
+        new, entry, undoable = referee.cross(game, current, list_id, item_id, body, seat, version_next, time.time())
+        return new, seat, entry, undoable
 
-    return _change(code, step)
+    return _change(code, step, body)
 
 
 def undo(code: str, body: dict) -> dict:
@@ -218,14 +232,10 @@ def undo(code: str, body: dict) -> dict:
         slot = json.loads(_row(db, code)["undo"] or "null")
         if body.get("seen") != version_next - 1:
             raise impossible(gettext("The table changed since your phone drew it: look again before you undo."))
-        if slot is None or slot["seat"] != seat:
-            raise impossible(gettext("Only the last move can be undone, by the player who made it, before anything "
-                                     "else happens."))
-        kind, params = slot["entry"]
-        restored = dict(slot["state"], table_version=version_next)
-        return restored, seat, ("undo", {"kind": kind, "params": params}), False
+        restored, entry = referee.undone(game, current, slot, seat)
+        return dict(restored, table_version=version_next), seat, entry, None
 
-    return _change(code, step)
+    return _change(code, step, body)
 
 
 def save_score(code: str, body: dict, params: dict) -> dict:
@@ -234,6 +244,6 @@ def save_score(code: str, body: dict, params: dict) -> dict:
     def step(db, game, current, version_next):
         seat = seats.identify(db, normal_code(code), current, body)
         replaced = db.execute("DELETE FROM room_log WHERE room = ? AND kind = 'score'", (normal_code(code),)).rowcount
-        return current, seat, ("score", dict(params, replaces=replaced > 0)), False
+        return current, seat, ("score", dict(params, replaces=replaced > 0)), None
 
     return _change(code, step)

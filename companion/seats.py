@@ -101,12 +101,17 @@ def take_over(db, code: str, state: dict, seat: int) -> str:
     return _new_token(db, code, seat)
 
 
+def order_open(state: dict) -> bool:
+    """Whether the seats may still change their turn order: before the first move."""
+    return state["turn"] == 0
+
+
 def reorder(state: dict, order) -> dict:
     """The state with its seats in a new turn order, before the first move."""
     ids = [s["seat"] for s in state["seats"]]
     if not isinstance(order, list) or not all(type(i) is int for i in order) or sorted(order) != sorted(ids):
         raise malformed(gettext('"order" lists every seat id once, e.g. %(example)s.', example=ids[::-1]))
-    if state["turn"]:
+    if not order_open(state):
         raise impossible(gettext("The seat order is fixed once the game has started."))
     if order == ids:
         raise impossible(gettext("The seats are in that order already."))

@@ -29,10 +29,13 @@ CREATE TABLE IF NOT EXISTS seats (room TEXT NOT NULL, seat INTEGER NOT NULL, tok
                                   PRIMARY KEY (room, seat));
 CREATE TABLE IF NOT EXISTS closed_rooms (code TEXT PRIMARY KEY, game TEXT NOT NULL, closed REAL NOT NULL,
                                          last REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS room_requests (room TEXT NOT NULL, request TEXT NOT NULL, version INTEGER NOT NULL,
+                                          answer TEXT NOT NULL, PRIMARY KEY (room, request));
 CREATE TRIGGER IF NOT EXISTS new_room_takes_a_closed_code AFTER INSERT ON rooms BEGIN
     DELETE FROM closed_rooms WHERE code = NEW.code;
     DELETE FROM room_log WHERE room = NEW.code;
     DELETE FROM seats WHERE room = NEW.code;
+    DELETE FROM room_requests WHERE room = NEW.code;
 END;
 """
 OLD_TABLES = ("rooms", "room_log")

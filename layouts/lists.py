@@ -14,6 +14,9 @@ Glossary:
 - again: a crossed item may be used again without uncrossing it (the label of that action).
 - per_player: a player crosses at most this many items of the list (a stack: one token each).
 - turn_action: crossing an item is the active player's whole turn (Monolyth's prophecies).
+- crossed_by: `anyone` (a seated player, any time in play) or `active` (who places a shape: the player
+  on turn once the turn's first phase is made, then until the next roll the one whose turn just
+  ended; and setup crossings before play).
 - ends_after: the game ends once this many items are crossed (default: all of them).
 """
 from __future__ import annotations
@@ -58,6 +61,9 @@ class SharedList(Strict):
     max_players: int | None = Field(None, ge=1, le=8, description="the list is in play up to this many players")
     per_player: int | ValueRef | None = Field(None, description="items a player may cross at most (or a value)")
     turn_action: bool = Field(False, description="crossing is the active player's whole turn")
+    crossed_by: Literal["anyone", "active"] = Field("anyone", description="active: only who places a shape: the "
+                                                    "player on turn after the first phase, then until the next roll "
+                                                    "the one whose turn ended (and setup crossings before play)")
     ends_after: int | None = Field(None, ge=1, description="crossed items that end the game; default all")
     setup: Setup | None = Field(None, description="items the table crosses before play at small tables")
     again: Words | None = Field(None, description="label of 'use a crossed item again', when allowed")

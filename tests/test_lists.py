@@ -19,8 +19,21 @@ def test_copenhagen_tiles_are_the_fifteen_limited_shapes_with_their_printed_ids(
     assert {t.shape for t in tiles} >= {"R4a", "R4b", "Y5"} and all(t.colour for t in tiles)
 
 
+def on_turn(room, who="Ana"):
+    """`who` rolls, so that `who` is the player on turn who places a shape (and crosses its tile)."""
+    room.ok(who, "roll")
+
+
+def pass_to_the_next(room, active, others):
+    """The active player uses no dice, the others pass: the next seat's turn."""
+    room.ok(active, "use", dice=[])
+    for other in others:
+        room.ok(other, "pass")
+
+
 def test_crossing_a_tile_records_who_and_answers_the_new_state(call):
     room = Table(call, "copenhagen", ("Ana", "Ben", "Cy"))
+    on_turn(room)
     status, answer = room.cross("Ana", "tiles", "R5")
     assert status == 200
     record = answer["lists"]["tiles"]["crossed"]["R5"]
@@ -28,9 +41,37 @@ def test_crossing_a_tile_records_who_and_answers_the_new_state(call):
     assert answer["log"][0]["text"] == "Single-use tiles: Ana crossed off R5 (red P-pentomino)"
 
 
-def test_crossing_a_crossed_tile_answers_409_naming_who_did(call):
+def test_only_the_player_who_places_a_shape_crosses_a_tile(call):
     room = Table(call, "copenhagen", ("Ana", "Ben", "Cy"))
+    status, answer = room.cross("Ana", "tiles", "B5")
+    assert status == 409 and "Nobody has placed a shape yet" in answer["error"]
+    on_turn(room)
+    status, answer = room.cross("Ben", "tiles", "B5")
+    assert status == 409 and "Only Ana, who places a shape this turn" in answer["error"]
+    assert {"move": "cross", "list": "tiles", "item": "B5"} in room.state()["allowed"]["0"]
+    assert not [m for m in room.state()["allowed"]["1"] if m["move"] == "cross"]
+    room.ok("Ana", "use", dice=[])
+    assert room.cross("Ana", "tiles", "B5")[0] == 200
+
+
+def test_a_turn_that_passed_at_once_leaves_its_player_the_tile_until_the_next_roll(call):
+    room = Table(call, "copenhagen", ("Ana", "Ben"))
+    on_turn(room)
+    room.ok("Ana", "use", dice=[])
+    assert room.ok("Ben", "pass")["active"] == 1
+    assert room.cross("Ben", "tiles", "R5")[0] == 409
+    assert room.cross("Ana", "tiles", "R5")[0] == 200
+    room.ok("Ben", "roll")
+    status, answer = room.cross("Ana", "tiles", "R4a")
+    assert status == 409 and "Only Ben" in answer["error"]
+
+
+def test_crossing_a_crossed_tile_answers_409_naming_who_did(call):
+    room = Table(call, "copenhagen", ("Ben", "Ana"))
+    on_turn(room, "Ben")
     room.cross("Ben", "tiles", "B5")
+    pass_to_the_next(room, "Ben", ["Ana"])
+    on_turn(room, "Ana")
     status, answer = room.cross("Ana", "tiles", "B5")
     assert status == 409 and "by Ben" in answer["error"]
 
@@ -44,7 +85,8 @@ def test_unknown_list_or_item_answers_404(call):
 
 
 def test_only_the_player_who_crossed_a_tile_uncrosses_it_and_it_is_logged(call):
-    room = Table(call, "copenhagen", ("Ana", "Ben", "Cy"))
+    room = Table(call, "copenhagen", ("Ben", "Ana", "Cy"))
+    on_turn(room, "Ben")
     room.cross("Ben", "tiles", "G5")
     status, answer = room.cross("Ana", "tiles", "G5", crossed=False)
     assert status == 409 and "Only Ben" in answer["error"]
@@ -55,9 +97,12 @@ def test_only_the_player_who_crossed_a_tile_uncrosses_it_and_it_is_logged(call):
 
 
 def test_yellow_star_uses_a_crossed_tile_again_without_uncrossing(call):
-    room = Table(call, "copenhagen", ("Ana", "Ben", "Cy"))
-    assert room.cross("Ana", "tiles", "Y5", again=True)[0] == 409
+    room = Table(call, "copenhagen", ("Ben", "Ana", "Cy"))
+    on_turn(room, "Ben")
     room.cross("Ben", "tiles", "Y5")
+    pass_to_the_next(room, "Ben", ["Ana", "Cy"])
+    on_turn(room, "Ana")
+    assert room.cross("Ana", "tiles", "R5", again=True)[0] == 409
     status, answer = room.cross("Ana", "tiles", "Y5", again=True)
     assert answer["lists"]["tiles"]["crossed"]["Y5"]["by"] == ["Ben"]
     assert "Yellow star" in answer["log"][0]["text"]
@@ -86,6 +131,17 @@ def test_a_setup_tile_is_not_uncrossed_from_the_normal_tile_panel(call):
     status, answer = room.cross("Ana", "tiles", tile, crossed=False)
     assert status == 409 and "setup" in answer["error"]
     assert room.cross("Ben", "tiles", tile, crossed=False, setup=True)[0] == 200
+
+
+def test_setup_crossings_are_made_before_the_first_move(call):
+    room = Table(call, "copenhagen", ("Ana", "Ben"))
+    tile = size_four("red")[0]
+    assert {"move": "cross", "list": "tiles", "item": tile, "setup": True} in room.state()["allowed"]["1"]
+    room.cross("Ana", "tiles", tile, setup=True)
+    on_turn(room)
+    status, answer = room.cross("Ana", "tiles", size_four("blue")[0], setup=True)
+    assert status == 409 and "before the first move" in answer["error"]
+    assert room.cross("Ana", "tiles", tile, crossed=False, setup=True)[0] == 409
 
 
 def test_setup_crossing_is_only_for_two_players(call):
@@ -118,14 +174,20 @@ def test_a_bridge_has_at_most_one_claim_per_player(call):
     assert status == 403 and crossed(room, "bridges")["blue"]["by"] == ["Ana", "Ben"]
 
 
-def test_all_eight_bridges_taken_ends_the_game(call):
+def test_all_eight_bridges_taken_ends_the_game_after_that_turn(call):
     room = Table(call, "lost-cities", ("Ana", "Ben"))
     bridges = room.state()["lists"]["bridges"]["items"]
     assert len(bridges) == 8
+    room.ok("Ana", "roll")
     for bridge in bridges:
         answer = room.cross("Ana", "bridges", bridge)[1]
-    assert answer["lists"]["bridges"]["complete"] is True
+    assert answer["lists"]["bridges"]["complete"] is True and answer["over"] is None
     assert "game ends after this turn" in answer["log"][0]["text"]
+    room.ok("Ana", "refuse")
+    state = room.ok("Ben", "refuse")
+    assert state["over"] == {"reason": "list", "list": "bridges"} and state["allowed"] == {"0": [], "1": []}
+    assert state["log"][0]["text"].endswith("The game is over: All bridges are taken: the game ends after this turn.")
+    assert state["prompt"]["0"].startswith("The game is over")
 
 
 @pytest.mark.parametrize("players, level_1, has_level_4, prophecies", [

@@ -149,25 +149,33 @@ def test_odd_waits_never_hang_or_crash(live_server):
 
 
 def test_twenty_simultaneous_crosses_of_one_tile_give_exactly_one_success(served):
-    names = ("Ana", "Ben", "Cy", "Dee")
-    room = Table(Http(served), "copenhagen", names)
-    answers = together(20, lambda i: room.cross(names[i % 4], "tiles", "R5"))
+    room = Table(Http(served), "copenhagen", ("Ana", "Ben", "Cy", "Dee"))
+    room.ok("Ana", "roll")  # Ana is on turn: she places a shape and crosses its tile (a double tap, a retry...)
+    answers = together(20, lambda i: room.cross("Ana", "tiles", "R5"))
     winners = [answer["lists"]["tiles"]["crossed"]["R5"]["by"] for status, answer in answers if status == 200]
     assert len(winners) == 1
     refusals = [answer["error"] for status, answer in answers if status == 409]
     assert len(refusals) == 19 and all(f"by {winners[0][0]}" in error for error in refusals)
 
 
-def test_fifteen_simultaneous_crosses_of_fifteen_tiles_all_succeed_and_survive_a_restart(live_server, tmp_path):
+def test_sixteen_simultaneous_claims_of_eight_bridges_all_succeed_and_survive_a_restart(live_server, tmp_path):
     from companion import create_app, rooms
 
     names = ("Ana", "Ben", "Cy", "Dee")
-    room = Table(Http(live_server), "copenhagen", names)
-    tiles = room.state()["lists"]["tiles"]["items"]
-    answers = together(15, lambda i: room.cross(names[i % 4], "tiles", tiles[i]))
-    assert [status for status, _ in answers] == [200] * 15
+    room = Table(Http(live_server), "lost-cities", names)
+    bridges = room.state()["lists"]["bridges"]["items"]
+    answers = together(16, lambda i: room.cross(names[i % 4], "bridges", bridges[i // 2]))
+    assert [status for status, _ in answers] == [200] * 16
     restarted = create_app({"DATABASE": str(tmp_path / "live.sqlite3")})
     with restarted.test_request_context():
         kept = rooms.state(room.code)
-    assert sorted(kept["lists"]["tiles"]["crossed"]) == sorted(tiles) and kept["version"] == 5 + 15
-    assert {kept["lists"]["tiles"]["crossed"][tile]["by"][0] for tile in tiles} == set(names)
+    assert sorted(kept["lists"]["bridges"]["crossed"]) == sorted(bridges) and kept["version"] == 5 + 16
+    assert {name for bridge in bridges for name in kept["lists"]["bridges"]["crossed"][bridge]["by"]} == set(names)
+
+
+def test_a_double_tap_at_the_same_moment_spends_one_roll(served):
+    room = Table(Http(served), "simstown", ("Ana", "Ben"))
+    body = room.body("Ana", request="double-tap")
+    answers = together(8, lambda i: room.call(f"/api/rooms/{room.code}/roll", body))
+    assert [status for status, _ in answers] == [200] * 8
+    assert len({answer["version"] for _, answer in answers}) == 1 and room.state()["rolls"] == 1

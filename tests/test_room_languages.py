@@ -38,9 +38,12 @@ def test_three_phones_see_the_same_table_each_in_its_own_language(served, phone)
     assert colour_die.startswith("Würfel 1: ") and colour_die.split(": ")[1] in {
         "Rot", "Orange", "Gelb", "Grün", "Blau", "Lila"}
     ana.locator('[data-key="die-0"]').click()
+    expect(ana.locator('[data-key="pick"]')).to_be_disabled()  # the server offers no pick of one colour die alone
+    ana.locator('[data-key="die-3"]').click()
     ana.locator('[data-key="pick"]').click()
-    expect(ana.locator("#alert")).to_have_text("Wähle 1 Würfel (Farbe) und 1 Würfel (Zahl).")
-    axe_clean(ana, "German room, a refusal shown")
+    expect(ana.locator("#log li").first).to_contain_text("Ana hat ")
+    expect(ana.locator("#turn-line")).to_contain_text("Zug 1: Ana · warte auf Ben und Cy: ")
+    axe_clean(ana, "German room, the others picking")
     axe_clean(ben, "Spanish room, waiting")
 
 

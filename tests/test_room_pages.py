@@ -43,6 +43,7 @@ def test_keyboard_focus_stays_on_its_control_when_the_table_changes(served, phon
     expect(ana.locator('[data-key="die-1"]')).to_have_attribute("aria-pressed", "true")
     assert ana.evaluate("document.activeElement.dataset.key") == "die-1"
     ben.locator('[data-key="item-bridges-red"]').click()
+    ben.locator('[data-key="cross-bridges-red"]').click()
     expect(ana.locator("#log li").first).to_contain_text("Ben claimed red")
     assert ana.evaluate("document.activeElement.dataset.key") == "die-1"
     expect(ana.locator('[data-key="die-1"]')).to_have_attribute("aria-pressed", "true")
@@ -82,11 +83,14 @@ def test_the_invite_sits_on_top_until_every_seat_is_taken_then_folds_away(served
 def test_the_undo_button_is_offered_only_to_the_phone_that_made_the_last_move(served, phone):
     _, ana, ben = two_phones(served, phone, "simstown")
     ana.locator('[data-key="roll"]').click()
+    expect(ana.locator("#log li").first).to_contain_text("Ana rolled")
+    expect(ana.locator('[data-key="undo"]')).to_have_count(0)
+    ana.locator('[data-key="die-0"]').click()
     expect(ana.locator('[data-key="undo"]')).to_be_visible()
     expect(ben.locator('[data-key="undo"]')).to_have_count(0)
     ana.locator('[data-key="undo"]').click()
     expect(ana.locator("#alert")).to_have_text("")
-    expect(ben.locator("#log li").first).to_contain_text("Ana undid: Ana rolled")
+    expect(ben.locator("#log li").first).to_contain_text("Ana undid: Ana set aside")
 
 
 def test_a_wrong_code_lets_the_player_type_it_again(served, phone):

@@ -28,12 +28,12 @@ def test_room_codes_differ_and_avoid_look_alike_characters(client):
 
 
 @pytest.mark.parametrize("game_id, moves", [
-    ("copenhagen", [("Ana", "roll", {}), ("Ana", "reroll", {"dice": [0]}), ("Ana", "use", {"dice": [1, 2]}),
+    ("copenhagen", [("Ana", "roll", {}), ("Ana", "reroll", {"dice": [0]}), ("Ana", "use", {"dice": []}),
                     ("Ben", "take", {"dice": [0, 3]})]),
     ("lost-cities", [("Ana", "roll", {}), ("Ana", "pick", {"dice": [0, 3]}), ("Ben", "refuse", {}),
                      ("Ben", "roll", {})]),
-    ("simstown", [("Ana", "roll", {}), ("Ana", "roll", {"hold": [0, 2]}), ("Ana", "hold", {"dice": []}),
-                  ("Ana", "next", {})]),
+    ("simstown", [("Ana", "roll", {}), ("Ana", "hold", {"dice": [0, 2]}), ("Ana", "roll", {}),
+                  ("Ana", "hold", {"dice": []}), ("Ana", "next", {})]),
     ("monolyth", [("Ana", "move", {"steps": 1}), ("Ben", "move", {"steps": 4, "take": "block"})]),
 ])
 def test_each_move_answers_the_new_state_with_a_higher_version(call, game_id, moves):
@@ -66,8 +66,9 @@ def test_unknown_game_and_room_answer_404_json(client, call):
 
 @pytest.mark.parametrize("game_id, steps, status, words", [
     ("simstown", [("roll", {}), ("roll", {}), ("roll", {}), ("roll", {})], 409, "Only 3 rolls"),
-    ("simstown", [("roll", {}), ("roll", {"hold": [3]})], 400, "no die 3"),
-    ("simstown", [("roll", {}), ("roll", {"hold": "0"})], 400, "list of die numbers"),
+    ("simstown", [("roll", {}), ("hold", {"dice": [3]})], 400, "no die 3"),
+    ("simstown", [("roll", {}), ("hold", {"dice": "0"})], 400, "list of die numbers"),
+    ("simstown", [("roll", {}), ("roll", {"hold": [0]})], 400, 'roll takes no "hold"'),
     ("simstown", [("next", {})], 409, "Nobody has started"),
     ("monolyth", [("move", {"steps": 5})], 400, "1 to 4"),
     ("monolyth", [("move", {"steps": 2, "take": "cube"})], 400, '"take"'),
@@ -88,7 +89,7 @@ def test_refused_requests_change_nothing(call):
     room = Table(call, "simstown", ("Ana", "Ben"))
     room.ok("Ana", "roll")
     before = room.state()
-    room.move("Ana", "roll", hold=[7])
+    room.move("Ana", "hold", dice=[7])
     room.move("Ben", "roll")
     assert room.state() == before
 

@@ -58,7 +58,7 @@ def test_rooms_survive_a_restart(tmp_path):
     second = cli.make_app(tmp_path)
     with second.test_request_context():
         assert rooms.state(code) == rolled
-        again = rooms.act(code, "roll", {"player": "Ana", "token": ana["token"], "hold": [0]})
+        again = rooms.act(code, "hold", {"player": "Ana", "token": ana["token"], "dice": [0]})
         assert again["version"] == rolled["version"] + 1
 
 

@@ -91,7 +91,7 @@ def test_seen_is_a_version_number(call, seen):
 def test_the_last_move_is_undone_by_its_player_without_rolling_again(call):
     room = Table(call, "copenhagen", ("Ana", "Ben"))
     rolled = room.ok("Ana", "roll")
-    used = room.ok("Ana", "use", dice=[0, 1])
+    used = room.ok("Ana", "use", dice=[0])
     assert used["undo"] == {"seat": 0}
     status, state = room.undo("Ana")
     assert status == 200 and state["dice"] == rolled["dice"] and state["phase"] == "use"
@@ -111,12 +111,33 @@ def test_undo_is_refused_for_another_player_or_after_anything_else(call):
 
 
 def test_undo_of_a_move_that_passed_the_turn_gives_the_turn_back(call):
-    room = Table(call, "monolyth", ("Ana", "Ben"))
+    room = Table(call, "copenhagen", ("Ana", "Ben"))
+    room.ok("Ana", "roll")
+    room.ok("Ana", "use", dice=[])
     before = room.state()
-    room.ok("Ana", "move", steps=2)
-    status, state = room.undo("Ana")
-    assert status == 200 and state["ring"] == before["ring"] and state["box"] == before["box"]
-    assert state["turn"] == 0 and state["active"] is None
+    assert room.ok("Ben", "take", dice=[0, 1])["active"] == 1
+    status, state = room.undo("Ben")
+    assert status == 200 and state["dice"] == before["dice"] and state["active"] == 0 and state["phase"] == "others"
+
+
+@pytest.mark.parametrize("game_id, move", [("copenhagen", ("roll", {})), ("simstown", ("roll", {})),
+                                           ("lost-cities", ("roll", {})), ("monolyth", ("move", {"steps": 2}))])
+def test_a_move_that_rolled_or_drew_is_never_undone(call, game_id, move):
+    room = Table(call, game_id, ("Ana", "Ben"))
+    state = room.ok("Ana", move[0], **move[1])
+    assert state["undo"] is None
+    status, answer = room.undo("Ana")
+    assert status == 409 and "rolled or drew" in answer["error"] and "Ana " in answer["error"]
+    assert room.state()["version"] == state["version"]
+
+
+def test_undo_after_a_reroll_leaves_the_dice_as_rerolled(call):
+    room = Table(call, "copenhagen", ("Ana", "Ben"))
+    room.ok("Ana", "roll")
+    room.ok("Ana", "use", dice=[])
+    room.undo("Ana")
+    rerolled = room.ok("Ana", "reroll", dice=[0, 1, 2, 3, 4])["dice"]
+    assert room.undo("Ana")[0] == 409 and room.state()["dice"] == rerolled
 
 
 def test_no_op_moves_are_refused_and_leave_the_log_alone(call):
@@ -126,3 +147,34 @@ def test_no_op_moves_are_refused_and_leave_the_log_alone(call):
     log = room.state()["log"]
     assert room.move("Ana", "hold", dice=[1])[0] == 409
     assert room.state()["log"] == log
+
+
+def test_a_tap_sent_twice_with_one_request_id_rolls_once_and_answers_the_first_answer(call):
+    room = Table(call, "simstown", ("Ana", "Ben"))
+    first = room.ok("Ana", "roll", request="tap-1")
+    again = room.ok("Ana", "roll", request="tap-1")
+    assert again == first and room.state()["version"] == first["version"] and room.state()["rolls"] == 1
+    assert room.ok("Ana", "roll", request="tap-2")["rolls"] == 2
+
+
+def test_a_request_id_is_remembered_for_crossings_and_undo_too(call):
+    room = Table(call, "lost-cities", ("Ana", "Ben"))
+    crossed = room.cross("Ana", "bridges", "red", request="claim-red")[1]
+    assert room.cross("Ana", "bridges", "red", request="claim-red") == (200, crossed)
+    undone = call(f"/api/rooms/{room.code}/undo", room.body("Ana", request="undo-1"))
+    assert undone[0] == 200 and call(f"/api/rooms/{room.code}/undo", room.body("Ana", request="undo-1")) == undone
+
+
+def test_a_refused_request_is_not_remembered_so_a_retry_tries_again(call):
+    room = Table(call, "simstown", ("Ana", "Ben"))
+    room.ok("Ana", "roll")
+    assert room.move("Ben", "roll", request="early")[0] == 409
+    room.ok("Ana", "next")
+    assert room.move("Ben", "roll", request="early")[0] == 200
+
+
+@pytest.mark.parametrize("request_id", ["", "x" * 65, 7, ["a"]])
+def test_a_request_id_is_a_text_of_1_to_64_characters(call, request_id):
+    room = Table(call, "simstown", ("Ana",))
+    status, answer = room.move("Ana", "roll", request=request_id)
+    assert status == 400 and '"request"' in answer["error"] and room.state()["turn"] == 0

@@ -1,5 +1,6 @@
 // What every table board draws: dice with colour + glyph (the sheets' glyphs, die labels such as 0/10),
-// buttons that carry a focus key, and the turn line: "Turn N: Ana" and what the player may do now.
+// buttons that carry a focus key, the server's prompt for the acting seat, and the declared end
+// ("We reached the end", confirmed on the phone) when the server offers it.
 Room.kit = (function () {
   const {el, game} = Room;
 
@@ -41,29 +42,43 @@ Room.kit = (function () {
   const chosen = () => [...Room.selected].sort((a, b) => a - b);
   const label = (move, fallback) => (game.table.labels || {})[move] || fallback;
 
-  // Whose part this is: "mine" when this phone may act now, else who the table waits for.
-  function part(state, role) {
-    if (state.over || state.turn === 0) return {mine: state.turn === 0 && !state.over && Room.mine.length > 0};
-    if (role === "active") return {mine: Room.holds(state.active), waiting: [Room.seatName(state.active)]};
-    const left = state.seats.filter((s) => s.seat !== state.active && !state.done.includes(s.seat));
-    return {mine: left.some((s) => Room.holds(s.seat)) && Room.actor() !== state.active, waiting: left.map((s) => s.name)};
-  }
+  // A button for each offered move of `moves` ({move: [text, primary]}) that sends it as it is; its text the
+  // layout's label for the move where it gives one.
+  const moveButtons = (moves) => Object.entries(moves).filter(([move]) => Room.allows({move}))
+    .map(([move, [text, primary]]) => button(move, Room.forActor(label(move, text)), () => Room.make({move}), {primary}));
 
-  // "Turn 3: Ana · your turn, Ana: roll the dice" or "Turn 3: Ana · waiting for Ana to roll the dice".
-  function turnLine(state, role, doing) {
-    let text;
-    if (state.over) text = _("The game is over: %(end)s", {end: (game.table.end || {}).text || _("enter the scores")});
-    else if (state.turn === 0) text = Room.mine.length ? _("Nobody has started yet: the first player to %(doing)s starts.", {doing})
-      : _("Take a seat to play.");
-    else {
-      const who = part(state, role);
-      const values = {me: Room.seatName(Room.actor()), doing, names: I18n.listing(who.waiting || [])};
-      text = `${_("Turn %(turn)s: %(name)s", {turn: state.turn, name: Room.seatName(state.active)})} · ` + (!who.mine
-        ? _("waiting for %(names)s to %(doing)s", values)
-        : role === "active" ? _("your turn, %(me)s: %(doing)s", values) : _("your part, %(me)s: %(doing)s", values));
+  // Whether a die may join the selection: some offered move names a set of dice holding the selection and it.
+  const joins = (i) => Room.offers().some((entry) => entry.dice && [...Room.selected, i].every((j) => entry.dice.includes(j)));
+  // A button for each offered move that names dice ({move: [text, text with none chosen]}), enabled when the
+  // dice chosen are one of its sets.
+  const diceButtons = (moves) => Object.entries(moves).filter(([move]) => Room.offers(move).length)
+    .map(([move, [text, none]]) => button(move, Room.forActor(chosen().length || !none ? label(move, text) : none),
+      () => Room.make({move, dice: chosen()}), {primary: true, disabled: !Room.allows({move, dice: chosen()})}));
+
+  // "Turn 3: Ana · your part, Ben: take 1 of the dice left, or pass": the server's words.
+  const turnLine = () => el("p", {class: "turn", id: "turn-line"}, Room.prompt());
+
+  // The declared end: "We reached the end" asks to confirm, then tells the server.
+  let ending = false;
+  function endControl() {
+    if (!Room.allows({move: "end"})) { ending = false; return null; }
+    const rule = game.table.declared_end.text;  // its house values filled in by the server
+    if (!ending) {
+      return button("end", Room.forActor(_("We reached the end")), () => {
+        ending = true;
+        Room.redraw();
+        document.querySelector('[data-key="end-no"]').focus(); // the safe answer first
+      });
     }
-    return el("p", {class: "turn", id: "turn-line"}, text);
+    return el("div", {class: "panel", role: "group", "aria-label": _("We reached the end")},
+      el("p", {}, _("End the game now? %(rule)s", {rule})),
+      button("end-yes", _("Yes: the game ends"), () => { ending = false; Room.make({move: "end"}); }, {primary: true}),
+      button("end-no", _("Not yet"), () => {
+        ending = false;
+        Room.redraw();
+        document.querySelector('[data-key="end"]').focus();
+      }));
   }
 
-  return {die, button, chosen, label, part, turnLine, faceText};
+  return {die, button, chosen, label, joins, moveButtons, diceButtons, turnLine, endControl, faceText};
 })();

@@ -1,12 +1,13 @@
 // The market-ring board (table kind `market-ring`): the ring of pieces with the crystal, the slots it
-// can reach, take the piece or swap it for a 1x1 block. Only the player on turn may move.
+// reaches (the state's `ahead`), take the piece or swap it for a 1x1 block. A step is enabled while the
+// server offers a move of that many steps; taking it while that exact move is offered.
 (function () {
   const {el, game} = Room;
-  const {button, part, turnLine} = Room.kit;
+  const {button, turnLine, endControl} = Room.kit;
   const config = game.table;
   if (!config || config.kind !== "market-ring") return;
   const amount = (value) => (typeof value === "string" ? game.values[value] : value);
-  let target = null, targetTurn = -1;
+  let target = null, targetKey = "";
 
   function piece(p, size) {
     if (!p) return el("span", {class: "empty"}, _("empty"));
@@ -21,11 +22,10 @@
   }
   const pieceName = (p) => (p ? _("%(colour)s %(piece)s", {colour: game.colours[p.colour].label,
     piece: game.pieces.find((x) => x.id === p.piece).name}) : _("empty slot"));
-  const turnList = Object.values(game.lists).find((list) => list.turn_action);
 
   function market(state) {
-    if (state.turn !== targetTurn) { target = null; targetTurn = state.turn; }
-    const slots = state.ring.length, reach = amount(config.reach), mine = part(state, "active").mine;
+    if (Room.selectionKey !== targetKey) { target = null; targetKey = Room.selectionKey; }
+    const slots = state.ring.length;
     const ring = el("ol", {class: "ring", "aria-label": _("Market ring, clockwise from slot 1")}, state.ring.map((p, i) => {
       const angle = (2 * Math.PI * i) / slots - Math.PI / 2;
       return el("li", {class: i === state.crystal ? "slot crystal" : "slot",
@@ -34,30 +34,27 @@
           : _("Slot %(slot)s: %(piece)s", {slot: i + 1, piece: pieceName(p)})},
       i === state.crystal ? el("span", {class: "gem", "aria-hidden": "true"}, "\u25c6") : piece(p, 11));
     }));
-    const moves = [];
-    for (let step = 1; step <= reach; step++) {
-      const slot = state.crystal === null ? step - 1 : (state.crystal + step) % slots;
-      const p = state.ring[slot];
-      moves.push(el("button", {type: "button", class: `move${target === step ? " picked" : ""}`, disabled: !p || !mine,
+    const moves = state.ahead.map((slot, i) => {
+      const step = i + 1, p = state.ring[slot];
+      return el("button", {type: "button", class: `move${target === step ? " picked" : ""}`,
+        disabled: !Room.offers("move").some((m) => m.steps === step),
         "data-key": `move-${step}`, "aria-pressed": String(target === step), onclick: () => { target = step; Room.redraw(); }},
-      el("span", {class: "step"}, `+${step}`), piece(p, 14), el("span", {class: "label"}, pieceName(p))));
-    }
+      el("span", {class: "step"}, `+${step}`), piece(p, 14), el("span", {class: "label"}, pieceName(p)));
+    });
     const blocks = Object.entries(state.blocks).map(([c, n]) => `${game.colours[c].label} ${n}`).join(" · ");
     const box = Object.values(state.box).reduce((a, b) => a + b, 0);
-    const go = (take) => Room.post("move", {steps: target, take});
-    const doing = turnList ? _("move the crystal 1 to %(reach)s slots and take that piece, or take from %(list)s",
-      {reach, list: turnList.label}) : _("move the crystal 1 to %(reach)s slots and take that piece", {reach});
+    const take = (how, text, primary) => (Room.offers("move").some((m) => m.take === how)
+      ? button(`take-${how}`, Room.forActor(text), () => Room.make({move: "move", steps: target, take: how}),
+        {primary, disabled: !Room.allows({move: "move", steps: target, take: how})}) : null);
     return [
-      turnLine(state, "active", doing),
+      turnLine(),
       el("div", {class: "ring-wrap"}, ring, el("p", {class: "box"}, el("strong", {}, String(box)), " ",
         ngettext("piece in the bag", "pieces in the bag", box))),
       el("h2", {}, state.crystal === null ? _("Move the crystal (it stands beside the market)") : _("Move the crystal")),
       el("div", {class: "moves"}, moves),
-      el("div", {class: "actions"},
-        button("take-piece", _("Take the piece"), () => go("piece"), {primary: true, disabled: target === null || !mine}),
-        amount(config.blocks_per_colour) ? button("take-block", _("Swap it for a 1x1 block"), () => go("block"),
-          {disabled: target === null || !mine}) : null),
+      el("div", {class: "actions"}, take("piece", _("Take the piece"), true), take("block", _("Swap it for a 1x1 block"))),
       amount(config.blocks_per_colour) ? el("p", {class: "hint"}, _("1x1 blocks left: %(blocks)s", {blocks})) : null,
+      endControl(),
     ];
   }
 

@@ -1,6 +1,8 @@
-// A room page: the phone's seats, the JSON API (name, seat token and the version drawn go with every
-// move), live updates (live.js), the log, and redraws that keep keyboard focus where it was.
-// Boards (board.js), seats (seats.js) and shared lists (lists.js) register a draw function in Room.boards.
+// A room page: the phone's seats, the JSON API (name, seat token, the version drawn and a request id go
+// with every tap), live updates (live.js), the log, and redraws that keep keyboard focus where it was.
+// The server is the referee: the page offers exactly the moves the state's `allowed` lists for the seat
+// this phone acts for, and shows its `prompt`. Boards (board.js, market.js), seats (seats.js) and shared
+// lists (lists.js) register a draw function in Room.boards.
 const Room = (function () {
   const data = JSON.parse(document.getElementById("room-data").textContent);
   const seatsKey = `rollsheet.seats.${data.code}`;
@@ -52,14 +54,47 @@ const Room = (function () {
   room.seatName = (seat) => (room.state.seats.find((s) => s.seat === seat) || {}).name;
   room.holds = (seat) => room.mine.some((m) => m.seat === seat);
 
-  // The seat this phone acts for: the active one when it is ours, else the chosen (or first) of ours.
+  // The seat this phone acts for: the chosen one while the table waits for it, else the first of ours the
+  // table waits for (the server's `waiting`), else the chosen (or first) of ours.
   room.actor = function () {
-    const state = room.state;
-    if (state && room.holds(state.active) && state.phase !== "others") return state.active;
-    const waiting = room.mine.filter((m) => m.seat !== state.active && !state.done.includes(m.seat));
-    const chosen = room.mine.find((m) => m.seat === room.acting);
-    if (chosen && (state.phase !== "others" || waiting.includes(chosen))) return chosen.seat;
-    return (waiting[0] || room.mine[0] || {}).seat;
+    const waiting = (room.state.waiting || []).filter((seat) => room.holds(seat));
+    if (waiting.includes(room.acting)) return room.acting;
+    if (waiting.length) return waiting[0];
+    return room.holds(room.acting) ? room.acting : (room.mine[0] || {}).seat;
+  };
+
+  // What the acting seat may send now: the server's `allowed` entries, those of one move when named.
+  room.offers = function (move) {
+    const entries = room.mine.length ? (room.state.allowed || {})[String(room.actor())] || [] : [];
+    return move ? entries.filter((entry) => entry.move === move) : entries;
+  };
+  // Whether the acting seat may send exactly this entry.
+  const same = (a, b) => Object.keys(a).length === Object.keys(b).length
+    && Object.keys(a).every((key) => JSON.stringify(a[key]) === JSON.stringify(b[key]));
+  room.allows = (entry) => room.offers(entry.move).some((offered) => same(offered, entry));
+  // The line the server says for the acting seat (or for a phone watching without one).
+  room.prompt = () => (room.state.prompt || {})[room.mine.length ? String(room.actor()) : "watching"] || "";
+  // A button's words with the acting seat's name, on a phone that plays for several ("Take for Cy").
+  room.forActor = (text) => (room.mine.length > 1 ? _("%(action)s for %(name)s", {action: text, name: room.seatName(room.actor())}) : text);
+
+  // One request id per tap: the same move sent again from the same drawn version (a double tap, a retry after
+  // a lost answer) carries the same id, and the server answers it once. The same move sent again within
+  // DOUBLE_TAP_MS of its answer is the second half of a double tap: it is not sent.
+  const DOUBLE_TAP_MS = 350;
+  const ids = new Map();
+  let last = {sent: "", at: 0};
+  function requestId(sent) {
+    if (!ids.has(sent)) {
+      if (ids.size > 50) ids.clear();
+      ids.set(sent, Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, "0")).join(""));
+    }
+    return ids.get(sent);
+  }
+
+  // Send an allowed entry: a list crossing to lists/<list>/<item>, any other move to its name.
+  room.make = function (entry) {
+    const {move, list, item, ...body} = entry;
+    return room.post(move === "cross" ? `lists/${list}/${item}` : move, body);
   };
 
   room.say = function (text, isError) {
@@ -71,12 +106,16 @@ const Room = (function () {
   room.post = async function (path, body, seat) {
     const me = room.mine.find((m) => m.seat === (seat === undefined ? room.actor() : seat));
     if (!me) { room.say(_("Take a seat first: type your name under Seats."), true); return null; }
+    const sent = JSON.stringify([me.seat, path, body || {}]);
+    if (sent === last.sent && Date.now() - last.at < DOUBLE_TAP_MS) return null;
     try {
       const response = await fetch(`/api/rooms/${room.code}/${path}`, {
         method: "POST", headers: {"Content-Type": "application/json"},
-        body: JSON.stringify(Object.assign({player: me.name, token: me.token, seen: room.state.version}, body || {})),
+        body: JSON.stringify(Object.assign({player: me.name, token: me.token, seen: room.state.version,
+          request: requestId(`${room.state.version}/${sent}`)}, body || {})),
       });
       const answer = await response.json();
+      last = {sent, at: Date.now()};
       if (!response.ok) {
         room.say(answer.error || _("That did not work."), true);
         if (response.status === 409) refresh();
@@ -104,6 +143,8 @@ const Room = (function () {
 
   // Redraw every board; the focused control (by its data-key) gets the focus back.
   room.redraw = function () {
+    const key = `${room.state.table_version}/${room.actor()}`; // a new roll, turn or acting seat starts clean
+    if (key !== room.selectionKey) { room.selected.clear(); room.selectionKey = key; }
     const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
     for (const draw of room.boards) draw(room.state);
     if (focused) {
@@ -116,8 +157,6 @@ const Room = (function () {
     if (room.state && state.version <= room.state.version) return;
     const before = room.state;
     room.state = state;
-    const key = `${state.turn}/${state.phase}/${state.dice ? state.dice.map((d) => `${d.face}${d.used ? "u" : ""}`).join() : ""}`;
-    if (key !== room.selectionKey) { room.selected.clear(); room.selectionKey = key; }
     room.redraw();
     drawLog(state.log);
     if (before && state.log.length && (!before.log.length || state.log[0].at !== before.log[0].at)) room.say(state.log[0].text);

@@ -49,7 +49,7 @@
 
   function seatRow(seat, i, state) {
     const order = state.seats.map((s) => s.seat);
-    const before = state.turn === 0 && Room.mine.length;
+    const before = state.reorder && Room.mine.length;
     const mine = Room.holds(seat.seat);
     return el("li", {class: `seat${seat.seat === state.active ? " active" : ""}`},
       el("span", {class: "name"}, `${i + 1}. ${seat.name}`, mine ? el("small", {class: "mine"}, " " + _("(this phone)")) : null,

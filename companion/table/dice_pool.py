@@ -1,115 +1,158 @@
-"""A dice pool with powers (Copenhagen): the active player rolls, may spend powers on the dice,
-uses some of them; then each other player takes dice from those left (they are not used up).
+"""A dice pool with powers (Copenhagen): the active player rolls, may spend powers on the dice, uses
+dice of one colour (jokers join any colour, per the rulebook); then each other player may take dice
+from those left (they are not used up), or pass.
 
-Powers (the layout's `powers`): `reroll` rolls chosen dice again; `recolour` turns every unused die
-of one colour into another (never into the joker). Each other player takes `others_take` dice, or
-`others_take_at[players]` at that table size (Copenhagen: 2 dice each with 2 players).
+Powers (the layout's `powers`): `reroll` rolls chosen dice again; `recolour` turns every die of one
+face into another colour (never into the joker). Each other player takes `others_take` dice, or
+`others_take_at[players]` at that table size (Copenhagen: 2 dice each with 2 players), or all that
+are left when fewer are; with none left there is nothing to take and the turn passes.
 
 Glossary:
 - phases: "roll" (the turn's roll not made yet), "use" (the active player's part), "others".
-- used: the dice the active player used; takes: seat -> the dice that seat took this turn.
+- used: the dice the active player used; takes: seat -> the dice that seat took this turn, or "passed".
 """
 from __future__ import annotations
 
-from companion.dice import dice_indexes, reroll as reroll_dice, roll_all, shown
-from companion.errors import impossible, malformed
-from companion.language import N_, gettext
-from companion.table.turns import Move, active_part_done, others, part_done, pass_turn, seat_name
+from itertools import combinations
+
+from companion.dice import reroll as reroll_dice, roll_all, shown
+from companion.language import N_, Speaker, ngettext
+from companion.table.contract import Move, Refusal, no
+from companion.table.mechanic import MechanicBase, dice_param, dice_sets, given
+from companion.table.turns import active_part_done, end_early, part_done
 from companion.table.words import colour_text
 
-PHASES = {"roll": N_("%(active)s rolls"), "use": N_("%(active)s chooses the dice to use"),
-          "others": N_("the other players take dice")}
-"""What the table waits for in each phase."""
-FIRST_PHASE = "roll"
-TABLE_KEYS = ("dice",)
 
+class DicePool(MechanicBase):
+    """Roll, spend powers, use dice of one colour; each other player takes some of the rest, or passes."""
 
-def start(game, players, rng) -> dict:
-    """A new room: no dice on the table, nobody took any."""
-    return {"dice": [], "takes": {}}
+    kind = "dice-pool"
+    PHASES = {"roll": N_("roll the dice"), "use": N_("choose the dice to use"), "others": N_("take their dice")}
+    FIRST_PHASE = "roll"
+    TABLE_KEYS = ("dice",)
 
+    def start(self, players, rng) -> dict:
+        """A new room: no dice on the table, nobody took any."""
+        return {"dice": [], "takes": {}}
 
-def new_turn(state: dict) -> None:
-    """A new turn: last turn's dice stay in view until the roll; nobody has taken any."""
-    state["takes"] = {}
+    def new_turn(self, state: dict) -> None:
+        """A new turn: last turn's dice stay in view until the roll; nobody has taken any."""
+        state["takes"] = {}
 
+    def share(self, state: dict) -> int:
+        """How many dice each other player takes now: the table size's share, or all that are left."""
+        config = self.config
+        wanted = self.game.amount(config.others_take_at.get(state["players"], config.others_take))
+        return min(wanted, sum(not d["used"] for d in state["dice"]))
 
-def roll(act) -> tuple[str, dict]:
-    """The active player rolls every die."""
-    act.state.update(dice=roll_all(act.game, act.rng), phase="use")
-    return "roll", {"dice": shown(act.state["dice"])}
+    def doing(self, state: dict, say: Speaker) -> str:
+        """Roll; spend powers, then use dice of one colour; take n of the dice left, or pass."""
+        if state["phase"] == "use":
+            return say.gettext("spend powers, then choose the dice to use: one colour, jokers join it")
+        if state["phase"] == "others":
+            return say.ngettext("take %(num)s of the dice left, or pass", "take %(num)s of the dice left, or pass",
+                                self.share(state))
+        return say.gettext("roll the dice")
 
+    def __init__(self, game):
+        self.faces = list(dict.fromkeys(face for die in game.dice for face in die.faces if isinstance(face, str)))
+        super().__init__(game)
 
-def reroll(act) -> tuple[str, dict]:
-    """A power: roll the chosen dice again."""
-    chosen = dice_indexes(act.body.get("dice"), len(act.state["dice"]))
-    if not chosen:
-        raise malformed(gettext('Choose the dice to roll again: "dice": [0, 3].'))
-    act.state["dice"] = reroll_dice(act.state["dice"], chosen, act.game, act.rng)
-    return "reroll", {"dice": shown([act.state["dice"][i] for i in chosen])}
+    def _roll(self, act):
+        """The active player rolls every die."""
+        act.state.update(dice=roll_all(self.game, act.rng), phase="use")
+        return "roll", {"dice": shown(act.state["dice"])}
 
+    def _reroll(self, act):
+        """A power: roll the chosen dice again."""
+        chosen = act.body["dice"]
+        act.state["dice"] = reroll_dice(act.state["dice"], chosen, self.game, act.rng)
+        return "reroll", {"dice": shown([act.state["dice"][i] for i in chosen])}
 
-def recolour(act) -> tuple[str, dict]:
-    """A power: every die showing one colour turns into another colour (never into the joker)."""
-    faces = [face for die in act.game.dice for face in die.faces if isinstance(face, str)]
-    source, target = act.body.get("from"), act.body.get("to")
-    if source not in faces or target not in faces or target == act.config.joker:
-        targets = ", ".join(dict.fromkeys(f for f in faces if f != act.config.joker))
-        raise malformed(gettext('Name two colours: "from" a face on the dice and "to" one of %(colours)s.',
-                                colours=targets))
-    if source == target:
-        raise malformed(gettext("Turn a colour into a different colour."))
-    turned = [d for d in act.state["dice"] if d["face"] == source]
-    if not turned:
-        raise impossible(gettext("No die shows %(colour)s.", colour=colour_text(act.game, source)))
-    for die in turned:
-        die["face"] = target
-    return "recolour", {"count": len(turned), "from": source, "to": target}
+    def _recolour_refusal(self, act):
+        faces, joker = self.faces, self.config.joker
+        source, target = act.body["from"], act.body["to"]
+        if source not in faces or target not in faces or target == joker:
+            return no(400, N_('Name two colours: "from" a face on the dice and "to" one of %(colours)s.'),
+                      colours=lambda: ", ".join(f for f in faces if f != joker))
+        if source == target:
+            return no(400, N_("Turn a colour into a different colour."))
+        if not any(d["face"] == source for d in act.state["dice"]):
+            return no(409, N_("No die shows %(colour)s."), colour=colour_text(self.game, source))
+        return None
 
+    def _recolour(self, act):
+        """A power: every die showing one colour turns into another colour (never into the joker)."""
+        turned = [d for d in act.state["dice"] if d["face"] == act.body["from"]]
+        for die in turned:
+            die["face"] = act.body["to"]
+        return "recolour", {"count": len(turned), "from": act.body["from"], "to": act.body["to"]}
 
-def use(act) -> tuple[str, dict]:
-    """The active player marks the dice they used (maybe none); the others take from the rest."""
-    dice = act.state["dice"]
-    chosen = dice_indexes(act.body.get("dice"), len(dice))
-    for i, die in enumerate(dice):
-        die["used"] = i in chosen
-    active_part_done(act)
-    return "use", {"dice": shown([d for d in dice if d["used"]]), "left": shown([d for d in dice if not d["used"]])}
+    def _use_refusal(self, act):
+        colours = {act.state["dice"][i]["face"] for i in act.body["dice"]} - {self.config.joker}
+        if len(colours) > 1:
+            return no(409, N_("Use dice of one colour (jokers join any colour): %(colours)s are several."),
+                      colours=lambda: ", ".join(colour_text(self.game, c) for c in sorted(colours)))
+        return None
 
+    def _use(self, act):
+        """The active player marks the dice they used (maybe none); the others take from the rest."""
+        dice = act.state["dice"]
+        for i, die in enumerate(dice):
+            die["used"] = i in act.body["dice"]
+        active_part_done(act)
+        return "use", {"dice": shown([d for d in dice if d["used"]]), "left": shown([d for d in dice if not d["used"]])}
 
-def _share(act) -> int:
-    """How many dice each other player takes at this table."""
-    config = act.config
-    return act.game.amount(config.others_take_at.get(act.state["players"], config.others_take))
+    def _take_refusal(self, act):
+        left = [i for i, d in enumerate(act.state["dice"]) if not d["used"]]
+        chosen, share = act.body["dice"], self.share(act.state)
+        if any(i not in left for i in chosen):
+            return no(409, N_("Take dice the active player left, not the ones they used."))
+        if len(chosen) != share or not share:
+            return Refusal(400, lambda: ngettext('Take %(num)s of the dice left: "dice": %(example)s.',
+                                                 'Take %(num)s of the dice left: "dice": %(example)s.', share,
+                                                 example=left[:share]))
+        return None
 
+    def _take(self, act):
+        """Another player takes their dice from those the active player left."""
+        act.state["takes"][str(act.seat)] = act.body["dice"]
+        part_done(act)
+        return "take", {"dice": shown([act.state["dice"][i] for i in act.body["dice"]])}
 
-def take(act) -> tuple[str, dict]:
-    """Another player takes their dice from those the active player left."""
-    dice = act.state["dice"]
-    left = [i for i, d in enumerate(dice) if not d["used"]]
-    share = min(_share(act), len(left))
-    chosen = dice_indexes(act.body.get("dice"), len(dice))
-    if any(i not in left for i in chosen):
-        raise impossible(gettext("Take dice the active player left, not the ones they used."))
-    if len(chosen) != share:
-        raise malformed(gettext('Take %(num)s of the dice left: "dice": %(example)s.', num=share, example=left[:share]))
-    act.state["takes"][str(act.seat)] = chosen
-    part_done(act)
-    return "take", {"dice": shown([dice[i] for i in chosen])}
+    def _pass_refusal(self, act):
+        return None if self.share(act.state) else no(409, N_("No die is left: there is nothing to take."))
 
+    def _pass(self, act):
+        """Another player takes no die ("darf": they may)."""
+        act.state["takes"][str(act.seat)] = "passed"
+        part_done(act)
+        return "pass", {}
 
-def next_turn(act) -> tuple[str, dict]:
-    """The active player ends the turn before every other player took their dice."""
-    skipped = [seat_name(act.state, s) for s in others(act.state) if s not in act.state["done"]]
-    pass_turn(act)
-    return "next", {"skipped": skipped}
+    def _left_sets(self, act):
+        """Every set of the dice left, of the share's size."""
+        left = [i for i, d in enumerate(act.state["dice"]) if not d["used"]]
+        return ({"dice": list(chosen)} for chosen in combinations(left, self.share(act.state)))
 
+    def _colour_pairs(self, act):
+        """Every face on the dice with every colour it could turn into."""
+        return ({"from": f, "to": t} for f in dict.fromkeys(d["face"] for d in act.state["dice"]) for t in self.faces)
 
-def moves(config) -> dict[str, Move]:
-    """Roll, the layout's powers, use; take for the others; end the turn."""
-    offered = {"roll": Move(roll, {"roll": "active"}, starts=True, draws=True),
-               "use": Move(use, {"use": "active"}),
-               "take": Move(take, {"others": "others"}),
-               "next": Move(next_turn, {"others": "active"})}
-    powers = {"reroll": Move(reroll, {"use": "active"}, draws=True), "recolour": Move(recolour, {"use": "active"})}
-    return offered | {name: powers[name] for name in config.powers}
+    @staticmethod
+    def _reroll_refusal(act):
+        return None if act.body["dice"] else no(400, N_('Choose the dice to roll again: "dice": [0, 3].'))
+
+    def own_moves(self) -> dict[str, Move]:
+        """Roll, the layout's powers, use; take or pass for the others; end the turn."""
+        dice = {"dice": dice_param}
+        offered = {"roll": Move(self._roll, {"roll": "active"}, starts=True, draws=True),
+                   "use": Move(self._use, {"use": "active"}, params=dice, options=dice_sets, refuse=self._use_refusal),
+                   "take": Move(self._take, {"others": "others"}, params=dice, options=self._left_sets,
+                                refuse=self._take_refusal),
+                   "pass": Move(self._pass, {"others": "others"}, refuse=self._pass_refusal),
+                   "next": Move(end_early, {"others": "active"}, turn=False)}
+        powers = {"reroll": Move(self._reroll, {"use": "active"}, params=dice, draws=True, options=dice_sets,
+                                 refuse=self._reroll_refusal),
+                  "recolour": Move(self._recolour, {"use": "active"}, params={"from": given, "to": given},
+                                   options=self._colour_pairs, refuse=self._recolour_refusal)}
+        return offered | {name: powers[name] for name in self.config.powers}

@@ -1,7 +1,8 @@
 """Hold and roll (Simstown, Kniffel): roll every die, set some aside, roll the rest; then pass.
 
 The layout's `rolls_per_turn` caps the rolls of a turn; a die set aside (held) keeps its face and
-may be released and rolled again later. Holds are moves of their own, so every phone sees them live.
+may be released and rolled again later. Holds are moves of their own, so every phone sees them live;
+`roll` rolls every die that is not held. Ending the turn is the active player's "pass" ("may stop early").
 
 Glossary:
 - phases: "roll" (nothing rolled this turn yet), "rolling" (at least one roll made).
@@ -9,78 +10,86 @@ Glossary:
 """
 from __future__ import annotations
 
-from companion.dice import dice_indexes, reroll, roll_all, shown
-from companion.errors import impossible, malformed
-from companion.language import N_, gettext, ngettext
-from companion.table.turns import Move, pass_turn
-
-PHASES = {"roll": N_("%(active)s rolls the dice"), "rolling": N_("%(active)s is rolling")}
-"""What the table waits for in each phase."""
-FIRST_PHASE = "roll"
-TABLE_KEYS = ("dice", "rolls")
+from companion.dice import reroll, roll_all, shown
+from companion.language import N_, Speaker, ngettext
+from companion.table.contract import Move, Refusal, no
+from companion.table.mechanic import MechanicBase, dice_param, dice_sets
+from companion.table.turns import pass_turn
 
 
-def start(game, players, rng) -> dict:
-    """A new room: no dice rolled, no rolls made."""
-    return {"dice": [], "rolls": 0}
+class HoldAndRoll(MechanicBase):
+    """Roll, set dice aside and roll again up to `rolls_per_turn` times, then end the turn."""
 
+    kind = "hold-and-roll"
+    PHASES = {"roll": N_("roll the dice"), "rolling": N_("set dice aside and roll again, or end the turn")}
+    FIRST_PHASE = "roll"
+    TABLE_KEYS = ("dice", "rolls")
 
-def new_turn(state: dict) -> None:
-    """The dice pass on: the next player starts with no rolls made and nothing held."""
-    state.update(dice=[], rolls=0)
+    def start(self, players, rng) -> dict:
+        """A new room: no dice rolled, no rolls made."""
+        return {"dice": [], "rolls": 0}
 
+    def new_turn(self, state: dict) -> None:
+        """The dice pass on: the next player starts with no rolls made and nothing held."""
+        state.update(dice=[], rolls=0)
 
-def _limit(act) -> int:
-    return act.game.amount(act.config.rolls_per_turn)
+    def limit(self) -> int:
+        """Rolls a turn allows."""
+        return self.game.amount(self.config.rolls_per_turn)
 
+    def doing(self, state: dict, say: Speaker) -> str:
+        """Roll; set aside and roll again (roll n of m); or place the dice and end the turn."""
+        if state["phase"] != "rolling":
+            return say.gettext("roll the dice")
+        if state["rolls"] < self.limit():
+            return say.gettext("set dice aside and roll again, or end the turn (roll %(roll)s of %(limit)s)",
+                               roll=state["rolls"], limit=self.limit())
+        return say.gettext("place the dice, then end the turn")
 
-def _holds(act, value, what: str) -> list[dict]:
-    """The dice with the held ones set from a list of die numbers."""
-    held = dice_indexes(value, len(act.state["dice"]), what)
-    return [dict(d, held=i in held) for i, d in enumerate(act.state["dice"])]
+    def _roll_refusal(self, act):
+        state, limit = act.state, self.limit()
+        if state["rolls"] >= limit:
+            return Refusal(409, lambda: ngettext("Only %(num)s roll per turn: place your dice, then end the turn.",
+                                                 "Only %(num)s rolls per turn: place your dice, then end the turn.",
+                                                 limit))
+        if state["rolls"] and all(d["held"] for d in state["dice"]):
+            return no(409, N_("Every die is held: release one to roll it, or end the turn."))
+        return None
 
+    def _roll(self, act):
+        """Roll all dice (the turn's first roll) or the dice not held."""
+        state, limit = act.state, self.limit()
+        if state["rolls"] == 0:
+            state.update(dice=roll_all(self.game, act.rng), rolls=1, phase="rolling")
+            return "roll", {"dice": shown(state["dice"]), "roll": 1, "limit": limit}
+        loose = [i for i, d in enumerate(state["dice"]) if not d["held"]]
+        state["dice"] = reroll(state["dice"], loose, self.game, act.rng)
+        state["rolls"] += 1
+        return "roll", {"dice": shown([state["dice"][i] for i in loose]), "roll": state["rolls"], "limit": limit,
+                        "kept": shown([d for d in state["dice"] if d["held"]])}
 
-def roll(act) -> tuple[str, dict]:
-    """Roll all dice (the first roll of a turn) or the dice not held; `hold` may set the holds first."""
-    state, limit = act.state, _limit(act)
-    if state["rolls"] >= limit:
-        raise impossible(ngettext("Only %(num)s roll per turn: place your dice, then end the turn.",
-                                  "Only %(num)s rolls per turn: place your dice, then end the turn.", limit))
-    if state["rolls"] == 0:
-        if act.body.get("hold"):
-            raise malformed(gettext("Nothing to hold before the first roll of a turn."))
-        state.update(dice=roll_all(act.game, act.rng), rolls=1, phase="rolling")
-        return "roll", {"dice": shown(state["dice"]), "roll": 1, "limit": limit}
-    if "hold" in act.body:
-        state["dice"] = _holds(act, act.body["hold"], "hold")
-    loose = [i for i, d in enumerate(state["dice"]) if not d["held"]]
-    if not loose:
-        raise malformed(gettext("Every die is held: release one to roll it, or end the turn."))
-    state["dice"] = reroll(state["dice"], loose, act.game, act.rng)
-    state["rolls"] += 1
-    return "roll", {"dice": shown([state["dice"][i] for i in loose]), "roll": state["rolls"], "limit": limit,
-                    "kept": shown([d for d in state["dice"] if d["held"]])}
+    def _hold_refusal(self, act):
+        if act.state["rolls"] >= self.limit():
+            return no(409, N_("No rolls are left this turn: there is nothing to hold dice for."))
+        if act.body["dice"] == [i for i, d in enumerate(act.state["dice"]) if d["held"]]:
+            return no(409, N_("Those dice are set aside already: nothing changed."))
+        return None
 
+    def _hold(self, act):
+        """Set the named dice aside (and release the others) before the next roll."""
+        held = act.body["dice"]
+        act.state["dice"] = [dict(d, held=i in held) for i, d in enumerate(act.state["dice"])]
+        return "hold", {"dice": shown([d for d in act.state["dice"] if d["held"]])}
 
-def hold(act) -> tuple[str, dict]:
-    """Set dice aside (and release the others) before the next roll."""
-    if act.state["rolls"] >= _limit(act):
-        raise impossible(gettext("No rolls are left this turn: there is nothing to hold dice for."))
-    dice = _holds(act, act.body.get("dice"), "dice")
-    if dice == act.state["dice"]:
-        raise impossible(gettext("Those dice are set aside already: nothing changed."))
-    act.state["dice"] = dice
-    return "hold", {"dice": shown([d for d in dice if d["held"]])}
+    def _next(self, act):
+        """The turn ends; the dice pass to the next player."""
+        pass_turn(act)
+        return "next", {}
 
-
-def next_turn(act) -> tuple[str, dict]:
-    """The turn ends; the dice pass to the next player."""
-    pass_turn(act)
-    return "next", {}
-
-
-def moves(config) -> dict[str, Move]:
-    """Roll, hold and end the turn: all the active player's."""
-    return {"roll": Move(roll, {"roll": "active", "rolling": "active"}, starts=True, draws=True),
-            "hold": Move(hold, {"rolling": "active"}),
-            "next": Move(next_turn, {"rolling": "active"})}
+    def own_moves(self) -> dict[str, Move]:
+        """Roll, hold and end the turn: all the active player's."""
+        return {"roll": Move(self._roll, {"roll": "active", "rolling": "active"}, refuse=self._roll_refusal,
+                             starts=True, draws=True),
+                "hold": Move(self._hold, {"rolling": "active"}, params={"dice": dice_param}, refuse=self._hold_refusal,
+                             options=dice_sets),
+                "next": Move(self._next, {"rolling": "active"})}

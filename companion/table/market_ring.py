@@ -6,7 +6,8 @@ the market, so no piece is hidden under it; the turn then passes.
 Glossary:
 - piece: {"colour": colour id, "piece": piece id} (a layout polycube in one of the game's colours).
 - ring: `slots` slots, each a piece or None (where the crystal took one, or the bag ran out).
-- crystal: the slot the crystal stands on, None while it stands beside the market.
+- crystal: the slot the crystal stands on, None while it stands beside the market; ahead: the slots it
+  reaches from there, by steps (1 first).
 - box: the bag, pieces not drawn yet as {"colour/piece": count}; blocks: 1x1 blocks left per colour.
 - phases: "move" (the only one).
 """
@@ -15,15 +16,12 @@ from __future__ import annotations
 from bisect import bisect_right
 from itertools import accumulate
 
-from companion.errors import impossible, malformed
-from companion.language import N_, gettext
-from companion.table.turns import Move, pass_turn
+from companion.language import N_, Speaker
+from companion.table.contract import Move, no
+from companion.table.mechanic import MechanicBase, given
+from companion.table.turns import pass_turn
 from companion.table.words import colour_text
 
-PHASES = {"move": N_("%(active)s moves the crystal")}
-"""What the table waits for in each phase."""
-FIRST_PHASE = "move"
-TABLE_KEYS = ("ring", "crystal", "box", "blocks")
 TAKES = ("piece", "block")
 
 
@@ -44,46 +42,85 @@ def draw(box: dict[str, int], rng) -> dict | None:
     return {"colour": colour, "piece": piece}
 
 
-def start(game, players, rng) -> dict:
-    """A new market: every slot drawn from the box, the crystal beside the ring."""
-    box = full_box(game)
-    ring = [draw(box, rng) for _ in range(game.amount(game.table.slots))]
-    blocks = {colour: game.amount(game.table.blocks_per_colour) for colour in game.colours}
-    return {"ring": ring, "crystal": None, "box": box, "blocks": blocks}
+def take_param(value, state: dict):
+    """What the player does with the piece: "piece" unless the body says."""
+    return "piece" if value is None else value
 
 
-def new_turn(state: dict) -> None:
-    """Nothing to reset: the market stays as the last player left it."""
+class MarketRing(MechanicBase):
+    """Move the crystal, take the piece (or a block instead); the slot it left is refilled from the bag."""
 
+    kind = "market-ring"
+    PHASES = {"move": N_("move the crystal")}
+    FIRST_PHASE = "move"
+    TABLE_KEYS = ("ring", "crystal", "ahead", "box", "blocks")
 
-def move(act) -> tuple[str, dict]:
-    """Move the crystal, take the piece it lands on (or a block), refill the slot it left; pass the turn."""
-    state, most = act.state, act.game.amount(act.config.reach)
-    steps, take = act.body.get("steps"), act.body.get("take", "piece")
-    if type(steps) is not int or not 1 <= steps <= most:
-        raise malformed(gettext("The crystal moves 1 to %(most)s slots clockwise, not %(steps)s.", most=most,
-                                steps=steps))
-    if take not in TAKES or (take == "block" and not act.game.amount(act.config.blocks_per_colour)):
-        raise malformed(gettext('"take" is "piece" (place it) or "block" (swap it for a 1x1 block).'))
-    ring, left = state["ring"], state["crystal"]
-    slot = (steps - 1 if left is None else left + steps) % len(ring)
-    piece = ring[slot]
-    if piece is None:
-        raise impossible(gettext("Slot %(slot)s is empty (the bag ran out); move the crystal elsewhere.", slot=slot + 1))
-    if take == "block" and state["blocks"][piece["colour"]] == 0:
-        raise impossible(gettext("No %(colour)s 1x1 blocks are left.", colour=colour_text(act.game, piece["colour"])))
-    ring[slot] = None
-    if take == "block":
-        state["blocks"][piece["colour"]] -= 1
-    refill = None
-    if left is not None and ring[left] is None:
-        ring[left] = draw(state["box"], act.rng)
-        refill = {"slot": left + 1, "piece": ring[left]}
-    state["crystal"] = slot
-    pass_turn(act)
-    return "move", {"steps": steps, "piece": piece, "take": take, "refill": refill}
+    def start(self, players, rng) -> dict:
+        """A new market: every slot drawn from the box, the crystal beside the ring."""
+        box = full_box(self.game)
+        ring = [draw(box, rng) for _ in range(self.game.amount(self.config.slots))]
+        blocks = {colour: self.game.amount(self.config.blocks_per_colour) for colour in self.game.colours}
+        return {"ring": ring, "crystal": None, "box": box, "blocks": blocks, "ahead": self._ahead(None, len(ring))}
 
+    def reach(self) -> int:
+        """The most slots the crystal moves."""
+        return self.game.amount(self.config.reach)
 
-def moves(config) -> dict[str, Move]:
-    """Move the crystal: the active player's whole turn."""
-    return {"move": Move(move, {"move": "active"}, starts=True, draws=True)}
+    def doing(self, state: dict, say: Speaker) -> str:
+        """Move the crystal 1 to `reach` slots and take that piece (or take from a turn's list: lists.py)."""
+        return say.gettext("move the crystal 1 to %(reach)s slots and take that piece", reach=self.reach())
+
+    @staticmethod
+    def _slot(crystal: int | None, steps: int, slots: int) -> int:
+        return (steps - 1 if crystal is None else crystal + steps) % slots
+
+    def _ahead(self, crystal: int | None, slots: int) -> list[int]:
+        """The slots the crystal reaches from where it stands, 1 step first."""
+        return [self._slot(crystal, steps, slots) for steps in range(1, self.reach() + 1)]
+
+    def ahead(self, state: dict) -> list[int]:
+        """The state's slots ahead of the crystal (worked out for a room saved before it kept them)."""
+        return state.get("ahead") or self._ahead(state["crystal"], len(state["ring"]))
+
+    def _options(self, act):
+        blocks = self.game.amount(self.config.blocks_per_colour)
+        return ({"steps": steps, "take": take} for steps in range(1, self.reach() + 1)
+                for take in TAKES if take == "piece" or blocks)
+
+    def _refusal(self, act):
+        state, most = act.state, self.reach()
+        steps, take = act.body["steps"], act.body["take"]
+        if type(steps) is not int or not 1 <= steps <= most:
+            return no(400, N_("The crystal moves 1 to %(most)s slots clockwise, not %(steps)s."), most=most,
+                      steps=steps)
+        if take not in TAKES or (take == "block" and not self.game.amount(self.config.blocks_per_colour)):
+            return no(400, N_('"take" is "piece" (place it) or "block" (swap it for a 1x1 block).'))
+        slot = self.ahead(state)[steps - 1]
+        piece = state["ring"][slot]
+        if piece is None:
+            return no(409, N_("Slot %(slot)s is empty (the bag ran out); move the crystal elsewhere."),
+                      slot=slot + 1)
+        if take == "block" and state["blocks"][piece["colour"]] == 0:
+            return no(409, N_("No %(colour)s 1x1 blocks are left."), colour=colour_text(self.game, piece["colour"]))
+        return None
+
+    def _move(self, act):
+        """Move the crystal, take the piece it lands on (or a block), refill the slot it left; pass the turn."""
+        state, steps, take = act.state, act.body["steps"], act.body["take"]
+        ring, left = state["ring"], state["crystal"]
+        slot = self.ahead(state)[steps - 1]
+        piece, ring[slot] = ring[slot], None
+        if take == "block":
+            state["blocks"][piece["colour"]] -= 1
+        refill = None
+        if left is not None and ring[left] is None:
+            ring[left] = draw(state["box"], act.rng)
+            refill = {"slot": left + 1, "piece": ring[left]}
+        state.update(crystal=slot, ahead=self._ahead(slot, len(ring)))
+        pass_turn(act)
+        return "move", {"steps": steps, "piece": piece, "take": take, "refill": refill}
+
+    def own_moves(self) -> dict[str, Move]:
+        """Move the crystal: the active player's whole turn (it may draw a refill from the bag)."""
+        return {"move": Move(self._move, {"move": "active"}, params={"steps": given, "take": take_param},
+                             options=self._options, refuse=self._refusal, starts=True, draws=True)}

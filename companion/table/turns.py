@@ -1,67 +1,25 @@
-"""Seats and turns: who is on turn, who may make a move now, and passing the turn in seat order.
+"""Seats and turns: who is on turn, whose part a phase is, passing the turn in seat order.
 
 Glossary:
 - seat: {"seat": id (joining order), "name"}; `state["seats"]` lists them in turn order.
 - turn: 0 before the first move, then counts turns; active: the seat id on turn (None before).
 - phase: where the turn is; each mechanic names its phases, the first is where every turn starts.
-- role: who moves in a phase: "active" (the player on turn) or "others" (each other seat, once).
+- role: who moves in a phase: "active" (the player on turn), "others" (each other seat, once) or
+  "anyone" (every seat, e.g. the declared end).
 - done: the seats that did their part in the others' phase of this turn.
 - table_version: the room version at which the dice, market or turn last changed.
-- over: None while playing; {"reason": "turn-limit", "turns": n} once the room has ended the game.
+- over: None while playing; once the room has ended the game, why (companion/table/ending.py).
+- refusal: a `Refused` a rule answers instead of raising, so that one function both lists what is
+  allowed (the refusals that are None) and says why a move is not.
 """
 from __future__ import annotations
 
 import pickle
-from dataclasses import dataclass, field
-from typing import Callable
 
-from companion.errors import impossible
-from companion.language import current, gettext, speaker
-from companion.table.words import end_text
-
-
-class Stale(Exception):
-    """A move made on a table that changed after the version the phone drew (`seen`)."""
-
-    def __init__(self, seen: int):
-        super().__init__(seen)
-        self.seen = seen
-
-
-@dataclass(frozen=True)
-class Move:
-    """One move a mechanic offers: what it does, and who may make it in which phase."""
-
-    run: Callable
-    phases: dict[str, str]
-    """phase -> the role that may make the move in it."""
-    starts: bool = False
-    """The game's first move: any seat may make it, and starts the first turn."""
-    draws: bool = False
-    """Rolls dice or draws from a bag: never refused as a no-op, even when the faces come up the same."""
-
-
-@dataclass
-class Act:
-    """A move being made: the game, its table config, a copy of the state to change, who moves."""
-
-    game: object
-    mechanic: object
-    state: dict
-    body: dict
-    seat: int
-    rng: object
-    passed: list = field(default_factory=list)
-
-    @property
-    def config(self):
-        """The layout's `table:` section."""
-        return self.game.table
-
-    @property
-    def name(self) -> str:
-        """The moving seat's name."""
-        return seat_name(self.state, self.seat)
+from companion.errors import Refused
+from companion.language import N_, current, speaker
+from companion.table.contract import Act, Move, no
+from companion.table.ending import ended
 
 
 def copied(state: dict) -> dict:
@@ -79,39 +37,56 @@ def others(state: dict) -> list[int]:
     return [s["seat"] for s in state["seats"] if s["seat"] != state["active"]]
 
 
-def check(act: Act, move: Move, verb: str, seen: int | None) -> None:
-    """Refuse a move the table does not allow now (409 naming whose turn or phase it is); start the game."""
+def waiting(state: dict, role: str) -> list[int]:
+    """The seats a phase of `role` waits for: the active one, or the others who have not made their part."""
+    if role == "others":
+        return [s for s in others(state) if s not in state["done"]]
+    return [state["active"]]
+
+
+def placer_of(state: dict, first_phase: str) -> int | None:
+    """Who places a shape now: the player on turn once they made the first phase, until then the one before."""
+    if state["turn"] and state["phase"] != first_phase:
+        return state["active"]
+    if state["turn"] > 1:
+        order = [s["seat"] for s in state["seats"]]
+        return order[(order.index(state["active"]) - 1) % len(order)]
+    return None
+
+
+def role_refusal(act: Act, move: Move, verb) -> Refused | None:
+    """Why the moving seat may not make `move` in this phase (naming whose turn or phase it is), or None."""
     state, seat = act.state, act.seat
-    if state["over"]:
-        raise impossible(gettext("The game is over: %(end)s", end=end_text(act.game, speaker(current()))))
-    if seen is not None and seen < state["table_version"]:
-        raise Stale(seen)
     if state["turn"] == 0:
-        if not move.starts:
-            raise impossible(gettext("Nobody has started yet: the first player to roll (or move) starts the game."))
-        state.update(turn=1, active=seat)
-        return
-    active = seat_name(state, state["active"])
+        return None if move.starts else no(409, N_("Nobody has started yet: the first player to roll (or move) "
+                                                   "starts the game."))
     role = move.phases.get(state["phase"])
-    if seat != state["active"] and (set(move.phases.values()) == {"active"} or role == "active"):
-        raise impossible(gettext("It is %(name)s's turn: only %(name)s may %(verb)s now.", name=active, verb=verb))
+    if role == "anyone":
+        return None
+    active = state["active"]
+    if seat != active and (role == "active" or set(move.phases.values()) == {"active"}):
+        return no(409, N_("It is %(name)s's turn: only %(name)s may %(verb)s now."), verb=verb,
+                  name=lambda: seat_name(state, active))
     if role is None:
-        doing = gettext(act.mechanic.PHASES[state["phase"]], active=active)
-        raise impossible(gettext("Not now: %(doing)s (turn %(turn)s).", doing=doing, turn=state["turn"]))
-    if role == "others" and seat == state["active"]:
-        raise impossible(gettext("The other players %(verb)s now; %(name)s has made their part of the turn.",
-                                 verb=verb, name=active))
+        names = [seat_name(state, s) for s in waiting(state, act.mechanic.role(state))]
+        return no(409, N_("Not now: the table waits for %(names)s to %(doing)s (turn %(turn)s)."),
+                  names=lambda: speaker(current()).listing(names), turn=state["turn"],
+                  doing=lambda: speaker(current()).gettext(act.mechanic.PHASES[state["phase"]]))
+    if role == "others" and seat == active:
+        return no(409, N_("The other players %(verb)s now; %(name)s has made their part of the turn."),
+                  verb=verb, name=lambda: seat_name(state, active))
     if role == "others" and seat in state["done"]:
-        raise impossible(gettext("%(name)s has already made their part of this turn.", name=seat_name(state, seat)))
+        return no(409, N_("%(name)s has already made their part of this turn."), name=lambda: seat_name(state, seat))
+    return None
 
 
 def pass_turn(act: Act) -> None:
-    """The turn ends: the next seat is on turn, or the game ends when the layout's turn limit is reached."""
-    state, end = act.state, act.config.end
+    """The turn ends: the game ends when a rule says so (ending.py), else the next seat is on turn."""
+    state = act.state
     act.passed.append(state["active"])
-    limit = end and act.game.amount(end.turns) * (len(state["seats"]) if end.rounds else 1)
-    if end and (end.players is None or end.players == state["players"]) and state["turn"] >= limit:
-        state.update(over={"reason": "turn-limit", "turns": state["turn"]}, phase="over", done=[])
+    over = ended(act)
+    if over:
+        state.update(over=over, phase="over", done=[])
         return
     order = [s["seat"] for s in state["seats"]]
     following = order[(order.index(state["active"]) + 1) % len(order)]
@@ -131,3 +106,10 @@ def active_part_done(act: Act) -> None:
     act.state.update(phase="others", done=[])
     if not others(act.state):
         pass_turn(act)
+
+
+def end_early(act: Act):
+    """The active player ends the turn before every other seat made its part (a player who is away)."""
+    skipped = [seat_name(act.state, s) for s in waiting(act.state, "others")]
+    pass_turn(act)
+    return "next", {"skipped": skipped}

@@ -23,7 +23,8 @@ from layouts.lists import lists_in_play
 # TRANSLATORS: VERBS are infinitive phrases, said in "It is Ana's turn: only Ana may <verb> now."
 VERBS = {"next": N_("end the turn"), "use": N_("use dice"), "take": N_("take dice"), "move": N_("move the crystal"),
          "hold": N_("set dice aside"), "reroll": N_("roll dice again"), "recolour": N_("turn dice"),
-         "pick": N_("pick dice"), "refuse": N_("refuse the dice"), "roll": N_("roll")}
+         "pick": N_("pick dice"), "refuse": N_("refuse the dice"), "roll": N_("roll"), "pass": N_("pass"),
+         "end": N_("say the game has reached its end"), "written": N_("say the roll is written")}
 # TRANSLATORS: %(list)s names a shared list, %(item)s an item of it: "R4a (red square)", "red", "12".
 CROSSED = {"once": N_("%(list)s: %(who)s crossed off %(item)s"), "claim": N_("%(list)s: %(who)s claimed %(item)s"),
            "stack": N_("%(list)s: %(who)s took %(item)s")}
@@ -117,6 +118,7 @@ def describe(game: Game, kind: str, params: dict, who: str | None, say: Speaker)
         text = say.gettext("%(who)s rolled %(dice)s", who=who, dice=dice_text(game, p["dice"], say))
         text += say.gettext("; kept %(dice)s", dice=dice_text(game, p["kept"], say)) if p.get("kept") else ""
         text += say.gettext(" (roll %(roll)s of %(limit)s)", roll=p["roll"], limit=p["limit"]) if "limit" in p else ""
+        text += say.gettext(": %(sum)s in all", sum=p["sum"]) if "sum" in p else ""
     elif kind == "move":
         piece = piece_text(game, p["piece"], say)
         text = say.ngettext("%(who)s moved the crystal %(num)s slot and swapped the %(piece)s for a 1x1 block",
@@ -135,12 +137,22 @@ def describe(game: Game, kind: str, params: dict, who: str | None, say: Speaker)
         text = _simple(game, kind, p, who, say)
     if "turn_to" in p:
         text += say.gettext(". %(name)s's turn", name=p["turn_to"]) if p["turn_to"] \
-            else say.gettext(". The game is over: %(end)s", end=end_text(game, say))
+            else say.gettext(". The game is over: %(end)s", end=end_text(game, say, p.get("over")))
     return text
 
 
-def end_text(game: Game, say: Speaker) -> str:
-    """Why the room ended the game: the layout's words for its turn limit."""
+def end_text(game: Game, say: Speaker, over: dict | None = None) -> str:
+    """Why the room ended the game (`over`, companion/table/ending.py), in the layout's words where it has them."""
+    reason = (over or {}).get("reason", "turn-limit")
+    if reason == "list" and game.lists[over["list"]].ends_game:
+        return game.lists[over["list"]].ends_game
+    if reason == "declared" and game.table.declared_end:
+        return say.gettext("%(end)s (said by %(name)s)", name=over["by"],
+                           end=fill_values(game.table.declared_end.text, game.values, say.language))
+    if reason == "exhausted":
+        return say.gettext("every player has used up their refusals")
+    if reason == "stuck":
+        return say.gettext("nobody can make a move any more")
     if game.table and game.table.end:
         return fill_values(game.table.end.text, game.values, say.language)
     return say.gettext("the turns are up")
@@ -175,6 +187,8 @@ def _simple(game: Game, kind: str, p: dict, who: str, say: Speaker) -> str:
         "use": lambda: say.gettext("%(who)s used %(dice)s; left for the others: %(left)s", who=who, dice=dice,
                                    left=dice_text(game, p.get("left", []), say)),
         "take": lambda: say.gettext("%(who)s took %(dice)s", who=who, dice=dice),
+        "pass": lambda: say.gettext("%(who)s passed", who=who),
+        "end": lambda: say.gettext("%(who)s said: we reached the end", who=who),
         "pick": lambda: say.gettext("%(who)s picked %(dice)s; the others pick from %(left)s", who=who, dice=dice,
                                     left=dice_text(game, p["left"], say)) if "left" in p
         else say.gettext("%(who)s picked %(dice)s", who=who, dice=dice),
@@ -186,6 +200,7 @@ def _simple(game: Game, kind: str, p: dict, who: str, say: Speaker) -> str:
                                     names=say.listing(p["skipped"])) if p.get("skipped")
         else say.gettext("%(who)s ended the turn", who=who),
         "score": lambda: _score_text(game, p, say),
+        "written": lambda: say.gettext("%(who)s wrote the roll", who=who),
     }
     return texts[kind]() if kind in texts else p.get("text", kind)
 

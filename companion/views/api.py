@@ -12,8 +12,7 @@ from companion import rooms
 from companion.address import public_url
 from companion.errors import Refused, malformed
 from companion.expiry import refusal
-from companion.language import current, gettext, speaker
-from companion.table.roll_and_draft import pick_texts
+from companion.language import current, gettext
 from layouts import fill_values
 from layouts.glyphs import is_shape
 from layouts.lists import lists_in_play
@@ -34,15 +33,13 @@ def body() -> dict:
 
 def game_data(game: layouts.Game) -> dict:
     """What a phone needs to draw a game (in the layout's language): colours with glyphs (`glyph_svg`: a shape's
-    image, None for a letter), dice, shapes, pieces, values, `list_items`: every shared list's items by id
-    (labels, colours, shapes, values), and for a roll-and-draft table `pick_texts`: its picks in the request's language."""
+    image, None for a letter), dice, shapes, pieces, values, and `list_items`: every shared list's items by id
+    (labels, colours, shapes, values)."""
     data = game.model_dump(mode="json", exclude={"printables"})
     for part in ("table", "lists"):  # the phone shows these texts as they are: their house values filled in
         data[part] = _filled(data[part], game.values, current())
     for colour in data["colours"].values():
         colour["glyph_svg"] = url_for("glyphs.glyph", name=colour["glyph"]) if is_shape(colour["glyph"]) else None
-    if game.table and game.table.kind == "roll-and-draft":
-        data["table"]["pick_texts"] = pick_texts(game, speaker(current()))
     data["list_items"] = {}
     for players in range(game.players.min, game.players.max + 1):
         for name, items in lists_in_play(game, players).items():

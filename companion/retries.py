@@ -1,0 +1,40 @@
+"""A tap sent twice applies once: each change a request made, kept under the request's id with its answer.
+
+A phone names every tap with a `request` id (any text of 1 to 64 characters it makes up per tap). The
+same id sent again (a double tap, a retry after a lost answer) answers what the first request answered
+and changes nothing. A refused request changes nothing, so it is not kept: sending it again tries again.
+
+Glossary:
+- answer: the room state the change answered, as stored (its log as kind + params; rooms.py).
+- kept: a room keeps the ids of its newest KEPT versions; a retry comes within seconds.
+"""
+from __future__ import annotations
+
+import json
+
+from companion.errors import malformed
+from companion.language import gettext
+
+LONGEST = 64
+KEPT = 16
+
+
+def request_id(body: dict | None) -> str | None:
+    """The body's `request` id, or None when it has none (400 for one that is not 1 to 64 characters)."""
+    request = (body or {}).get("request")
+    if request is not None and (not isinstance(request, str) or not 1 <= len(request) <= LONGEST):
+        raise malformed(gettext('"request" names the tap: a text of 1 to %(most)s characters.', most=LONGEST))
+    return request
+
+
+def answered(db, code: str, request: str) -> dict | None:
+    """What the room answered request `request`, or None when it has not made it."""
+    row = db.execute("SELECT answer FROM room_requests WHERE room = ? AND request = ?", (code, request)).fetchone()
+    return json.loads(row[0]) if row else None
+
+
+def keep(db, code: str, request: str, version: int, answer: dict) -> None:
+    """Keep the answer of request `request`, which made the room's `version`; forget ids of older versions."""
+    db.execute("INSERT INTO room_requests (room, request, version, answer) VALUES (?, ?, ?, ?)",
+               (code, request, version, json.dumps(answer)))
+    db.execute("DELETE FROM room_requests WHERE room = ? AND version <= ?", (code, version - KEPT))
