@@ -117,7 +117,7 @@ def used_by() -> dict[str, list[str]]:
 
 def page() -> str:
     """The reference page's Markdown."""
-    from companion.table import MECHANICS
+    from companion.table import kinds as mechanics
 
     users = used_by()
     out = ["# Layout reference", "", "Made from the code (`rollsheet schema` is the same schema as JSON) each time "
@@ -131,9 +131,9 @@ def page() -> str:
         out += [f"![{kind}](reference/{kind}.png)", "", f"Used by: {games}.", ""]
     out += ["## Table kinds", "", "The companion's `table:` runs one mechanic; its phases are where a turn is.", ""]
     for kind, model in TABLES.items():
-        phases = getattr(MECHANICS[kind], "PHASES", {})
+        phases = mechanics()[kind].PHASES
         out += model_section("###", f"`{kind}`", model)
-        out += ["Phases: " + "; ".join(f"`{name}` ({text % {'active': 'Ana'}})" for name, text in phases.items())
+        out += ["Phases: " + "; ".join(f"`{name}` (waiting for Ana to {text})" for name, text in phases.items())
                 + ".", ""]
     out += ["## Scoring", "", "The `scoring:` section: fields in titled `sections`, then the rules.", ""]
     out += model_section("###", "The section", Scoring)

@@ -8,7 +8,7 @@ from typing import get_args
 from PIL import Image
 
 import layouts
-from companion.table import MECHANICS
+from companion.table import kinds
 from docgen.reference import EXAMPLES, page, pictures
 from layouts.blocks import BLOCK_TYPES
 from layouts.scoring import AnyField, Scoring
@@ -25,7 +25,7 @@ def test_every_block_kind_has_a_section_a_picture_and_its_games():
 
 
 def test_every_table_kind_has_its_keys_and_phases():
-    for kind, mechanic in MECHANICS.items():
+    for kind, mechanic in kinds().items():
         section = PAGE.split(f"### `{kind}`")[1].split("\n### ")[0]
         assert all(f"`{phase}`" in section for phase in mechanic.PHASES), kind
 
