@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 
 import layouts
 from tests.phones import axe_clean, seated_phone, tap
+from tests.test_scoring_form import field
 from tests.tables import Http, Table
 
 GAMES = Path(__file__).parent / "games"
@@ -48,9 +49,9 @@ def test_three_phones_play_knister_to_its_end_and_score_it(live_server, phone, m
     score.goto(f"{live_server}/score/knister?room={room.code}")
     cards = score.locator("article.player")
     expect(cards).to_have_count(3)
-    cards.nth(0).locator('[data-path="lines.row1.hand"] select').select_option("full-house")
-    cards.nth(0).locator('[data-path="diagonals.up.hand"] select').select_option("pair")
-    cards.nth(1).locator('[data-path="lines.col2.hand"] select').select_option("straight-no-seven")
+    for player, line, hand in ((0, "lines.row1", "full-house"), (0, "diagonals.up", "pair"),
+                               (1, "lines.col2", "straight-no-seven")):
+        field(score, player, f"{line}.hand").locator("select").select_option(hand)
     expect(cards.nth(0).locator(".running")).to_have_text("10")
     expect(cards.nth(1).locator(".running")).to_have_text("12")
     expect(score.locator("#winner")).to_have_text("Ben wins")
