@@ -59,17 +59,13 @@ def look_alike(state: dict, name: str) -> dict | None:
 
 
 def _holds(db, code: str, seat: int, token) -> bool:
-    row = db.execute("SELECT token FROM seats WHERE room = ? AND seat = ?", (code, seat)).fetchone()
-    return isinstance(token, str) and row is not None and hmac.compare_digest(row["token"], _digest(token))
-
-
-def _set_digest(db, code: str, seat: int, digest: str) -> None:
-    db.execute("INSERT OR REPLACE INTO seats (room, seat, token) VALUES (?, ?, ?)", (code, seat, digest))
+    held = db.seat_token(code, seat)
+    return isinstance(token, str) and held is not None and hmac.compare_digest(held, _digest(token))
 
 
 def _new_token(db, code: str, seat: int) -> str:
     token = secrets.token_urlsafe(16)
-    _set_digest(db, code, seat, _digest(token))
+    db.set_seat_token(code, seat, _digest(token))
     return token
 
 
@@ -153,7 +149,7 @@ def answer(db, code: str, state: dict, seat: int, body: dict) -> tuple[dict, int
     if not let:
         return dict(state, takeovers=[a for a in state["takeovers"] if a is not asked]), answering, \
             ("turned_away", {"seat_name": name})
-    _set_digest(db, code, seat, asked["digest"])
+    db.set_seat_token(code, seat, asked["digest"])
     return dict(state, takeovers=[a for a in state["takeovers"] if a["seat"] != seat],
                 moved={**state.get("moved", {}), str(seat): asked["ask"]}), answering, ("takeover", {"seat_name": name})
 

@@ -89,7 +89,7 @@ def scored(game: Game, payload: object) -> tuple[dict, dict | None]:
         except ScoreError as error:
             problems += error.problems
             continue
-        names[i], data[i] = parsed.name, data_of(parsed)
+        names[i], data[i] = parsed.name, data_of(parsed, game.scoring.fields)
         problems += _own_problems(game, table, tokens, data[i], i)
     if problems or len(data) < len(raw):
         raise ScoreError.of(sorted(problems + name_problems(names), key=lambda problem: _player_of(problem[0])))
@@ -124,7 +124,7 @@ def running_totals(game: Game, payload: object) -> list[int | None] | None:
     fine = {}
     for i, player in enumerate(raw):
         try:
-            data = data_of(parse_player(model, player, i))
+            data = data_of(parse_player(model, player, i), game.scoring.fields)
             if not any(True for _ in _own_problems(game, table, tokens, data, i)):
                 fine[i] = player_scope(game.scoring, table, data)
         except ScoreError:

@@ -24,7 +24,8 @@ const Live = (function () {
     source.onerror = () => {
       link.lost();
       if (source.readyState !== EventSource.CLOSED) return;
-      setTimeout(() => stream(code, show, version, Math.min(wait * 2, 30000), link), wait);
+      // jittered, so phones cut off together (a restart) do not all come back in the same instant
+      setTimeout(() => stream(code, show, version, Math.min(wait * 2, 30000), link), wait * (0.5 + Math.random()));
     };
   }
 
