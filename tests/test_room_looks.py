@@ -1,17 +1,22 @@
 """Every room state of every game in every look (light and dark, portrait and landscape, en/de/es): axe-core
 clean, tap targets of 44 px, nothing narrower than its text at 320 px, and in landscape the dice (or the market
-ring) and the turn line on the screen. One phone per language holds Ana's seat; the table moves through the API."""
+ring) and the turn line on the screen; a shared-roll game of tests/games too, in English. One phone per language
+holds Ana's seat; the table moves through the API."""
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
 import layouts
 from tests.phones import every_look, seated_phone
+from tests.scoring_play import add_games
 from tests.serving import within
 from tests.tables import Http, Table
 
 LOCALES = ("en-US", "de-DE", "es-ES")
+GAMES = Path(__file__).parent / "games"
 PLAYING = ("roll", "move", "use", "pick", "take", "hold", "pass", "next", "refuse")
 ENDING = ("end", "refuse", "pass", "next", "roll", "pick", "use", "take", "hold", "move")
 """The moves a walk makes first: playing on, or reaching the end in a few dozen moves."""
@@ -53,10 +58,10 @@ def step(room: Table, who: str, order=PLAYING) -> dict:
 class Looks:
     """Ana's seat on one phone per language, all of them checked in every look whenever the table changes."""
 
-    def __init__(self, served, phone, game_id: str):
+    def __init__(self, served, phone, game_id: str, locales=LOCALES):
         self.room = Table(Http(served), game_id, ("Ben",), players=2)
         self.game = game_id
-        self.pages = {locale: phone(locale=locale) for locale in LOCALES}
+        self.pages = {locale: phone(locale=locale) for locale in locales}
         for page in self.pages.values():
             page.goto(f"{served}/r/{self.room.code}")
         self.check("a watching phone")
@@ -76,9 +81,11 @@ class Looks:
             every_look(page, f"{self.game}, {state}, {locale}", on_screen if "asks" not in state else None)
 
 
-@pytest.mark.parametrize("game_id", layouts.game_ids())
-def test_every_room_state_passes_in_every_look_and_language(served, phone, game_id):
-    looks = Looks(served, phone, game_id)
+@pytest.mark.parametrize("game_id, locales", [(game_id, LOCALES) for game_id in layouts.game_ids()]
+                         + [("knister", ("en-US",))])
+def test_every_room_state_passes_in_every_look_and_language(live_server, phone, monkeypatch, game_id, locales):
+    add_games(monkeypatch, GAMES / "knister.yaml")
+    looks = Looks(live_server, phone, game_id, locales)
     room = looks.room
     looks.check("seated, before the first move")
     if looks.pages["en-US"].locator('[data-key="move-1"]').count():  # the market: the crystal's move chosen first
