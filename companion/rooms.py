@@ -185,26 +185,14 @@ def take_seat(code: str, body: dict) -> tuple[bool, dict]:
     return seated[0], taken
 
 
-def ask_for_seat(code: str, seat: int) -> dict:
-    """A new phone asks for `seat`: {"seat", "ask", "token"}, the token working once a seated phone lets it in."""
+def take_over(code: str, seat: int, body: dict) -> tuple[int, dict]:
+    """A new phone asks for `seat`: (202, {"seat", "ask", "token"}), the token working once let in; or a seated
+    phone answers an ask ({"player", "token", "ask", "let"}): (200, the new state)."""
     asked = {}
-
-    def step(db, game, current, version_next):
-        new, given = seats.ask(current, seat)
-        asked.update(given)
-        return new, None, ("ask", {"seat_name": seat_name(current, seat), "ask": given["ask"]}), None
-
-    _change(code, step)
-    return asked
-
-
-def answer_ask(code: str, seat: int, body: dict) -> dict:
-    """A seated phone lets the new phone of an ask take `seat`, or turns it away; the new state."""
-    def step(db, game, current, version_next):
-        new, answering, entry = seats.answer(db, normal_code(code), current, seat, body)
-        return new, answering, entry, None
-
-    return _change(code, step, body)
+    answer = _change(code, lambda db, game, current, version_next: seats.take_over(db, normal_code(code), current,
+                                                                                   seat, body, asked),
+                     body if "ask" in body else None)
+    return (202, asked) if asked else (200, answer)
 
 
 def reorder(code: str, body: dict) -> dict:

@@ -109,6 +109,16 @@ def _seat_called(state: dict, seat: int) -> str:
     return name
 
 
+def take_over(db, code: str, state: dict, seat: int, body: dict, asked: dict) -> tuple:
+    """A new phone's ask for `seat` (`asked` gets its {"seat", "ask", "token"}), or (with "ask") a seated phone's
+    answer to one, as a room change: (the new state, the answering seat or None, the log entry, no undo)."""
+    if "ask" in body:
+        return (*answer(db, code, state, seat, body), None)
+    new, given = ask(state, seat)
+    asked.update(given)
+    return new, None, ("ask", {"seat_name": _seat_called(state, seat), "ask": given["ask"]}), None
+
+
 def ask(state: dict, seat: int) -> tuple[dict, dict]:
     """A new phone asks for `seat`: (the state with its ask, {"seat", "ask", "token"}); the token works once let in."""
     _seat_called(state, seat)

@@ -3,7 +3,7 @@
 // or every bad field (each shown next to it, its player's button marked) with the running totals of the
 // players whose own numbers are fine. The page may start from a prefilled list of players (#prefill);
 // switching the language keeps the cards (they wait in sessionStorage for the page in the new language).
-// Reading and filling a card: score-fields.js.
+// Reading and filling a card: score-fields.js; the card on show and the player buttons: score-cards.js.
 "use strict";
 
 const form = document.getElementById("score");
@@ -19,7 +19,6 @@ let radioGroups = 0;
 let asked = 0;
 let timer = null;
 let touched = false; // the result shows once someone has typed a number
-let shown = 0; // the card on show
 
 function addPlayer(player = {}) {
   const card = cardTemplate.content.firstElementChild.cloneNode(true);
@@ -31,55 +30,7 @@ function addPlayer(player = {}) {
   paint(card);
   fill(card, player);
   cards.append(card);
-  showEntries(card);
-}
-
-// One card at a time: a button per player (name, running total, a mark when the card has a problem), kept
-// across redraws so that a tap never lands on a button being replaced.
-function drawTabs() {
-  const tabs = document.getElementById("player-tabs");
-  shown = Math.min(shown, cards.children.length - 1);
-  while (tabs.children.length > cards.children.length) tabs.lastElementChild.remove();
-  while (tabs.children.length < cards.children.length) {
-    const tab = cell("button", "", "tab"), at = tabs.children.length;
-    tab.type = "button";
-    tab.append(cell("span", "", "tab-name"), cell("span", "", "tab-total"));
-    tab.addEventListener("click", () => showCard(at));
-    tabs.append(tab);
-  }
-  [...cards.children].forEach((card, i) => {
-    const name = card.querySelector(".name").value.trim() || _("Player %(num)s", {num: i + 1});
-    const total = card.querySelector(".running").value, bad = card.querySelector(".invalid") !== null;
-    const tab = tabs.children[i];
-    tab.classList.toggle("bad", bad);
-    tab.setAttribute("aria-pressed", String(i === shown));
-    tab.setAttribute("aria-label", bad ? _("%(name)s: %(total)s points, a field to fix", {name, total})
-      : _("%(name)s: %(total)s points", {name, total}));
-    tab.firstElementChild.textContent = name;
-    tab.lastElementChild.textContent = bad ? "!" : total;
-  });
-  [...cards.children].forEach((card, i) => {
-    card.hidden = i !== shown;
-    const next = card.querySelector(".next-card");
-    next.hidden = i === cards.children.length - 1;
-    if (!next.hidden) next.textContent = _("Next: %(name)s", {name: cards.children[i + 1].querySelector(".name").value});
-  });
-}
-
-function showCard(i, focus) {
-  shown = i;
-  drawTabs();
-  if (focus) cards.children[i].querySelector(".name").focus();
-}
-
-// A list of entries (Monolyth's prophecies) opens one more entry once the one before it has its first widget set.
-function showEntries(card) {
-  let previous = null;
-  card.querySelectorAll(".field.entry").forEach((entry) => {
-    const first = (box) => read(box.querySelector("[data-path]")) !== undefined;
-    entry.hidden = previous !== null && previous.dataset.path === entry.dataset.path && !first(previous) && !first(entry);
-    previous = entry;
-  });
+  Cards.entries(card);
 }
 
 function playersChanged() {
@@ -96,7 +47,7 @@ function playersChanged() {
   cards.querySelectorAll("fieldset.choice").forEach((choice) => {
     choice.hidden = ![...choice.querySelectorAll("[data-players]")].some((option) => !option.hidden);
   });
-  drawTabs();
+  Cards.draw();
   schedule();
 }
 
@@ -129,7 +80,7 @@ async function update() {
     showErrors(body, where);
     showRunning(body.running);
   }
-  drawTabs();
+  Cards.draw();
 }
 
 function showRunning(running) {
@@ -177,13 +128,6 @@ function showError({ error, field }, where) {
     slot.textContent = slot.textContent ? `${slot.textContent}; ${error}` : error;
     box.querySelector("input")?.setAttribute("aria-invalid", "true");
   }
-}
-
-function cell(tag, text, className) {
-  const element = document.createElement(tag);
-  element.textContent = text;
-  if (className) element.className = className;
-  return element;
 }
 
 function label(key) {
@@ -255,7 +199,7 @@ async function saveToRoom() {
   // The line under the button says how the save went; a refusal stays there when the form redraws its errors.
   document.getElementById("saved").textContent = answer.ok ? _("Saved to room %(code)s.", {code: form.dataset.room}) : body.error;
   if (!answer.ok) showErrors(body, where);
-  drawTabs();
+  Cards.draw();
 }
 
 cards.addEventListener("click", (event) => {
@@ -268,24 +212,24 @@ cards.addEventListener("click", (event) => {
   const remove = event.target.closest(".remove");
   if (remove) {
     remove.closest(".player").remove();
-    shown = Math.max(0, shown - 1);
+    Cards.shown = Math.max(0, Cards.shown - 1);
     playersChanged();
   }
-  if (event.target.closest(".next-card")) showCard(shown + 1, true);
+  if (event.target.closest(".next-card")) Cards.show(Cards.shown + 1, true);
 });
 function changed(event) {
   touched = true;
-  showEntries(event.target.closest(".player"));
-  if (event.target.matches(".name")) drawTabs();
+  Cards.entries(event.target.closest(".player"));
+  if (event.target.matches(".name")) Cards.draw();
   schedule();
 }
 cards.addEventListener("input", changed);
 cards.addEventListener("change", changed);
 document.getElementById("add-player").addEventListener("click", () => {
   addPlayer();
-  shown = cards.children.length - 1;
+  Cards.shown = cards.children.length - 1;
   playersChanged();
-  cards.children[shown].querySelector(".name").focus();
+  cards.children[Cards.shown].querySelector(".name").focus();
 });
 document.querySelectorAll("[data-export]").forEach((button) => {
   button.addEventListener("click", () => download(button.dataset.export));

@@ -105,10 +105,8 @@ def take_seat(code):
 def take_over(code, seat):
     """A new phone asks for `seat` (202 {"seat", "ask", "token"}); a seated phone {"player", "token", "ask"}
     lets it in ("let": true, the default) or turns it away ("let": false): the new state."""
-    data = body()
-    if "ask" in data:
-        return shown(rooms.answer_ask(code, seat, data))
-    return jsonify(rooms.ask_for_seat(code, seat)), 202
+    status, answer = rooms.take_over(code, seat, body())
+    return (shown(answer) if status == 200 else jsonify(answer)), status
 
 
 @bp.post("/rooms/<code>/seats/order")
