@@ -27,8 +27,6 @@ import pkgutil
 import secrets
 from functools import lru_cache
 
-from companion.errors import malformed
-from companion.language import gettext
 from companion.table.contract import Act, Entry, Stale
 from companion.table.mechanic import MechanicBase
 from companion.table.turns import seat_name
@@ -79,11 +77,8 @@ def new_state(game: Game, players: int, rng=secrets) -> dict:
 
 
 def seen_of(body: dict) -> int | None:
-    """The room version the phone drew (`seen`), when it sent one."""
-    seen = body.get("seen")
-    if seen is not None and (type(seen) is not int or seen < 0):
-        raise malformed(gettext('"seen" is the version of the state your phone shows, a whole number.'))
-    return seen
+    """The room version the phone drew (`seen`, a whole number: companion/contract/bodies.py), when it sent one."""
+    return body.get("seen")
 
 
 def finish(act: Act, before: dict, version: int, entry: Entry) -> Entry:

@@ -13,7 +13,11 @@ Glossary:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Protocol, TypedDict, runtime_checkable
+from functools import cached_property
+from typing import Callable, Iterable, Protocol, runtime_checkable
+
+from pydantic import TypeAdapter, ValidationError
+from typing_extensions import Required, TypedDict
 
 from companion.errors import Refused
 from companion.language import gettext
@@ -82,17 +86,18 @@ class Over(TypedDict, total=False):
 
 
 class TableState(TypedDict, total=False):
-    """A room's game state as stored: the turn keys every table has, then its mechanic's own keys."""
+    """A room's game state as stored: the turn keys every table has (Required), then its mechanic's own keys.
+    The TypedDicts here are the API's schema of a state (companion/contract/answers.py)."""
 
-    players: int
-    seats: list[Seat]
-    turn: int
-    active: int | None
-    phase: str | None
-    done: list[int]
-    table_version: int
-    over: Over | None
-    lists: dict[str, RoomList]
+    players: Required[int]
+    seats: Required[list[Seat]]
+    turn: Required[int]
+    active: Required[int | None]
+    phase: Required[str | None]
+    done: Required[list[int]]
+    table_version: Required[int]
+    over: Required[Over | None]
+    lists: Required[dict[str, RoomList]]
     dice: list[Die]  # hold-and-roll, roll-and-draft, dice-pool
     rolls: int  # hold-and-roll
     choice: str | None  # roll-and-draft: "picked", "refused" or None
@@ -106,18 +111,58 @@ class TableState(TypedDict, total=False):
     blocks: dict[str, int]
 
 
+class LogEntry(TypedDict):
+    at: float  # epoch seconds
+    seat: int | None
+    player: str | None
+    kind: str
+    text: str  # written out in the phone's language
+
+
+class UndoOffer(TypedDict):
+    seat: int
+
+
 class PhoneState(TableState, total=False):
     """What a phone reads (rooms.py): the table state with the room's keys and the referee's answers."""
 
-    code: str
-    game: str
-    version: int
-    undo: dict | None
-    log: list[dict]
-    allowed: dict[str, list[dict]]  # seat id (as text) -> every move body that seat may send now
-    waiting: list[int]  # the seats with a move of the turn now (referee.py)
-    reorder: bool  # the seats may still change their turn order
-    prompt: dict[str, str]  # seat id (as text), and "watching" -> what that seat may do, in the phone's language
+    code: Required[str]
+    game: Required[str]
+    version: Required[int]
+    undo: Required[UndoOffer | None]
+    log: Required[list[LogEntry]]  # the newest entries first
+    allowed: Required[dict[str, list[dict]]]  # seat id (as text) -> every move body that seat may send now
+    waiting: Required[list[int]]  # the seats with a move of the turn now (referee.py)
+    reorder: Required[bool]  # the seats may still change their turn order
+    prompt: Required[dict[str, str]]  # seat id (as text), and "watching" -> what that seat may do, in its language
+
+
+@dataclass(frozen=True)
+class Param:
+    """A move body's key: the JSON type it is sent as (the API's schema says it: companion/contract/moves.py), its
+    value when left out, what a value of another type is told, and its check against the table."""
+
+    kind: object
+    """A type pydantic reads (list[int], int, str, Literal[...]); a value is checked strictly (1 is not "1")."""
+    wrong: Callable[["Act"], Refused]
+    """The refusal of a value that is not of `kind` (`act.body` holds it as sent)."""
+    default: object = None
+    normal: Callable[[object, dict], object] = lambda value, state: value
+    """(value of `kind`, state) -> the value the move weighs, raising a refusal for one the table cannot take."""
+    description: str = ""
+
+    @cached_property
+    def adapter(self) -> TypeAdapter:
+        """The pydantic reader of `kind`."""
+        return TypeAdapter(self.kind)
+
+    def read(self, act: "Act", name: str):
+        """The body's value of this key as the move weighs it (its `wrong` refusal for a value of another type)."""
+        try:
+            value = self.adapter.validate_python(act.body.get(name, self.default), strict=True)
+        except ValidationError:
+            raise self.wrong(act) from None
+        return self.normal(value, act.state)
 
 
 @dataclass(frozen=True)
@@ -132,8 +177,8 @@ class Move:
     """Every body the move could take in `act.state` (its parameters), legal or not."""
     refuse: Callable[..., Refused | None] = lambda act: None
     """Why `act.body` is not a legal move for `act.seat` now, or None when it is."""
-    params: dict[str, Callable] = field(default_factory=dict)
-    """The body's parameters: name -> normal(value, state), raising a 400 for a malformed value."""
+    params: dict[str, Param] = field(default_factory=dict)
+    """The body's keys beside those sent with every move, by name."""
     starts: bool = False
     """The game's first move: any seat may make it, and starts the first turn."""
     draws: bool = False
