@@ -53,15 +53,15 @@ class SeatToken(Answer):
 
 def room_state() -> dict:
     """The JSON Schema of a room's state (`GET /api/rooms/<code>` and every move's answer)."""
-    return TypeAdapter(PhoneState).json_schema(ref_template="#/components/schemas/{model}")
+    return TypeAdapter(PhoneState).json_schema()
 
 
 def game_data() -> dict:
     """The JSON Schema of a game as the room page draws it, derived from the layout model."""
-    schema = layouts.Game.model_json_schema(mode="serialization", ref_template="#/components/schemas/{model}")
+    schema = layouts.Game.model_json_schema(mode="serialization")
     schema["properties"].pop("printables")
     schema["title"] = "GameData"
-    item = TypeAdapter(ListItem).json_schema(mode="serialization", ref_template="#/components/schemas/{model}")
+    item = TypeAdapter(ListItem).json_schema(mode="serialization")
     schema["properties"]["list_items"] = {"type": "object", "description": "every shared list's items by id",
                                           "additionalProperties": {"type": "object", "additionalProperties": item}}
     schema["required"] = [*schema.get("required", []), "list_items"]

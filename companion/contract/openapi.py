@@ -31,9 +31,15 @@ class Components:
 
     def __init__(self):
         self.schemas: dict[str, dict] = {}
+        self._made: dict[tuple, dict] = {}
 
     def ref(self, source, owner: str = "") -> dict:
         """A JSON Schema for `source` (a model, a type, or a function giving a schema), its definitions lifted."""
+        if (source, owner) not in self._made:
+            self._made[source, owner] = self._schema(source, owner)
+        return self._made[source, owner]
+
+    def _schema(self, source, owner: str) -> dict:
         if isinstance(source, type) and issubclass(source, BaseModel):
             schema = source.model_json_schema(mode="validation" if owner == "body" else "serialization")
         else:
