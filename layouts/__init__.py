@@ -19,16 +19,20 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from layouts.blocks import BLOCK_TYPES
 from layouts.model import Game, fill_values
-from layouts import translations
+from layouts import problems, translations
 from layouts.reading import LayoutError, read_yaml
+from layouts.upgrade import upgraded
 from layouts.translations import LANGUAGES, overlay_path
 
 HERE = Path(__file__).resolve().parent
+TEMPLATES = HERE / "templates"
+"""Example games shipped to start from (`rollsheet new NAME --from kniffel`); not games themselves."""
 ENV_VAR = "ROLLSHEET_LAYOUTS"
+FOUND_HOW = f"a game of your own is found through {ENV_VAR} or --layouts DIR; `rollsheet list --paths` shows where each game is"
+"""How to make a game of one's own known, said where an id is unknown."""
 
-__all__ = ["ENV_VAR", "LANGUAGES", "Game", "LayoutError", "extra_folders", "fill_values", "folders", "game_file",
+__all__ = ["ENV_VAR", "FOUND_HOW", "LANGUAGES", "TEMPLATES", "Game", "LayoutError", "extra_folders", "fill_values", "folders", "game_file",
            "game_ids", "languages", "layout_files", "load", "load_file"]
 
 
@@ -152,16 +156,19 @@ def load_file(path: str | Path, lang: str = "en") -> Game:
     wrong = translations.problems(translations.words(game), overlay, str(overlay_file))
     if wrong:
         raise LayoutError(wrong)
-    return _validated(translations.translated(read_yaml(path), overlay), overlay_file)
+    return _validated(translations.translated(read_yaml(path), overlay), overlay_file, path)
 
 
-def _validated(raw, path: Path) -> Game:
+def _validated(raw, path: Path, layout: Path | None = None) -> Game:
+    """The game of a layout's raw data, upgraded to today's schema (`layout`: the file the data came
+    from, when `path` is the overlay whose words it holds)."""
     if not isinstance(raw, dict):
         raise LayoutError([f"{path}: (top): a layout is a mapping of keys, not {type(raw).__name__}"])
+    raw = upgraded(raw, layout or path)
     try:
         return Game.model_validate(raw, context=_references(raw))
     except ValidationError as error:
-        raise LayoutError([f"{path}: {_dotted(e['loc'])}: {_message(e)}" for e in error.errors()]) from None
+        raise LayoutError([f"{path}: {line}" for line in problems.lines(Game, error.errors())]) from None
 
 
 def _references(raw: dict) -> dict:
@@ -181,27 +188,3 @@ def _references(raw: dict) -> dict:
                        and isinstance(number, int) and not isinstance(number, bool)} if isinstance(values, dict) else {},
             "shapes": [s["id"] for s in shapes if isinstance(s, dict) and isinstance(s.get("id"), str)]
             if isinstance(shapes, list) else []}
-
-
-def _dotted(loc: tuple) -> str:
-    """('blocks', 3, 'text', 'at') -> 'blocks[3].at', skipping pydantic's union tags."""
-    out = ""
-    for before, part in zip((None, *loc), loc):
-        if isinstance(part, int):
-            out += f"[{part}]"
-        elif not isinstance(part, str) or not part.isprintable() or not part:
-            out += f".{part!r}" if out else repr(part)  # a key of another type, or with a line break
-        elif part.startswith("function-") or part in ("int", "str"):
-            continue
-        elif isinstance(before, int) and part in BLOCK_TYPES:
-            continue  # the tag of a block union comes right after the block's index
-        else:
-            out += f".{part}" if out else str(part)
-    return out or "(top)"
-
-
-def _message(error: dict) -> str:
-    message = error["msg"].removeprefix("Value error, ")
-    if error["type"] == "extra_forbidden":
-        return "unknown key (misspelt, or not part of the layout schema)"
-    return message.replace("\n", "\\n")  # one line per problem, even quoting a cell map

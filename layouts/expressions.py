@@ -2,9 +2,9 @@
 
 Glossary:
 - expression: Python-like text read with `ast` and a whitelist, never `eval`: whole numbers, 'text'
-  (only as a key), names, `a.key`, `a[i]`, `[a, b]`, + - * // %, comparisons, and/or/not,
-  `x if test else y`, and the FUNCTIONS below. No attribute of a Python object is ever reached:
-  values are ints, bools, None, strings, lists and dicts.
+  (only as a key), names, `a.key`, `a[i]`, `[a, b]`, + - * // %, comparisons, `x in [a, b]`,
+  and/or/not, `x if test else y`, and the FUNCTIONS below; at most MAX_LENGTH characters. No
+  attribute of a Python object is ever reached: values are ints, bools, None, strings, lists and dicts.
 - scope: name -> value, what an expression may read.
 - unknown: a name whose value is None (an optional field left empty); the whole expression is then
   unknown (`Unknown` is raised) and the rule using it does not apply.
@@ -28,15 +28,38 @@ FUNCTIONS = {
     "min": lambda *items: min(_numbers(items[0] if len(items) == 1 else items), default=0),
     "atleast": lambda items, low: sum(n >= low for n in _numbers(items)),
 }
-"""sum(list), len(list), max(list or a, b...), min(...), atleast(list, n): how many items are >= n."""
+SAID = {"sum": "the items of a list added up", "len": "how many items a list has",
+        "max": "the largest of a list, or of its values (0 for none)",
+        "min": "the smallest of a list, or of its values (0 for none)",
+        "atleast": "atleast(list, n): how many items are n or more"}
+"""What each function gives (the reference says it)."""
 
 ARITHMETIC = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
               ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod}
 COMPARE = {ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
            ast.Gt: operator.gt, ast.GtE: operator.ge}
+MEMBERSHIP = {ast.In: operator.contains, ast.NotIn: lambda items, value: value not in items}
 ALLOWED = (ast.Expression, ast.Constant, ast.Name, ast.Load, ast.Attribute, ast.Subscript, ast.List, ast.UnaryOp,
            ast.USub, ast.Not, ast.BinOp, ast.BoolOp, ast.And, ast.Or, ast.Compare, ast.IfExp, ast.Call,
-           *ARITHMETIC, *COMPARE)
+           *ARITHMETIC, *COMPARE, *MEMBERSHIP)
+GRAMMAR = ("whole numbers, names, a.key, a[i], [a, b], + - * // %, == != < <= > >=, x in [a, b], and or not, "
+           "x if test else y, " + ", ".join(f"{name}()" for name in FUNCTIONS))
+"""What an expression may hold, said in every refusal."""
+INSTEAD = {
+    ast.Pow: ("`**` (a power)", "multiply (`x * x`) or read a table (`tables.name[x]`)"),
+    ast.Div: ("`/`", "the numbers are whole: divide with `//`"),
+    ast.BitOr: ("`|`", "write `or`"), ast.BitAnd: ("`&`", "write `and`"), ast.Invert: ("`~`", "write `not`"),
+    ast.Is: ("`is`", "compare with `==`"), ast.IsNot: ("`is not`", "compare with `!=`"),
+    ast.Tuple: ("`(a, b)`", "write a list `[a, b]`"), ast.Set: ("`{a, b}`", "write a list `[a, b]`"),
+    ast.Dict: ("`{key: value}`", "name values in `values:` or `let:`"),
+    ast.NamedExpr: ("`:=`", "name the value in `let:`"), ast.Lambda: ("`lambda`", "name the value in `let:`"),
+    ast.Slice: ("a slice `a[i:j]`", "read single items `a[i]`"),
+    ast.ListComp: ("a comprehension", "give a rule `each: [field, ...]`, or use sum(), len(), atleast()"),
+    ast.GeneratorExp: ("a comprehension", "give a rule `each: [field, ...]`, or use sum(), len(), atleast()"),
+}
+"""Python forms an expression may not use, with what to write instead."""
+MAX_LENGTH = 500
+"""Characters in one expression (the shipped layouts' longest is 142): longer rules are split into lets."""
 PLACEHOLDER = re.compile(r"\{([^{}]+)\}")
 
 
@@ -50,20 +73,33 @@ class Unknown(Exception):
 
 @cache
 def parse(text: str) -> ast.Expression:
-    """The expression's syntax tree; ExprError says what is not allowed."""
+    """The expression's syntax tree; ExprError says what is not allowed and what to write instead."""
+    if len(text) > MAX_LENGTH:
+        raise ExprError(f"{quoted(text)} is {len(text):,} characters; an expression is at most {MAX_LENGTH}: "
+                        f"name its parts in `let:` and add them up")
     try:
         tree = ast.parse(text.strip(), mode="eval")
     except SyntaxError as error:
-        raise ExprError(f"{text!r} is not an expression: {error.msg}") from None
+        raise ExprError(f"{quoted(text)} is not an expression ({error.msg}); it may hold {GRAMMAR}") from None
+    except (RecursionError, MemoryError):
+        raise ExprError(f"{quoted(text)} is nested too deeply; name its parts in `let:`") from None
     for node in ast.walk(tree):
-        if not isinstance(node, ALLOWED):
-            raise ExprError(f"{text!r}: {type(node).__name__} is not allowed in a layout expression")
         if isinstance(node, ast.Constant) and type(node.value) not in (int, str, bool):
-            raise ExprError(f"{text!r}: only whole numbers, true/false and 'text' keys are allowed")
+            raise ExprError(f"{quoted(text)}: {node.value!r} is not allowed: only whole numbers, true/false "
+                            f"and 'text' keys")
         if isinstance(node, ast.Call) and (node.keywords or not isinstance(node.func, ast.Name)
                                            or node.func.id not in FUNCTIONS):
-            raise ExprError(f"{text!r}: the functions are {', '.join(FUNCTIONS)}")
+            raise ExprError(f"{quoted(text)}: the functions are {', '.join(FUNCTIONS)}")
+        if not isinstance(node, ALLOWED):
+            form, instead = INSTEAD.get(type(node), (f"`{ast.unparse(node)}`" if isinstance(node, ast.expr)
+                                                     else type(node).__name__, "rewrite it"))
+            raise ExprError(f"{quoted(text)}: {form} is not allowed: {instead}; an expression may hold {GRAMMAR}")
     return tree
+
+
+def quoted(text: str, most: int = 60) -> str:
+    """An expression quoted for a message, cut short when long."""
+    return repr(text if len(text) <= most else text[:most - 3] + "...")
 
 
 def names(expression: str) -> set[str]:
@@ -124,7 +160,11 @@ def _eval(node: ast.AST, scope: Mapping):
         left = _eval(node.left, scope)
         for op, right_node in zip(node.ops, node.comparators):
             right = _eval(right_node, scope)
-            if not COMPARE[type(op)](_number(left), _number(right)):
+            if type(op) in MEMBERSHIP:
+                held = MEMBERSHIP[type(op)](_listed(right), left)
+            else:
+                held = COMPARE[type(op)](_number(left), _number(right))
+            if not held:
                 return False
             left = right
         return True

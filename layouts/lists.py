@@ -35,36 +35,37 @@ class ListItem(Strict):
     label: Words = ""
     colour: ColourRef | None = None
     shape: str | None = Field(None, description="id of the shape drawn for this item")
-    value: int | None = None
-    max_players: int | None = Field(None, ge=1, le=8)
+    value: int | None = Field(None, description="a token's value (scored by token fields)")
+    max_players: int | None = Field(None, ge=1, le=8, description="only in play up to this many players")
 
 
 class TableItems(Strict):
-    table: TableRef
+    table: TableRef = Field(description="the table whose values are the tokens")
     copies: int = Field(1, ge=1, le=8, description="tokens of each value")
-    max_players: int | None = Field(None, ge=1, le=8)
+    max_players: int | None = Field(None, ge=1, le=8, description="only in play up to this many players")
 
 
 class Setup(Strict):
-    max_players: int = Field(ge=1, le=8)
+    max_players: int = Field(ge=1, le=8, description="the setup is done at tables of at most this many players")
     size: int = Field(ge=1, le=12, description="size of the shapes crossed at setup, one per colour")
-    text: ValueText
+    text: ValueText = Field(description="what the phones say about the setup")
 
 
 class SharedList(Strict):
-    label: Words
-    mode: Literal["once", "claim", "stack"]
-    items: list[ListItem] = []
+    label: Words = Field(description="the list's name on the phones")
+    mode: Literal["once", "claim", "stack"] = Field(
+        description="once: one player crosses an item; claim: several in one turn; stack: tokens highest first")
+    items: list[ListItem] = Field([], description="the items, written out")
     shapes: Literal["limited"] | None = Field(None, description="items are the game's single-use shapes")
-    tables: list[TableItems] = []
-    max_players: int | None = Field(None, ge=1, le=8)
+    tables: list[TableItems] = Field([], description="token values read from the game's tables")
+    max_players: int | None = Field(None, ge=1, le=8, description="the list is in play up to this many players")
     per_player: int | ValueRef | None = Field(None, description="items a player may cross at most (or a value)")
     turn_action: bool = Field(False, description="crossing is the active player's whole turn")
     crossed_by: Literal["anyone", "active"] = Field("anyone", description="active: only who places a shape: the "
                                                     "player on turn after the first phase, then until the next roll "
                                                     "the one whose turn ended (and setup crossings before play)")
     ends_after: int | None = Field(None, ge=1, description="crossed items that end the game; default all")
-    setup: Setup | None = None
+    setup: Setup | None = Field(None, description="items the table crosses before play at small tables")
     again: Words | None = Field(None, description="label of 'use a crossed item again', when allowed")
     ends_game: Words | None = Field(None, description="shown when every item is crossed")
 

@@ -24,21 +24,25 @@ from layouts.polycubes import Piece
 from layouts.scoring_names import ScoringSection
 from layouts.shapes import Shape
 from layouts.table import Mechanic
+from layouts.upgrade import CURRENT
 
 GameId = Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$")]
 Mm = Annotated[float, Field(gt=0, le=420)]
 
 
 class Colour(Strict):
-    label: Words = Field(min_length=1)
+    label: Words = Field(min_length=1, description="the colour's name, e.g. Red")
     rgb: str = Field(pattern=r"^#[0-9a-fA-F]{6}$", description="print colour as #rrggbb")
     glyph: Annotated[str, AfterValidator(checked_glyph)] = Field(
         description=f"colour-blind glyph: a shape ({', '.join(SHAPES)}) or, as in schema 1, 1-2 characters")
+    line: str | None = Field(None, pattern=r"^#[0-9a-fA-F]{6}$",
+                             description="a darker shade the sheets print this colour's lines, glyphs and text in, "
+                                         "for a light rgb (a yellow) under 3:1 against white paper")
 
 
 class PlayerRange(Strict):
-    min: int = Field(ge=1, le=8)
-    max: int = Field(ge=1, le=8)
+    min: int = Field(ge=1, le=8, description="fewest players")
+    max: int = Field(ge=1, le=8, description="most players")
 
     @model_validator(mode="after")
     def _ordered(self):
@@ -48,42 +52,45 @@ class PlayerRange(Strict):
 
 
 class Die(Strict):
-    id: str
-    count: int = Field(ge=1, le=12)
-    faces: list[int | ColourRef] = Field(min_length=2)
+    id: str = Field(description="the die's name, used by the table's picks (`active_pick: {white: 2}`)")
+    count: int = Field(ge=1, le=12, description="how many identical dice are rolled")
+    faces: list[int | ColourRef] = Field(min_length=2, description="the faces: numbers or colour ids")
     colour: ColourRef | None = Field(None, description="the die's own colour (a coloured die with numbers)")
     labels: dict[int | str, str] = Field({}, description="how a face reads at the table, e.g. {0: '0/10'}")
 
 
 class Table(Strict):
-    label: Words
-    values: list[int] = Field(min_length=1)
+    label: Words = Field(description="the table's name on paper")
+    values: list[int] = Field(min_length=1, description="its numbers, indexed from 0 (points by boxes filled)")
 
 
 class Printable(Strict):
-    title: Words
+    title: Words = Field(description="what `rollsheet list` and the PDF call it")
     size: tuple[Mm, Mm] = Field(description="width and height of one sheet or card, mm")
     per: str = Field("player", pattern="^(player|table|pattern)$",
                      description="copies per player, one per table, or one per structure pattern")
     gutter: float = Field(6, ge=0, le=30, description="space between sheets on a page, mm; 0 for cards")
     grow: bool = Field(False, description="scaled up to fill the safe area of larger paper (a board on A3)")
-    blocks: list[Block] = Field(min_length=1)
+    blocks: list[Block] = Field(min_length=1, description="what the sheet or card holds, each block in its mm box")
     back: list[Block] = Field([], description="a card back shared by all copies, printed with --backs")
 
 
 class Game(Strict):
-    id: GameId
-    name: Words
-    players: PlayerRange
-    colours: dict[str, Colour]
-    dice: list[Die] = []
-    tables: dict[str, Table] = {}
-    values: dict[str, int] = {}
+    schema_version: int = Field(CURRENT, alias="schema", ge=1, le=CURRENT,
+                                description=f"the layout schema the file is written for ({CURRENT} today; older "
+                                            f"files are upgraded on reading, `rollsheet upgrade` rewrites them)")
+    id: GameId = Field(description="the game's id: its file name (`harbour.yaml` says `id: harbour`)")
+    name: Words = Field(description="the game's name")
+    players: PlayerRange = Field(description="how many may play: {min, max}")
+    colours: dict[str, Colour] = Field(description="the game's colours by id, each with its print colour and glyph")
+    dice: list[Die] = Field([], description="the dice the companion rolls")
+    tables: dict[str, Table] = Field({}, description="named rows of numbers (points by boxes filled, token stacks)")
+    values: dict[str, int] = Field({}, description="house values by name; every text may say {name}")
     lists: dict[GameId, SharedList] = Field({}, description="shared crossed-off lists (layouts/lists.py)")
-    shapes: list[Shape] = []
-    pieces: list[Piece] = []
+    shapes: list[Shape] = Field([], description="the polyomino catalogue (Copenhagen's tiles)")
+    pieces: list[Piece] = Field([], description="the polycube pieces (Monolyth)")
     patterns: list[Pattern] = Field([], description="Monolyth structure cards")
-    printables: dict[GameId, Printable] = {}
+    printables: dict[GameId, Printable] = Field({}, description="the sheets and cards `rollsheet print` makes, by name")
     table: Mechanic | None = Field(None, description="the companion's dice or market mechanic (layouts/table.py)")
     scoring: ScoringSection = Field(
         None, description="end-of-game scoring: form fields, points, checks (layouts/scoring.py)")

@@ -59,8 +59,8 @@ def check_layers(layers: LayerMaps, size: int, height: int) -> LayerMaps:
 class Pattern(Strict):
     """One structure card: what the monolith must contain, in any rotation, whatever the colours."""
 
-    id: str = Field(pattern=r"^[A-Za-z0-9-]+$")
-    name: Words = Field(min_length=1, max_length=24)
+    id: str = Field(pattern=r"^[A-Za-z0-9-]+$", description="the card's id")
+    name: Words = Field(min_length=1, max_length=24, description="the card's name")
     text: Words = Field(min_length=1, max_length=90, description="one line saying what to build")
     layers: LayerMaps = Field(description="layer maps bottom up for the short monolith")
     tall: LayerMaps | None = Field(None, description="layer maps for the tall monolith, when they differ")

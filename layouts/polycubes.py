@@ -76,10 +76,10 @@ def cubes_connected(cubes: frozenset[Cube]) -> bool:
 
 
 class Piece(Strict):
-    id: str = Field(pattern=r"^[A-Za-z0-9]+$")
-    name: Words
+    id: str = Field(pattern=r"^[A-Za-z0-9]+$", description="the piece's id on the reference card")
+    name: Words = Field(description="the piece's name, e.g. L-tricube")
     count: int = Field(ge=1, le=20, description="copies per colour")
-    cubes: list[tuple[int, int, int]] = Field(min_length=1, max_length=8)
+    cubes: list[tuple[int, int, int]] = Field(min_length=1, max_length=8, description="its cubes as [x, y, z] from 0")
 
     @model_validator(mode="after")
     def _connected(self):

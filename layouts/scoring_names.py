@@ -5,7 +5,8 @@ Glossary (the names an expression may read; docs/authoring.md, "The `scoring:` s
   `dice.d6.faces`), `players` (how many), `stacks` (per token field: its lists in play), the `uses` names.
 - player names, in lets, points, checks and the tie-break: the table names, then the player's fields and
   lets (a field hides a table name of the same name: write `values.name` for a hidden house value).
-- member / entry names: a group member's (or an entry's) sub-fields, in rules with `each` / `over`.
+- member / entry names: a group member's (or an entry's) sub-fields, in rules with `each` / `over`;
+  `this`, the value of each field in a rule with `each: [fields]`.
 """
 from __future__ import annotations
 
@@ -48,7 +49,7 @@ def _expressions(scoring: Scoring, table: dict, player: dict, inner: dict):
         for f, field in enumerate(section.fields):
             at = f"sections[{s}].fields[{f}]"
             for sub, spec in [("", field)] + [(f".fields[{i}]", x) for i, x in enumerate(getattr(field, "fields", []))]:
-                for key in ("max", "max_items"):
+                for key in ("max", "max_items", "allowed"):
                     if getattr(spec, key, None):
                         yield f"{at}{sub}.{key}", getattr(spec, key), table
                 for key in ("label", "hint"):
@@ -59,12 +60,12 @@ def _expressions(scoring: Scoring, table: dict, player: dict, inner: dict):
     for n, part in enumerate(scoring.points):
         for expression in placeholders(part.label):
             yield f"points[{n}].label", expression, table
-        scope = player | inner.get(part.each or part.over, {})
+        scope = player | _each(inner, part.each or part.over)
         for key in ("points", "when", "majority"):
             if getattr(part, key):
                 yield f"points[{n}].{key}", getattr(part, key), scope
     for n, check in enumerate(scoring.checks):
-        scope = player | inner.get(check.each, {})
+        scope = player | _each(inner, check.each)
         for key in ("value", "total", "at_most", "require"):
             if getattr(check, key):
                 yield f"checks[{n}].{key}", getattr(check, key), scope
@@ -72,6 +73,11 @@ def _expressions(scoring: Scoring, table: dict, player: dict, inner: dict):
             yield f"checks[{n}].message", expression, scope | {"value": "name", "limit": "name"}
     if scoring.tiebreak:
         yield "tiebreak.by", scoring.tiebreak.by, player
+
+
+def _each(inner: dict, each) -> dict:
+    """The names a rule applied to `each` member or field reads besides the player's."""
+    return {"this": "name"} if isinstance(each, list) else inner.get(each, {})
 
 
 def _unknown(expression: str, scope: dict, keys: dict) -> str:

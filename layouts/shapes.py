@@ -42,11 +42,12 @@ def is_connected(cells: frozenset[Cell]) -> bool:
 
 
 class Shape(Strict):
-    id: str = Field(pattern=r"^[A-Za-z0-9]+$")
-    colour: ColourRef
-    size: int = Field(ge=1, le=12)
+    id: str = Field(pattern=r"^[A-Za-z0-9]+$", description="printed on the card and shown on the phone; its "
+                                                             "number is its size (R4a)")
+    colour: ColourRef = Field(description="the shape's colour")
+    size: int = Field(ge=1, le=12, description="how many cells it has")
     cells: str = Field(description="ASCII art: '#' a cell, '.' empty, one line per row")
-    name: Words = ""
+    name: Words = Field("", description="its name, when it has one")
     limited: bool = Field(False, description="single-use tile, crossed off when used")
 
     @field_validator("cells")

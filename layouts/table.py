@@ -2,21 +2,24 @@
 
 Glossary:
 - kind: the mechanic (companion/table/): `hold-and-roll` (Simstown, Kniffel), `roll-and-draft`
-  (Lost Cities, Qwixx-like), `dice-pool` (Copenhagen: a pool with powers), `market-ring` (Monolyth).
+  (Lost Cities, Qwixx-like), `dice-pool` (Copenhagen: a pool with powers), `market-ring` (Monolyth),
+  `shared-roll` (Knister-like: one roll for the table, everyone writes it).
 - amount: a whole number, or the name of one of the game's values standing for it.
 - pick: die id -> how many dice of it a player takes: a number, or [fewest, most]; a key may name
   several dice with `|` (`red|yellow|green|blue: [0, 1]`: at most one of those coloured dice).
+- labels, prompts: the words of a kind's buttons (by move) and of what the table waits for (by phase).
 - end: the room ends the game by itself after so many turns (e.g. Simstown's solo game).
 - declared end: an end only the sheets show (Copenhagen's 12 points): a seat says so on the phone,
   once the round is complete (`round`) or at any time.
 """
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, ClassVar, Literal, Union
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from layouts.blocks.base import ColourRef, Strict, ValueRef, ValueText
+from layouts.problems import closest
 
 Amount = int | ValueRef
 Pick = dict[str, Union[Annotated[int, Field(ge=0, le=12)], tuple[Annotated[int, Field(ge=0, le=12)],
@@ -26,9 +29,9 @@ Pick = dict[str, Union[Annotated[int, Field(ge=0, le=12)], tuple[Annotated[int, 
 class TurnLimit(Strict):
     """The room ends the game after `turns` turns (or rounds), at tables of `players` (all tables when None)."""
 
-    turns: Amount
+    turns: Amount = Field(description="turns (or rounds) until the game ends: a number or a value's name")
     rounds: bool = Field(False, description="`turns` counts rounds: every seated player plays that many turns")
-    players: int | None = Field(None, ge=1, le=8)
+    players: int | None = Field(None, ge=1, le=8, description="only at tables of this many players; all when left out")
     text: ValueText = Field(description="what the phones show when it ends")
 
 
@@ -40,24 +43,44 @@ class DeclaredEnd(Strict):
 
 
 class TableBase(Strict):
+    """What every table kind may say: button texts by move, prompts by phase, how the game ends."""
+
+    MOVES: ClassVar[tuple[str, ...]] = ()
+    """The kind's moves (its mechanic's in companion/table, a test holds them equal): what `labels` may name."""
+    PHASES: ClassVar[tuple[str, ...]] = ()
+    """The kind's phases: what `prompts` may name."""
     labels: dict[str, ValueText] = Field({}, description="button texts by move, e.g. {reroll: 'Red star: reroll'}")
-    end: TurnLimit | None = None
-    declared_end: DeclaredEnd | None = None
+    prompts: dict[str, ValueText] = Field({}, description="what the table waits for in a phase, the words after "
+                                                          "'waiting for Ana to', e.g. {roll: 'roll for the table'}")
+    end: TurnLimit | None = Field(None, description="the room ends the game by itself after so many turns")
+    declared_end: DeclaredEnd | None = Field(None, description="a seat may say the end the sheets show is reached")
+
+    @model_validator(mode="after")
+    def _known_moves_and_phases(self):
+        moves = (*self.MOVES, *(("end",) if self.declared_end else ()))
+        for key, known, what in (("labels", moves, "moves"), ("prompts", self.PHASES, "phases")):
+            unknown = sorted(set(getattr(self, key)) - set(known))
+            if unknown:
+                raise ValueError(f"{key}: {unknown[0]!r} is not one of the {self.kind} table's {what}; "
+                                 f"{closest(unknown[0], known)}they are: {', '.join(known)}")
+        return self
 
 
 class HoldAndRoll(TableBase):
     """Roll all dice, set some aside and roll the rest, up to `rolls_per_turn` rolls; then pass."""
 
+    MOVES, PHASES = ("roll", "hold", "next"), ("roll", "rolling")
     kind: Literal["hold-and-roll"]
-    rolls_per_turn: Amount = 3
+    rolls_per_turn: Amount = Field(3, description="rolls a turn may have: a number or a value's name")
 
 
 class RollAndDraft(TableBase):
     """The active player rolls and picks first; the others pick from what is left (or from all)."""
 
+    MOVES, PHASES = ("roll", "pick", "refuse", "next"), ("roll", "pick", "others")
     kind: Literal["roll-and-draft"]
-    active_pick: Pick = Field(min_length=1)
-    others_pick: Pick = Field(min_length=1)
+    active_pick: Pick = Field(min_length=1, description="die id -> how many the active player takes: n or [fewest, most]")
+    others_pick: Pick = Field(min_length=1, description="die id -> how many each other player takes")
     others_from: Literal["left", "all"] = Field("left", description="left: the dice the active player left")
     refuse: ValueText | None = Field(None, description="what refusing means; None: nobody may refuse")
     exhausted_after: Amount | None = Field(None, description="refusals that exhaust a seat (it may refuse no more); "
@@ -67,20 +90,33 @@ class RollAndDraft(TableBase):
 class DicePool(TableBase):
     """The active player rolls, may spend powers on the dice, uses some; each other player takes some."""
 
+    MOVES, PHASES = ("roll", "reroll", "recolour", "use", "take", "pass", "next"), ("roll", "use", "others")
     kind: Literal["dice-pool"]
-    powers: list[Literal["reroll", "recolour"]] = []
+    powers: list[Literal["reroll", "recolour"]] = Field([], description="what the active player may do to the dice")
     joker: ColourRef | None = Field(None, description="the face that counts as any colour; never a recolour target")
-    others_take: Amount = 1
+    others_take: Amount = Field(1, description="dice each other player takes")
     others_take_at: dict[int, Amount] = Field({}, description="players at the table -> dice each other player takes")
 
 
 class MarketRing(TableBase):
     """A ring of piece slots with a crystal: move it, take the piece it lands on; refill from the bag."""
 
+    MOVES, PHASES = ("move",), ("move",)
     kind: Literal["market-ring"]
-    slots: Amount
+    slots: Amount = Field(description="slots around the ring")
     reach: Amount = Field(description="the crystal moves 1 to this many slots clockwise")
     blocks_per_colour: Amount = Field(0, description="1x1 blocks a piece may be swapped for; 0: no swapping")
 
 
-Mechanic = Annotated[Union[HoldAndRoll, RollAndDraft, DicePool, MarketRing], Field(discriminator="kind")]
+class SharedRoll(TableBase):
+    """The player on turn rolls for everyone; every seat writes the same roll at once (no waiting, no Done tap)."""
+
+    MOVES, PHASES = ("roll", "written"), ("roll", "write")
+    kind: Literal["shared-roll"]
+    sum: bool = Field(False, description="every phone shows the dice's sum large (the number everyone writes)")
+    passes: Literal["roll", "written"] = Field(
+        "roll", description="roll: the turn passes with each roll (nobody taps done); written: once every other "
+                            "seat tapped Written")
+
+
+Mechanic = Annotated[Union[HoldAndRoll, RollAndDraft, DicePool, MarketRing, SharedRoll], Field(discriminator="kind")]

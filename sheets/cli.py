@@ -6,14 +6,15 @@ Heavy modules (ReportLab, Flask) are imported inside the commands that use them,
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from enum import Enum
 from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
+
+from sheets import authoring
+from sheets.shell import LayoutsOption, fail, layout_folders, plural
 
 app = typer.Typer(
     help="Print kit and table companion for Copenhagen, Lost Cities, Simstown and Monolyth.",
@@ -33,41 +34,18 @@ class InkName(str, Enum):
     mono = "mono"
 
 
-LayoutsOption = Annotated[Optional[list[Path]], typer.Option(
-    "--layouts", exists=True, file_okay=False, metavar="DIR",
-    help="Also find games in this folder, every *.yaml a game but overlays (game.de.yaml); repeatable, adds to ROLLSHEET_LAYOUTS.")]
-
-
-def fail(message: str, code: int) -> None:
-    """Print a message for a person on stderr and exit with `code`."""
-    typer.echo(message, err=True)
-    raise typer.Exit(code)
-
-
-def plural(count: int, word: str) -> str:
-    """`1 sheet`, `2 sheets`."""
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
-@contextmanager
-def layout_folders(more: list[Path] | None) -> Iterator[None]:
-    """Find games in `more` too while a command runs; exit 2 if ROLLSHEET_LAYOUTS names no folder."""
-    import layouts
-
-    with layouts.extra_folders(more or []):
-        missing = [folder for folder in layouts.folders() if not folder.is_dir()]
-        if missing:
-            fail(f"Error: {layouts.ENV_VAR} names {missing[0]}, which is not a folder", 2)
-        yield
-
-
 @app.command("list")
-def list_games(layouts_dirs: LayoutsOption = None) -> None:
+def list_games(
+    layouts_dirs: LayoutsOption = None,
+    paths: Annotated[bool, typer.Option("--paths", help="Show where each game's file is, and the templates.")] = False,
+) -> None:
     """Show the games (shipped and your own) and the printables each one has."""
     import layouts
 
     broken = 0
     with layout_folders(layouts_dirs):
+        if paths:
+            return list_paths()
         for game_id in layouts.game_ids():
             try:
                 game = layouts.load(game_id)
@@ -86,6 +64,23 @@ def list_games(layouts_dirs: LayoutsOption = None) -> None:
                 typer.echo(f"    {name:<18} {spec.title} ({spec.size[0]:g} x {spec.size[1]:g} mm, {per})")
     if broken:
         fail(f"{plural(broken, 'broken game')}: `rollsheet check FILE` lists all its problems", 1)
+
+
+def list_paths() -> None:
+    """Each game with its file (and its overlays), then the templates `rollsheet new` copies."""
+    import layouts
+    from layouts.starting import templates
+    from layouts.translations import overlays
+
+    for game_id in layouts.game_ids():
+        try:
+            path = layouts.game_file(game_id)
+        except layouts.LayoutError as error:
+            typer.echo(f"{game_id}  BROKEN: {error.problems[0]}")
+            continue
+        spoken = ", ".join(f"{path.stem}.{lang}.yaml" for lang in overlays(path))
+        typer.echo(f"{game_id}  {path}{f'  (and {spoken})' if spoken else ''}")
+    typer.echo(f"templates ({', '.join(templates())})  {layouts.TEMPLATES}  (rollsheet new NAME --from TEMPLATE)")
 
 
 @app.command()
@@ -108,7 +103,8 @@ def check(
         for name in names:
             try:
                 path = Path(name) if files else layouts.game_file(name)
-                load = (lambda lang: layouts.load_file(path, lang)) if files else (lambda lang: layouts.load(name, lang))
+                named = game_in_folder(path) if files else name
+                load = (lambda lang: layouts.load(named, lang)) if named else (lambda lang: layouts.load_file(path, lang))
                 found, checked = preflight_languages(path, load)
                 notes += letter_notes({c: (colour.rgb, colour.glyph) for c, colour in load("en").colours.items()},
                                       str(path))
@@ -134,7 +130,15 @@ def game_or_file(name: str) -> Path:
     try:
         return Path(name) if names_a_file(name) or Path(name).exists() else layouts.game_file(name)
     except KeyError as error:
-        fail(f"Error: {error.args[0]} (or name a layout file)", 2)
+        fail(f"Error: {error.args[0]}, or name a layout file; {layouts.FOUND_HOW}", 2)
+
+
+def game_in_folder(path: Path) -> str | None:
+    """The game id of a file in a layouts folder (read as `list` reads it: its id must be its name), or None."""
+    import layouts
+
+    found = path.resolve().parent in layouts.folders() and path.stem in layouts.game_ids()
+    return path.stem if found else None
 
 
 @app.command("print")
@@ -181,6 +185,9 @@ def print_sheets(
                    "or set ROLLSHEET_URL (`rollsheet serve` shows the address).")
 
 
+app.command()(authoring.new)
+app.command()(authoring.schema)
+app.command()(authoring.upgrade)
 for _command in entry_points(group="rollsheet.commands"):
     app.command(_command.name)(_command.load())
 

@@ -19,6 +19,9 @@ class Context:
     player: int = 1
     lang: str = "en"
 
+    def __post_init__(self):
+        object.__setattr__(self, "ink", self.ink.for_game(self.game.colours))  # the game's darker line shades
+
     def text(self, text: str) -> str:
         """A layout text with the game's values filled in."""
         return fill_values(text, self.game.values, self.lang)

@@ -22,10 +22,16 @@ def _tint(colour: Color, amount: float) -> Color:
 @dataclass(frozen=True)
 class Ink:
     mode: str = "color"
+    lines: tuple[tuple[str, str], ...] = ()
+    """(rgb, line): the darker shade a light game colour's marks print in (its layout's `line`)."""
+
+    def for_game(self, colours: dict) -> Ink:
+        """This ink with the game's colours' darker line shades."""
+        return Ink(self.mode, tuple((c.rgb.lower(), c.line) for c in colours.values() if c.line))
 
     def strong(self, rgb: str) -> Color:
-        """Lines, glyphs and headings in a game colour."""
-        return black if self.mode == "mono" else HexColor(rgb)
+        """Lines, glyphs and headings in a game colour (its darker `line` shade when it has one)."""
+        return black if self.mode == "mono" else HexColor(dict(self.lines).get(rgb.lower(), rgb))
 
     def fill(self, rgb: str) -> Color | None:
         """A solid area in a game colour (a header band, a swatch); None in mono."""

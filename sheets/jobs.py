@@ -54,7 +54,7 @@ def choose_games(game: str | None, all_games: bool, lang: str = "en") -> list[tu
     try:
         files = [layouts.game_file(gid) for gid in ([game] if game else layouts.game_ids())]
     except KeyError as error:
-        raise UsageError(error.args[0]) from None
+        raise UsageError(f"{error.args[0]}; {layouts.FOUND_HOW}") from None
     return [(layouts.load(path.stem, _spoken(path, lang)), str(path)) for path in files]
 
 

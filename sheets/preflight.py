@@ -5,8 +5,11 @@ For each printable, on a4, letter and a3 (a `grow` printable at the scale it is 
 - no two blocks overlap, unless one of them says `overlap: true`;
 - a QR code is at least 15 mm;
 - every text fits its box at 7 pt or more. Texts are checked by drawing the blocks,
-  so whatever strings the game holds (a translated copy too) are the ones measured.
-`preflight_languages` runs it for a layout and each of its language overlays (layouts/translations.py).
+  so whatever strings the game holds (a translated copy too) are the ones measured;
+- every printed character is in the print font, every colour's marks stand out on white
+  (sheets/legibility.py).
+`preflight_languages` runs it for a layout and each of its language overlays (layouts/translations.py),
+and names what the layout's sheets and scoring disagree on (layouts/consistency.py).
 """
 from __future__ import annotations
 
@@ -16,12 +19,13 @@ from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
-from layouts import LANGUAGES, Game, LayoutError
+from layouts import LANGUAGES, Game, LayoutError, consistency
 from layouts.translations import overlay_path, overlays
 from sheets.blocks import DRAWERS, PER_COPY
 from sheets.blocks.qr import qr_side
 from sheets.context import Context
 from sheets.ink import Ink
+from sheets.legibility import contrast_problems, glyph_problems
 from sheets.paper import grow_scale, impose
 from sheets.units import Pen
 
@@ -37,7 +41,8 @@ def preflight(game: Game, source: str, lang: str = "en") -> list[str]:
     """One `FILE: path: message` line for each sheet, block or text that would not print whole: `game`
     in `lang` (as `layouts.load(id, lang)` gives it); a text's FILE is the overlay its words come from."""
     words = source if lang == "en" else str(overlay_path(Path(source), lang))
-    problems = []
+    problems = [f"{words if line.startswith('printables.') else source}: {line}" for line in glyph_problems(game)]
+    problems += [f"{source}: {line}" for line in contrast_problems(game)]
     for name, spec in game.printables.items():
         where, said = f"{source}: printables.{name}", f"{words}: printables.{name}"
         scales = {paper: grow_scale(spec.size, paper) if spec.grow else 1.0 for paper in CHECKED_PAPERS}
@@ -55,7 +60,8 @@ def preflight(game: Game, source: str, lang: str = "en") -> list[str]:
 def preflight_languages(layout: Path, load: Callable[[str], Game]) -> tuple[list[str], int]:
     """The problems of a layout (`load(lang)` reads it) in English and in each language it has an overlay
     for, a problem of the layout itself named once; and how many overlays were checked."""
-    problems = preflight(load("en"), str(layout))
+    game = load("en")
+    problems = preflight(game, str(layout)) + [f"{layout}: {line}" for line in consistency.problems(game)]
     found = overlays(layout)
     for lang, overlay in found.items():
         if lang not in LANGUAGES:

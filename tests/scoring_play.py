@@ -30,8 +30,8 @@ def ranks(result: dict) -> dict[str, int]:
     return {p["name"]: p["rank"] for p in result["players"]}
 
 
-EXAMPLES = Path(__file__).parent / "games"
-"""Games written as YAML alone (no printables), scored with the same engine as the shipped ones."""
+EXAMPLES = layouts.TEMPLATES
+"""Games written as YAML alone (the templates `rollsheet new` starts from), scored with the same engine as the shipped ones."""
 
 
 def example(name: str) -> Game:

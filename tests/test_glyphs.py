@@ -26,7 +26,7 @@ SHIPPED = ["copenhagen", "lost-cities", "monolyth", "simstown"]
 SCHEMA_1 = {"copenhagen": "R Y G B P J", "lost-cities": "R O Y G B P", "monolyth": "B O K T R",
             "simstown": "H C I P 1 2 3 4"}
 """The letter glyphs the shipped layouts declared in schema 1, colour by colour."""
-LETTERS = Path(__file__).parent / "games" / "qwixx.yaml"
+LETTERS = Path(__file__).parent / "games" / "qwixx-letters.yaml"
 
 
 def shapes_in_mono(side: float, dpi: int, tmp_path: Path) -> dict[str, set[tuple[int, int]]]:
@@ -93,7 +93,7 @@ def test_a_letter_glyph_of_a_users_layout_is_still_printed_as_its_letter():
 def test_an_unknown_glyph_is_refused_naming_the_shapes(tmp_path):
     data = yaml.safe_load(LETTERS.read_text(encoding="utf-8"))
     data["colours"]["red"]["glyph"] = "triangel"
-    path = tmp_path / "qwixx.yaml"
+    path = tmp_path / "qwixx-letters.yaml"
     path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
     with pytest.raises(layouts.LayoutError) as error:
         layouts.load_file(path)

@@ -31,5 +31,5 @@ def test_every_shape_is_served_and_no_other_name(client):
 
 def test_a_letter_glyph_has_no_image_the_phone_shows_the_letter(client, monkeypatch):
     monkeypatch.setenv(layouts.ENV_VAR, str(GAMES))
-    colours = client.get("/api/games/qwixx").get_json()["colours"]
+    colours = client.get("/api/games/qwixx-letters").get_json()["colours"]
     assert colours["green"]["glyph"] == "G" and colours["green"]["glyph_svg"] is None

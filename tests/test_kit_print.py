@@ -1,4 +1,4 @@
-"""Games written as YAML alone (tests/games): a Qwixx-style sheet and a Kniffel-style pad, printed and read back.
+"""Games written as YAML alone (the templates in layouts/templates): a Qwixx-style sheet and a Kniffel-style pad, printed and read back.
 
 They use the kit's box rows (numbers up or down, a lock at the end), the horizontal
 points table and computed score-pad rows.
@@ -17,11 +17,13 @@ from sheets.ink import Ink
 from sheets.render import Job, render
 from tests.pdfread import PT, outside_margin, read_pages
 
-EXAMPLES = Path(__file__).parent / "games"
+EXAMPLES = layouts.TEMPLATES
 QWIXX = layouts.load_file(EXAMPLES / "qwixx.yaml")
 KNIFFEL = layouts.load_file(EXAMPLES / "kniffel.yaml")
 LOCK_ARC_POINTS = 13  # the lock's shackle: an open arc of 13 points
-ROWS = {"R": list(range(2, 13)), "Y": list(range(2, 13)), "G": list(range(12, 1, -1)), "B": list(range(12, 1, -1))}
+ROWS = {"red": list(range(2, 13)), "yellow": list(range(2, 13)), "green": list(range(12, 1, -1)),
+        "blue": list(range(12, 1, -1))}
+"""The rows top down, each with its numbers left to right."""
 
 
 def printed(game, paper="a4", ink="color") -> bytes:
@@ -53,8 +55,7 @@ def test_qwixx_rows_number_their_boxes_up_or_down_and_end_in_a_lock(paper, ink):
     rows = [[b for b in first_sheet if round(b.y) == y] for y in sorted({round(b.y) for b in first_sheet})]
     locks = lock_centres(pdf)
     assert [len(row) for row in rows] == [11] * 4
-    for row in rows:
-        head = next(w for w, x, y in on_page if w in ROWS and x < row[0].x and row[0].y < y < row[0].y + row[0].h)
+    for head, row in zip(ROWS, rows):
         numbers = [next(int(w) for w, x, y in on_page if b.x < x < b.x + b.w and b.y < y < b.y + b.h) for b in row]
         assert numbers == ROWS[head], head
         after = [(x, y) for x, y in locks if row[-1].x + row[-1].w < x < row[-1].x + 2.5 * row[-1].w

@@ -106,7 +106,7 @@ def test_every_page_says_its_language_and_offers_the_others(client, headers, lan
 
 
 def test_a_game_without_an_overlay_shows_its_own_words_on_a_german_phone(client, tmp_path, monkeypatch):
-    shutil.copy(Path(__file__).parent / "games" / "qwixx.yaml", tmp_path / "qwixx.yaml")
+    shutil.copy(layouts.TEMPLATES / "qwixx.yaml", tmp_path / "qwixx.yaml")
     monkeypatch.setenv(layouts.ENV_VAR, str(tmp_path))
     game = client.get("/api/games/qwixx", headers=GERMAN).get_json()
     assert game["colours"]["red"]["label"] == "Red"

@@ -49,7 +49,7 @@ def test_unknown_key_names_its_path(tmp_path):
     path = variant(tmp_path, lambda d: d["colours"]["red"].update(shade="dark"))
     with pytest.raises(layouts.LayoutError) as error:
         layouts.load_file(path)
-    assert error.value.problems == [f"{path}: colours.red.shade: unknown key (misspelt, or not part of the layout schema)"]
+    assert error.value.problems == [f"{path}: colours.red.shade: unknown key 'shade'; a colour has: label, rgb, glyph, line"]
 
 
 def test_bad_colour_value_is_rejected(tmp_path):

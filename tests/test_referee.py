@@ -14,13 +14,16 @@ from companion.errors import Refused
 from companion.lists import FLAGS
 from companion.table.ending import round_complete
 
-GAMES = Path(__file__).parent / "games"
+GAMES = {path.stem: path for folder in (layouts.TEMPLATES, Path(__file__).parent / "games")
+         for path in layouts.layout_files(folder)}
+"""The templates and the games of tests/games, by id."""
 TURNS = 2000
 """Turns walked per game, over as many games as it takes (each to its end)."""
-WALKED = [*layouts.game_ids(), *sorted(path.stem for path in GAMES.glob("*.yaml") if "." not in path.stem)]
-"""The shipped games and the games of tests/games."""
+WALKED = [*layouts.game_ids(), *sorted(GAMES)]
+"""The shipped games, the templates and the games of tests/games."""
 ENDS = {"copenhagen": {"declared"}, "lost-cities": {"list", "exhausted"}, "simstown": {"declared", "turn-limit"},
-        "monolyth": {"declared", "stuck"}, "kniffel": {"turn-limit"}, "qwixx": {"list", "declared"}}
+        "monolyth": {"declared", "stuck"}, "kniffel": {"turn-limit"}, "qwixx": {"list", "declared"},
+        "knister": {"turn-limit"}}
 """How each game may end: by its rules where the table knows them, else by a seat's word."""
 
 
@@ -46,7 +49,7 @@ class Randbelow:
 
 def load(game_id: str) -> layouts.Game:
     shipped = game_id in layouts.game_ids()
-    return layouts.load(game_id) if shipped else layouts.load_file(GAMES / f"{game_id}.yaml")
+    return layouts.load(game_id) if shipped else layouts.load_file(GAMES[game_id])
 
 
 def make(game, state: dict, seat: int, move: dict, version: int, rng):

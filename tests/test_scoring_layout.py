@@ -37,7 +37,7 @@ def with_scoring(**changes) -> dict:
     ({"points": [{"id": "sixes", "points": "sixes * per_sixx"}]}, "points[0].points: unknown name 'per_sixx'"),
     ({"points": [{"id": "sixes", "points": "tables.runz[sixes]"}]}, "tables has no 'runz'"),
     ({"points": [{"id": "sixes", "points": "__import__('os')"}]}, "the functions are"),
-    ({"points": [{"id": "sixes", "points": "sixes ** 99"}]}, "Pow is not allowed"),
+    ({"points": [{"id": "sixes", "points": "sixes ** 99"}]}, "`**` (a power) is not allowed: multiply (`x * x`)"),
     ({"points": [{"id": "sixes", "each": "sixes", "points": "1"}]}, "either an id or `each"),
     ({"checks": [{"at": "sixes", "value": "sixes", "message": "too many"}]}, "at_most goes with value"),
     ({"checks": [{"at": "fives", "require": "sixes > 0", "message": "no"}]}, "'fives' is not a field"),

@@ -149,7 +149,7 @@ def test_check_without_files_checks_every_game_found(cli, mine):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--layouts", "/no/such/folder"], "'--layouts': dir '/no/such/folder' does not exist"),
+    (["--layouts", "/no/such/folder"], "Error: --layouts /no/such/folder: no such folder"),
     ([], "Error: ROLLSHEET_LAYOUTS names /no/such/folder, which is not a folder"),
 ])
 def test_a_missing_layouts_folder_is_bad_usage(cli, monkeypatch, args, message):

@@ -1,4 +1,4 @@
-"""Games written as YAML alone (tests/games, and the guide's example), added with --layouts: they
+"""Games written as YAML alone (the templates, and the guide's example), added with --layouts: they
 check, print, play in a room on a real `rollsheet serve` and score like the shipped games."""
 from __future__ import annotations
 
@@ -11,42 +11,43 @@ from pathlib import Path
 from unittest import mock
 
 import pytest
+
+import layouts
 from playwright.sync_api import expect
 
 from tests.phones import axe_clean, seated_phone
 from tests.serving import serving
 from tests.tables import Http, Table
 
-GAMES = Path(__file__).parent / "games"
-GUIDE = Path(__file__).parents[1] / "docs" / "authoring.md"
+GAMES = layouts.TEMPLATES
 
 
 def guide_example() -> str:
-    """The complete small game of the guide "Write your own game" (docs/authoring.md)."""
-    section = GUIDE.read_text(encoding="utf-8").split("# Write your own game", 1)[1]
-    return re.search(r"```yaml\n(.*?)```", section, re.S)[1]
+    """The complete small game of the guide "Write your own game" (docs/authoring.md includes this file)."""
+    return (layouts.TEMPLATES / "fives.yaml").read_text(encoding="utf-8")
 
 
 @pytest.fixture(scope="module")
 def mine(tmp_path_factory):
-    """A folder with the guide's example and a broken game."""
+    """A folder with a broken game."""
     folder = tmp_path_factory.mktemp("mine")
-    (folder / "fives.yaml").write_text(guide_example(), encoding="utf-8")
     (folder / "broken.yaml").write_text("id: broken\nname: Broken\nplayers: {min: 1, max: 9}\n", encoding="utf-8")
     return folder
 
 
 @pytest.fixture(scope="module")
 def base(tmp_path_factory, mine):
-    """`rollsheet serve` finding tests/games through ROLLSHEET_LAYOUTS and the guide's example through --layouts."""
+    """`rollsheet serve` finding the templates (the guide's example among them) through ROLLSHEET_LAYOUTS and a
+    broken game through --layouts."""
     with mock.patch.dict(os.environ, {"ROLLSHEET_LAYOUTS": str(GAMES)}), \
             serving(tmp_path_factory.mktemp("data"), "--layouts", mine) as (url, _):
         yield url
 
 
-def test_the_guide_example_checks_and_prints(cli, mine, tmp_path):
-    assert cli("check", mine / "fives.yaml").exit_code == 0
-    printed = cli("print", mine / "fives.yaml", "--out", tmp_path, "--players", 2)
+def test_the_guide_example_checks_and_prints(cli, tmp_path):
+    (tmp_path / "fives.yaml").write_text(guide_example(), encoding="utf-8")
+    assert cli("check", tmp_path / "fives.yaml").exit_code == 0
+    printed = cli("print", tmp_path / "fives.yaml", "--out", tmp_path, "--players", 2)
     assert printed.exit_code == 0 and (tmp_path / "fives-sheet.pdf").stat().st_size > 1000
 
 

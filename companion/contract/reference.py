@@ -1,4 +1,4 @@
-"""The API reference page of the docs, written from the OpenAPI document (mkdocs_hooks/api_reference.py builds it).
+"""The API reference page of the docs, written from the OpenAPI document (docgen/api_reference.py builds it).
 
 Glossary:
 - entry: one path and method: its summary, its path and query parameters, its body's keys (name, type, required,

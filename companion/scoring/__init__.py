@@ -80,7 +80,7 @@ def scored(game: Game, payload: object) -> tuple[dict, dict | None]:
     players = [parse_player(model, player, i) for i, player in enumerate(raw)]
     unique_names(players)
     table, tokens = table_scope(game, len(raw)), tokens_in_play(game, len(raw))
-    data = [data_of(player) for player in players]
+    data = [data_of(player, game.scoring.fields) for player in players]
     for i, one in enumerate(data):
         for field, message in _own_problems(game, table, tokens, one, i):
             raise ScoreError(message, field)
@@ -109,7 +109,7 @@ def running_totals(game: Game, payload: object) -> list[int | None] | None:
     fine = {}
     for i, player in enumerate(raw):
         try:
-            data = data_of(parse_player(model, player, i))
+            data = data_of(parse_player(model, player, i), game.scoring.fields)
             if not any(True for _ in _own_problems(game, table, tokens, data, i)):
                 fine[i] = player_scope(game.scoring, table, data)
         except ScoreError:

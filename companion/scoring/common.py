@@ -10,6 +10,7 @@ Glossary:
 """
 from __future__ import annotations
 
+import re
 from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
@@ -107,6 +108,8 @@ def _message(error: dict) -> str:
         return gettext("must not be empty")
     if kind == "string_too_long":
         return gettext("must be at most %(most)s characters", most=error["ctx"]["max_length"])
+    if kind == "literal_error":
+        return gettext("must be one of %(values)s", values=", ".join(re.findall(r"'([^']*)'", error["ctx"]["expected"])))
     if kind == "too_long":
         return gettext("at most %(most)s items", most=error["ctx"]["max_length"])
     return gettext(OTHER_PROBLEMS[kind]) if kind in OTHER_PROBLEMS else error["msg"].removeprefix("Value error, ")

@@ -3,10 +3,12 @@
 Glossary:
 - widget: one input of a player's card; `path` is where its value goes in the player's JSON
   (`rows_windows`, `expeditions.red.boxes`, `levels[]` appends); `kind` picks the template macro.
-- stepper: a count with - and + buttons (by its step) and a numeric keypad; `optional` ones may stay empty.
+- stepper: a count with - and + buttons (by its step, or to the next of its legal `values`) and a numeric
+  keypad; `optional` ones may stay empty.
 - toggle: a yes/no box (a flag; Lost Cities' double circle rides on its expedition's stepper as a part).
 - tally: tap the things done (Copenhagen's completed tracks); the value is how many are on.
 - choice: pick one token value or none; each option says for which player counts it is in play.
+- select: pick one of a choice field's named options (the hand a line made), each with its points.
 - entry: a list item made of widgets (a Monolyth prophecy: token and cubes), sent once its first is set.
 - section: a titled group of widgets, as the paper groups them.
 """
@@ -17,9 +19,10 @@ from dataclasses import dataclass, field, replace
 from layouts import Game
 from layouts.expressions import evaluate, fill
 from layouts.glyphs import is_shape
-from layouts.scoring import Count, Entries, Flag, Group, Tally, Token, Tokens
+from layouts.scoring import Choice, Count, Entries, Flag, Group, Tally, Token, Tokens
 
 from companion.scoring.facts import table_scope, tokens_in_play
+from companion.scoring.inputs import legal_values
 
 
 @dataclass(frozen=True)
@@ -51,7 +54,9 @@ class Widget:
     optional: bool = False
     hint: str = ""
     options: tuple = ()
-    """choice: (value, lowest player count, highest player count); tally: Marks."""
+    """choice: (value, lowest player count, highest player count); select: (id, label, points); tally: Marks."""
+    values: tuple = ()
+    """stepper: its legal values, lowest first, when the layout names them (else every step up to `high`)."""
     parts: tuple = ()
     """entry: its widgets; stepper: the toggles riding on it."""
 
@@ -85,10 +90,11 @@ class _Form:
 
     def widgets(self, spec, path: str, label: str = "") -> list[Widget]:
         """The widgets of one field at `path`, labelled `label` (default its own)."""
-        shown = mark(self.game, spec.colour, label or fill(spec.label, self.tables[-1]))
+        named = label or fill(spec.label, self.tables[-1]) or ("" if spec.colour else spec.id)
+        shown = mark(self.game, spec.colour, named)
         hint = fill(spec.hint, self.tables[-1])
         if isinstance(spec, Group):
-            return [w for member in spec.members for w in self.member(spec, member, f"{path}.{member}")]
+            return [w for member in spec.member_ids for w in self.member(spec, member, f"{path}.{member}")]
         if isinstance(spec, Entries):
             return [Widget("entry", f"{path}[]", Mark(f"{shown.label} {n}"), parts=tuple(
                 w for sub in spec.fields for w in self.widgets(sub, sub.id, f"{shown.label} {n}: {sub.label}")))
@@ -101,16 +107,24 @@ class _Form:
             return [Widget("tally", path, shown, hint=hint, options=tuple(mark(self.game, c) for c in spec.items))]
         if isinstance(spec, Flag):
             return [Widget("toggle", path, Mark(shown.label, shown.rgb, spec.glyph or shown.glyph), hint=hint)]
-        return [Widget("stepper", path, shown, high=self.largest(spec.max), step=spec.step,
-                       optional=spec.optional, hint=hint)]
+        if isinstance(spec, Choice):
+            return [Widget("select", path, shown, hint=hint, options=tuple(
+                (option.id, fill(option.label, self.tables[-1]), option.points) for option in spec.options))]
+        values = sorted({v for table in self.tables for v in legal_values(spec, table) or ()})
+        return [Widget("stepper", path, shown, high=max(values) if values else self.largest(spec.max), step=spec.step,
+                       optional=spec.optional, hint=hint, values=tuple(values))]
 
     def member(self, group: Group, member: str, path: str) -> list[Widget]:
-        """A group member's steppers (the first one labelled by the member) with its flags as toggles on it."""
-        counts = [f for f in group.fields if isinstance(f, Count)]
-        toggles = tuple(self.widgets(f, f"{path}.{f.id}")[0] for f in group.fields if isinstance(f, Flag))
-        shown = mark(self.game, member)
+        """A group member's steppers or selects (the first one labelled by the member) with its flags as
+        toggles on the first; only toggles, each labelled by the member, when it has no other field."""
+        shown = member_mark(self.game, group, member, self.tables[-1])
+        main = [f for f in group.fields if not isinstance(f, Flag)]
+        flags = [f for f in group.fields if isinstance(f, Flag)]
+        if not main:
+            return [self.widgets(f, f"{path}.{f.id}", f"{shown.label}: {f.label}")[0] for f in flags]
+        toggles = tuple(self.widgets(f, f"{path}.{f.id}")[0] for f in flags)
         out = [self.widgets(f, f"{path}.{f.id}", shown.label if n == 0 else f"{shown.label}: {f.label}")[0]
-               for n, f in enumerate(counts)]
+               for n, f in enumerate(main)]
         out[0] = replace(out[0], mark=shown, parts=toggles)
         return out
 
@@ -124,6 +138,12 @@ class _Form:
             (value, min(counts), max(counts)) for value, counts in sorted(seen.items(), reverse=True)))
 
 
+def member_mark(game: Game, group: Group, member_id: str, table: dict) -> Mark:
+    """How a group member shows: its colour, or its own label (and colour, when it has one)."""
+    named = group.member(member_id)
+    return mark(game, member_id) if named is None else mark(game, named.colour, fill(named.label, table))
+
+
 def form(game: Game) -> list[Section]:
     """The sections of a game's score form."""
     maker = _Form(game)
@@ -135,8 +155,12 @@ def breakdown_labels(game: Game) -> dict[str, dict]:
     """Breakdown key -> how the result table shows it: label, and the colour chip where the paper has one."""
     marks, table = {}, table_scope(game, game.players.max)
     for part in game.scoring.points:
-        if part.each:
-            marks |= {member: mark(game, member) for member in game.scoring.field(part.each).members}
+        if isinstance(part.each, list):
+            marks |= {f: mark(game, game.scoring.field(f).colour, fill(game.scoring.field(f).label, table) or f)
+                      for f in part.each}
+        elif part.each:
+            group = game.scoring.field(part.each)
+            marks |= {member: member_mark(game, group, member, table) for member in group.member_ids}
         else:
             marks[part.id] = mark(game, part.colour, fill(part.label, table) or part.id)
     return {key: {"label": m.label, "glyph": m.glyph, "rgb": m.rgb, "ink": m.ink if m.rgb else ""}

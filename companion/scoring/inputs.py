@@ -4,21 +4,24 @@ Glossary:
 - player model: the pydantic model of one posted player, built from the fields (unknown keys are errors,
   a missing count is 0, a missing group member is all zeros, optional counts may be null).
 - data: a checked player as plain JSON-like data (groups keyed by member id), what expressions read.
-- range problems: (field, message) for counts above their `max` or off their `step`, tallies above their
-  items, entries past `max_items`, and tokens not in play (companion/scoring/tokens.py).
+- range problems: (field, message) for counts above their `max`, off their `step` or not one of their
+  `allowed` values, tallies above their items, entries past `max_items`, and tokens not in play
+  (companion/scoring/tokens.py).
+- choice: posted as the chosen option's id; read by expressions as the option's points.
 """
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import ConfigDict, Field, StrictBool, create_model
 
 from layouts.expressions import evaluate
+from layouts.scoring import Choice, Entries, Flag, Group, Tally, Token, Tokens
 from layouts.scoring import Count as CountField
-from layouts.scoring import Entries, Flag, Group, Tally, Token, Tokens
 
 from companion.language import gettext
-from companion.scoring.common import Count, PlayerInput
+from companion.scoring.common import Count, PlayerInput, ScoreError
+from companion.scoring.rules import work_out
 from companion.scoring.tokens import token_problem, tokens_problems
 
 MAX_ITEMS = 12
@@ -36,12 +39,15 @@ def _typed(field) -> tuple:
     """(annotation, default) of one field."""
     if isinstance(field, Flag):
         return StrictBool, False
+    if isinstance(field, Choice):
+        ids = tuple(option.id for option in field.options)
+        return Literal[ids], ids[0]
     if isinstance(field, Tokens):
         return Annotated[list[Count], Field(max_length=MAX_ITEMS)], []
     if isinstance(field, Group):
         member = create_model(field.id, __config__=STRICT, **{f.id: _typed(f) for f in field.fields})
         group = create_model(field.id, __config__=STRICT, **{
-            m.replace("-", "_"): (member, Field(member(), alias=m)) for m in field.members})
+            m.replace("-", "_"): (member, Field(member(), alias=m)) for m in field.member_ids})
         return group, group()
     if isinstance(field, Entries):
         entry = create_model(field.id, __config__=STRICT, **{
@@ -57,7 +63,7 @@ def range_problems(fields: list, table: dict, tokens: dict, data: dict, at: str)
     for field in fields:
         value, path = data[field.id], at + field.id
         if isinstance(field, Group):
-            for member in field.members:
+            for member in field.member_ids:
                 yield from _inner(field.fields, table, tokens, value[member], f"{path}.{member}.")
         elif isinstance(field, Entries):
             most = evaluate(field.max_items, table)
@@ -86,12 +92,37 @@ def _one(field, table: dict, tokens: dict, value, path: str, empty: bool = True)
         yield path, gettext("must be at most %(most)s", most=len(field.items))
     elif isinstance(field, CountField) and value is not None:
         most = None if field.max is None else evaluate(field.max, table)
-        if most is not None and value > most:
+        legal = legal_values(field, table, path)
+        if legal is not None and value not in legal:
+            yield path, gettext("must be one of %(values)s", values=", ".join(map(str, legal)))
+        elif most is not None and value > most:
             yield path, gettext("must be at most %(most)s", most=most)
         elif value % field.step:
             yield path, gettext("must be a multiple of %(step)s", step=field.step)
 
 
-def data_of(player: PlayerInput) -> dict:
-    """A checked player as plain data, name left out."""
-    return player.model_dump(by_alias=True, exclude={"name"})
+def legal_values(field: CountField, table: dict, where: str = "") -> list[int] | None:
+    """A count's `allowed` values, lowest first (None: any value up to its max); ScoreError (on `game`)
+    for a layout whose `allowed` is not a list of whole numbers."""
+    if field.allowed is None:
+        return None
+    values = work_out(field.allowed, table, f"{where or field.id}.allowed")
+    if not isinstance(values, list) or not all(type(v) is int and v >= 0 for v in values):
+        raise ScoreError(gettext("the layout's allowed values of %(field)s (%(rule)s) are not whole numbers",
+                                 field=field.id, rule=repr(field.allowed)), "game")
+    return sorted(set(values))
+
+
+def data_of(player: PlayerInput, fields: list) -> dict:
+    """A checked player as plain data, name left out, each choice read as its option's points."""
+    return _points_of_choices(fields, player.model_dump(by_alias=True, exclude={"name"}))
+
+
+def _points_of_choices(fields: list, data: dict) -> dict:
+    for field in fields:
+        if isinstance(field, Choice):
+            data[field.id] = next(o.points for o in field.options if o.id == data[field.id])
+        elif isinstance(field, Group):
+            for member in field.member_ids:
+                _points_of_choices(field.fields, data[field.id][member])
+    return data

@@ -19,7 +19,7 @@ from companion.language import current, gettext
 from companion.scoring.common import ScoreError
 
 
-def _work_out(text: str, scope, where: str):
+def work_out(text: str, scope, where: str):
     """The expression's value; None when unknown; ScoreError (on `game`) when the layout's rule fails."""
     try:
         return evaluate(text, scope)
@@ -35,8 +35,18 @@ def player_scope(scoring: Scoring, table: dict, data: dict) -> ChainMap:
     lets: dict = {}
     scope = ChainMap(lets, data, table)
     for name, text in scoring.let.items():
-        lets[name] = _work_out(text, scope, f"let.{name}")
+        lets[name] = work_out(text, scope, f"let.{name}")
     return scope
+
+
+def each_scope(scoring: Scoring, each, scope: ChainMap) -> list[tuple[str | None, ChainMap]]:
+    """(key, scope) for every member or field a rule's `each` names: a member's fields, or a field as `this`;
+    [(None, scope)] for a rule without `each`."""
+    if each is None:
+        return [(None, scope)]
+    if isinstance(each, list):
+        return [(field, scope.new_child({"this": scope[field]})) for field in each]
+    return [(member, scope.new_child(scope[each][member])) for member in scoring.field(each).member_ids]
 
 
 def check_problems(scoring: Scoring, scope: ChainMap, at: str):
@@ -44,16 +54,14 @@ def check_problems(scoring: Scoring, scope: ChainMap, at: str):
     for n, check in enumerate(scoring.checks):
         if check.total:
             continue
-        members = scoring.field(check.each).members if check.each else [None]
-        for member in members:
-            inner = scope.new_child(scope[check.each][member]) if member else scope
-            path = f"{check.each}.{member}.{check.at}" if member else check.at
+        for key, inner in each_scope(scoring, check.each, scope):
+            path = check.at if key is None else key if check.at is None else f"{check.each}.{key}.{check.at}"
             if check.require:
-                held = _work_out(check.require, inner, f"checks[{n}]")
+                held = work_out(check.require, inner, f"checks[{n}]")
                 failed, value, limit = held is not None and not held, None, None
             else:
-                value = _work_out(check.value, inner, f"checks[{n}]")
-                limit = _work_out(check.at_most, inner, f"checks[{n}]")
+                value = work_out(check.value, inner, f"checks[{n}]")
+                limit = work_out(check.at_most, inner, f"checks[{n}]")
                 failed = value is not None and limit is not None and value > limit
             if failed:
                 yield at + path, fill(check.message, inner.new_child({"value": value, "limit": limit}), current())
@@ -64,8 +72,8 @@ def total_problems(scoring: Scoring, scopes: list[ChainMap]):
     for n, check in enumerate(c for c in scoring.checks if c.total):
         running = 0
         for i, scope in enumerate(scopes):
-            running += _work_out(check.total, scope, f"checks[{n}]") or 0
-            limit = _work_out(check.at_most, scope, f"checks[{n}]")
+            running += work_out(check.total, scope, f"checks[{n}]") or 0
+            limit = work_out(check.at_most, scope, f"checks[{n}]")
             if limit is not None and running > limit:
                 yield f"players[{i}].{check.at}", fill(check.message, scope.new_child({"value": running,
                                                                                        "limit": limit}), current())
@@ -77,15 +85,15 @@ def breakdowns(scoring: Scoring, scopes: list[ChainMap]) -> list[dict[str, int]]
     for n, part in enumerate(scoring.points):
         where = f"points[{n}]"
         if part.majority:
-            values = [_work_out(part.majority, scope, where) or 0 for scope in scopes]
+            values = [work_out(part.majority, scope, where) or 0 for scope in scopes]
             best = max(values, default=0)
             eligible = [best > 0 and value == best for value in values]
         else:
             eligible = [True] * len(scopes)
         for parts, scope, allowed in zip(out, scopes, eligible):
             if part.each:
-                for member, fields in scope[part.each].items():
-                    parts[member] = _points(part, scope.new_child(fields), where) if allowed else 0
+                for key, inner in each_scope(scoring, part.each, scope):
+                    parts[key] = _points(part, inner, where) if allowed else 0
             elif part.over:
                 parts[part.id] = sum(_points(part, scope.new_child(entry), where) for entry in scope[part.over]) \
                     if allowed else 0
@@ -96,9 +104,9 @@ def breakdowns(scoring: Scoring, scopes: list[ChainMap]) -> list[dict[str, int]]
 
 def _points(part, scope, where: str) -> int:
     """A part's points in one scope: 0 unless `when` holds; 0 when unknown."""
-    if part.when and not _work_out(part.when, scope, where):
+    if part.when and not work_out(part.when, scope, where):
         return 0
-    points = _work_out(part.points, scope, where)
+    points = work_out(part.points, scope, where)
     if points is not None and not isinstance(points, int):
         raise ScoreError(gettext("the layout's scoring rule %(where)s gives %(points)s, not a number of points",
                                  where=where, points=repr(points)), "game")
@@ -109,4 +117,4 @@ def tiebreak_values(scoring: Scoring, scopes: list[ChainMap]) -> list[int | None
     """Each player's tie-break value, None when not given (or the game has no tie-break)."""
     if scoring.tiebreak is None:
         return [None] * len(scopes)
-    return [_work_out(scoring.tiebreak.by, scope, "tiebreak.by") for scope in scopes]
+    return [work_out(scoring.tiebreak.by, scope, "tiebreak.by") for scope in scopes]

@@ -65,7 +65,16 @@
       recolourBox()];
   }
 
-  const boards = {"hold-and-roll": holdAndRoll, "roll-and-draft": rollAndDraft, "dice-pool": dicePool};
+  // Shared roll: the roll every seat writes, its sum large where the layout shows it; roll, or say it is written.
+  function sharedRoll(state) {
+    const sum = state.sum === null || state.sum === undefined ? null
+      : el("p", {class: "sum", "data-key": "sum"}, el("span", {class: "sum-label"}, _("Sum")), String(state.sum));
+    return [turnLine(), state.dice.length ? el("div", {class: "dice"}, state.dice.map((d, i) => die(d, i, {big: true})))
+      : null, sum, el("div", {class: "actions"}, moveButtons({roll: [_("Roll for everyone"), true], written: [_("Written"), true]}))];
+  }
+
+  const boards = {"hold-and-roll": holdAndRoll, "roll-and-draft": rollAndDraft, "dice-pool": dicePool,
+    "shared-roll": sharedRoll};
   if (config && boards[config.kind]) {
     Room.boards.push((state) => document.getElementById("board").replaceChildren(
       ...[boards[config.kind](state), endControl()].flat(3).filter(Boolean)));

@@ -42,16 +42,17 @@ Room.kit = (function () {
   const chosen = () => [...Room.selected].sort((a, b) => a - b);
   const label = (move, fallback) => (game.table.labels || {})[move] || fallback;
 
-  // A button for each offered move of `moves` ({move: [text, primary]}) that sends it as it is.
+  // A button for each offered move of `moves` ({move: [text, primary]}) that sends it as it is; its text the
+  // layout's label for the move where it gives one.
   const moveButtons = (moves) => Object.entries(moves).filter(([move]) => Room.allows({move}))
-    .map(([move, [text, primary]]) => button(move, Room.forActor(text), () => Room.make({move}), {primary}));
+    .map(([move, [text, primary]]) => button(move, Room.forActor(label(move, text)), () => Room.make({move}), {primary}));
 
   // Whether a die may join the selection: some offered move names a set of dice holding the selection and it.
   const joins = (i) => Room.offers().some((entry) => entry.dice && [...Room.selected, i].every((j) => entry.dice.includes(j)));
   // A button for each offered move that names dice ({move: [text, text with none chosen]}), enabled when the
   // dice chosen are one of its sets.
   const diceButtons = (moves) => Object.entries(moves).filter(([move]) => Room.offers(move).length)
-    .map(([move, [text, none]]) => button(move, Room.forActor(chosen().length || !none ? text : none),
+    .map(([move, [text, none]]) => button(move, Room.forActor(chosen().length || !none ? label(move, text) : none),
       () => Room.make({move, dice: chosen()}), {primary: true, disabled: !Room.allows({move, dice: chosen()})}));
 
   // "Turn 3: Ana · your part, Ben: take 1 of the dice left, or pass": the server's words.

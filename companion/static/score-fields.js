@@ -1,6 +1,7 @@
 // A player card's widgets and the player's JSON, both ways (used by score.js).
 // Widgets carry data-path: where their value goes in the player's JSON ("a.b" nests, "x[]" appends);
-// an entry (a list item made of widgets) is sent once its first widget is set.
+// an entry (a list item made of widgets) is sent once its first widget is set. A stepper with
+// data-values steps to the next of those legal values only (stepped()).
 "use strict";
 
 function paint(root) {
@@ -18,6 +19,7 @@ function read(field) {
     return text === "" ? undefined : /^\d+$/.test(text) ? Number(text) : text;
   }
   if (field.classList.contains("tally")) return field.querySelectorAll("input:checked").length;
+  if (field.classList.contains("select")) return field.querySelector("select").value;
   if (field.classList.contains("choice")) {
     const picked = field.querySelector("input:checked");
     return picked && picked.value !== "" ? Number(picked.value) : undefined;
@@ -41,6 +43,16 @@ function put(target, path, value, element, where, prefix) {
   keys.forEach((_, n) => { where[prefix + keys.slice(0, n + 1).join(".")] ||= element; });
 }
 
+function stepped(input, step) {
+  // The stepper's value after one tap of a step button: by its step, or to the next legal value.
+  const now = parseInt(input.value, 10) || 0;
+  const high = input.dataset.max ? Number(input.dataset.max) : Infinity;
+  if (!input.dataset.values) return Math.max(0, Math.min(high, now + step));
+  const values = input.dataset.values.split(" ").map(Number);
+  const next = step > 0 ? values.find((v) => v > now) : [...values].reverse().find((v) => v < now);
+  return next ?? (step > 0 ? values.at(-1) : values[0]);
+}
+
 function lookup(player, path) {
   return path.split(".").reduce((node, key) => (node == null ? undefined : node[key]), player);
 }
@@ -48,7 +60,10 @@ function lookup(player, path) {
 function set(field, value) {
   if (value === undefined || value === null) return;
   if (field.classList.contains("stepper")) field.querySelector(".controls input").value = value;
-  else if (field.classList.contains("tally")) {
+  else if (field.classList.contains("select")) {
+    const select = field.querySelector("select");
+    if ([...select.options].some((option) => option.value === String(value))) select.value = String(value);
+  } else if (field.classList.contains("tally")) {
     field.querySelectorAll("input").forEach((box, n) => { box.checked = n < value; });
   } else if (field.classList.contains("choice")) {
     const option = field.querySelector(`input[value="${Number(value)}"]`);

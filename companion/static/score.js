@@ -202,8 +202,7 @@ cards.addEventListener("click", (event) => {
   const step = event.target.closest(".step");
   if (step) {
     const input = step.parentElement.querySelector("input");
-    const next = (parseInt(input.value, 10) || 0) + Number(step.dataset.step);
-    input.value = Math.max(0, Math.min(input.dataset.max ? Number(input.dataset.max) : Infinity, next));
+    input.value = stepped(input, Number(step.dataset.step));
     touched = true;
     schedule();
   }

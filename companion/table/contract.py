@@ -100,6 +100,7 @@ class TableState(TypedDict, total=False):
     lists: Required[dict[str, RoomList]]
     dice: list[Die]  # hold-and-roll, roll-and-draft, dice-pool
     rolls: int  # hold-and-roll
+    sum: int | None  # shared-roll: the roll's total when the layout shows it
     choice: str | None  # roll-and-draft: "picked", "refused" or None
     picks: dict[str, list[int] | str]  # roll-and-draft: seat -> die numbers or "refused"
     refusals: dict[str, int]  # roll-and-draft: seat -> refusals made in the game
@@ -251,6 +252,12 @@ class Mechanic(Protocol):
 
     def over(self, state: TableState) -> Over | None:
         """Why the game ends at the end of this turn by the mechanic's own rule, or None."""
+
+    def said(self, state: TableState, say) -> str:
+        """What the table waits for now: the layout's prompt for the phase, else `doing`."""
+
+    def aside(self, state: TableState, say) -> str | None:
+        """What a seat with no move of the turn does meanwhile (None: it waits)."""
 
     def doing(self, state: TableState, say) -> str:
         """What the seats that may act now are to do, for their prompt, in the language of `say`."""

@@ -20,6 +20,7 @@ from companion.table.contract import Act, Entry, Move, Over, Param, no
 from companion.table.ending import end_move
 from companion.table.turns import copied, role_refusal
 from companion.table.words import move_verb
+from layouts import fill_values
 
 SENT_WITH_EVERY_MOVE = frozenset({"player", "token", "seen", "request"})
 
@@ -69,6 +70,15 @@ class MechanicBase:
     def doing(self, state: dict, say: Speaker) -> str:
         """What the seats that may act now are to do (an infinitive), in the language of `say`."""
         raise NotImplementedError
+
+    def said(self, state: dict, say: Speaker) -> str:
+        """What the table waits for now: the layout's prompt for the phase (`prompts`), else `doing`."""
+        prompt = self.config.prompts.get(state["phase"] if state["turn"] else self.FIRST_PHASE)
+        return fill_values(prompt, self.game.values, say.language) if prompt else self.doing(state, say)
+
+    def aside(self, state: dict, say: Speaker) -> str | None:
+        """What a seat with no move of the turn does meanwhile (None: it waits for the seats that act)."""
+        return None
 
     def new_turn(self, state: dict) -> None:
         """Reset what a turn keeps when the next one starts (nothing, unless a mechanic says so)."""

@@ -25,9 +25,9 @@ def _doing(game: Game, mechanic, state: dict, entries: list[dict], say: Speaker)
     lists = list(dict.fromkeys(fill_values(game.lists[e["list"]].label, game.values) for e in entries
                                if e["move"] == "cross"))
     if not lists:
-        return mechanic.doing(state, say)
+        return mechanic.said(state, say)
     taking = say.gettext("take from %(list)s", list=say.listing(lists, style="or"))
-    return say.gettext("%(doing)s, or %(other)s", doing=mechanic.doing(state, say), other=taking) if own else taking
+    return say.gettext("%(doing)s, or %(other)s", doing=mechanic.said(state, say), other=taking) if own else taking
 
 
 def prompts(game: Game, state: dict, say: Speaker) -> dict[str, str]:
@@ -41,15 +41,16 @@ def prompts(game: Game, state: dict, say: Speaker) -> dict[str, str]:
     acting = {str(seat): turn_entries(game, state["allowed"][str(seat)]) for seat in state["waiting"]}
     if state["turn"] == 0:
         start = say.gettext("Nobody has started yet: the first player to %(doing)s starts.",
-                            doing=mechanic.doing(state, say))
+                            doing=mechanic.said(state, say))
         return {**{seat: start for seat in seats}, WATCHING: say.gettext("Take a seat to play.")}
     head = say.gettext("Turn %(turn)s: %(name)s", turn=state["turn"], name=seat_name(state, state["active"]))
     names = say.listing([seat_name(state, int(seat)) for seat in acting])
-    waiting = say.gettext("waiting for %(names)s to %(doing)s", names=names, doing=mechanic.doing(state, say))
+    waiting = say.gettext("waiting for %(names)s to %(doing)s", names=names, doing=mechanic.said(state, say))
     lines = {WATCHING: f"{head} · {waiting}"}
+    aside = mechanic.aside(state, say)
     for seat in seats:
         if seat not in acting:
-            lines[seat] = lines[WATCHING]
+            lines[seat] = f"{head} · {aside}" if aside else lines[WATCHING]
             continue
         values = {"me": seat_name(state, int(seat)), "doing": _doing(game, mechanic, state, acting[seat], say)}
         part = say.gettext("your turn, %(me)s: %(doing)s", **values) if int(seat) == state["active"] \

@@ -24,7 +24,7 @@ from layouts.lists import lists_in_play
 VERBS = {"next": N_("end the turn"), "use": N_("use dice"), "take": N_("take dice"), "move": N_("move the crystal"),
          "hold": N_("set dice aside"), "reroll": N_("roll dice again"), "recolour": N_("turn dice"),
          "pick": N_("pick dice"), "refuse": N_("refuse the dice"), "roll": N_("roll"), "pass": N_("pass"),
-         "end": N_("say the game has reached its end")}
+         "end": N_("say the game has reached its end"), "written": N_("say the roll is written")}
 # TRANSLATORS: %(list)s names a shared list, %(item)s an item of it: "R4a (red square)", "red", "12".
 CROSSED = {"once": N_("%(list)s: %(who)s crossed off %(item)s"), "claim": N_("%(list)s: %(who)s claimed %(item)s"),
            "stack": N_("%(list)s: %(who)s took %(item)s")}
@@ -118,6 +118,7 @@ def describe(game: Game, kind: str, params: dict, who: str | None, say: Speaker)
         text = say.gettext("%(who)s rolled %(dice)s", who=who, dice=dice_text(game, p["dice"], say))
         text += say.gettext("; kept %(dice)s", dice=dice_text(game, p["kept"], say)) if p.get("kept") else ""
         text += say.gettext(" (roll %(roll)s of %(limit)s)", roll=p["roll"], limit=p["limit"]) if "limit" in p else ""
+        text += say.gettext(": %(sum)s in all", sum=p["sum"]) if "sum" in p else ""
     elif kind == "move":
         piece = piece_text(game, p["piece"], say)
         text = say.ngettext("%(who)s moved the crystal %(num)s slot and swapped the %(piece)s for a 1x1 block",
@@ -199,6 +200,7 @@ def _simple(game: Game, kind: str, p: dict, who: str, say: Speaker) -> str:
                                     names=say.listing(p["skipped"])) if p.get("skipped")
         else say.gettext("%(who)s ended the turn", who=who),
         "score": lambda: _score_text(game, p, say),
+        "written": lambda: say.gettext("%(who)s wrote the roll", who=who),
     }
     return texts[kind]() if kind in texts else p.get("text", kind)
 

@@ -56,6 +56,9 @@ WORDS = _Words()
 Words = Annotated[str, WORDS]
 """Text people read (a label, a title, a sentence): translated by the layout's overlays (layouts/translations.py)."""
 
+Scored = Annotated[bool, Field(description="read by the scoring; false for one the score form leaves out "
+                                          "(`rollsheet check` asks every coloured one to be scored)")]
+"""Whether a coloured column, track or row of a sheet is scored (layouts/consistency.py)."""
 ColourRef = Annotated[str, _known("colours")]
 TableRef = Annotated[str, _known("tables")]
 ShapeRef = Annotated[str, _known("shapes")]

@@ -10,32 +10,32 @@ from layouts.blocks.base import BlockBase, ColourRef, TableRef, ValueText, Words
 
 class Text(BlockBase):
     type: Literal["text"]
-    text: ValueText
+    text: ValueText = Field(description="the words, wrapped to fit the box; {name} puts in a house value")
     size: float = Field(10, ge=7, le=72, description="largest font size in pt; shrinks to fit")
-    align: Literal["left", "center", "right"] = "left"
-    bold: bool = False
-    colour: ColourRef | None = None
+    align: Literal["left", "center", "right"] = Field("left", description="left, center or right")
+    bold: bool = Field(False, description="bold type")
+    colour: ColourRef | None = Field(None, description="printed in this game colour; black when left out")
 
 
 class NameLine(BlockBase):
     type: Literal["name_line"]
-    label: ValueText = "Name"
+    label: ValueText = Field("Name", description="the word before the line")
 
 
 class WriteBox(BlockBase):
     """A labelled box to write a number in (a total, a start player mark)."""
 
     type: Literal["write_box"]
-    label: ValueText
-    emphasis: bool = False
+    label: ValueText = Field("", description="the words above the box; without them the box takes the whole block")
+    emphasis: bool = Field(False, description="a total: drawn bold with a heavy border")
 
 
 class ValueTable(BlockBase):
     """The game's named tables side by side: a column per table and a row per index, or turned across."""
 
     type: Literal["table"]
-    tables: list[TableRef] = Field(min_length=1)
-    header: ValueText = "boxes"
+    tables: list[TableRef] = Field(min_length=1, description="the game's tables to show, side by side")
+    header: ValueText = Field("boxes", description="the heading of the index column")
     first: int = Field(0, ge=0, description="first index shown")
     orientation: Literal["vertical", "horizontal"] = Field(
         "vertical", description="horizontal: the indices across the top, a row per table (1 3 6 10 ...)")
@@ -45,7 +45,7 @@ class Qr(BlockBase):
     """The QR code to the companion (`<URL>/play/<game>`), printed when a URL is known."""
 
     type: Literal["qr"]
-    caption: ValueText = "Scan for dice & scores"
+    caption: ValueText = Field("Scan for dice & scores", description="the line under the code")
 
 
 class Rule(BlockBase):
@@ -53,16 +53,16 @@ class Rule(BlockBase):
 
     type: Literal["rule"]
     width: float = Field(1.0, ge=0.5, le=6, description="line width in pt")
-    dash: bool = False
+    dash: bool = Field(False, description="a dashed line (a fold or cut)")
 
 
 class CopyText(BlockBase):
     """Text that changes per copy: `{copy}` is the sheet number, `{player}` the player."""
 
     type: Literal["copy_text"]
-    text: Words = "#{copy}"
-    size: float = Field(8, ge=7, le=24)
-    align: Literal["left", "center", "right"] = "right"
+    text: Words = Field("#{copy}", description="`{copy}`: the sheet number, `{player}`: the player")
+    size: float = Field(8, ge=7, le=24, description="font size in pt")
+    align: Literal["left", "center", "right"] = Field("right", description="left, center or right")
 
 
 class ScaleBar(BlockBase):
@@ -96,5 +96,5 @@ class Frame(BlockBase):
     """A rounded border `inset` mm inside its box (a card's frame); it overlaps what it frames."""
 
     type: Literal["frame"]
-    inset: float = Field(1.5, ge=0, le=20)
-    overlap: bool = True
+    inset: float = Field(1.5, ge=0, le=20, description="mm between the box's edge and the border")
+    overlap: bool = Field(True, description="a frame overlaps what it frames")

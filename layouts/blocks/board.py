@@ -13,9 +13,10 @@ class EdgeBoard(BlockBase):
 
     type: Literal["edge_board"]
     cells: int = Field(4, ge=1, le=12, description="cells across and down")
-    boards: list[list[ColourRef]] = Field(min_length=1)
+    boards: list[list[ColourRef]] = Field(min_length=1, description="per board, its four edge colours: top, right, "
+                                                                     "bottom, left")
     slot: float = Field(21, ge=8, le=40, description="diameter of the token slot beside each edge, mm")
-    slot_label: ValueText = "Prophecy"
+    slot_label: ValueText = Field("Prophecy", description="the word by each slot")
 
     @field_validator("boards")
     @classmethod
@@ -31,17 +32,17 @@ class EdgeBoard(BlockBase):
 
 class RulerMark(Strict):
     level: int | ValueRef = Field(description="a level, or the name of a value holding it")
-    label: ValueText
+    label: ValueText = Field(description="printed at the mark")
 
 
 class HeightRuler(BlockBase):
     """A strip of levels numbered from the bottom, `step` mm each, with labelled lines at marked tops."""
 
     type: Literal["height_ruler"]
-    levels: int = Field(ge=1, le=12)
+    levels: int = Field(ge=1, le=12, description="levels on the ruler")
     step: float = Field(ge=4, le=40, description="mm per level: the edge of a cube")
-    label: ValueText = "Height"
-    marks: list[RulerMark] = []
+    label: ValueText = Field("Height", description="the ruler's heading")
+    marks: list[RulerMark] = Field([], description="labelled lines at the top of some levels")
 
     @model_validator(mode="after")
     def _fits(self):

@@ -12,18 +12,19 @@ from typing import ClassVar, Literal
 
 from pydantic import Field, model_validator
 
-from layouts.blocks.base import BlockBase, Icon, Named, ValueText
+from layouts.blocks.base import BlockBase, Icon, Named, Scored, ValueText
 
 MAX_BOXES = 30
 
 
 class BoxRow(Named):
     kind: ClassVar[str] = "row"
-    first: int | None = None
-    last: int | None = None
+    first: int | None = Field(None, description="the number in the first box")
+    last: int | None = Field(None, description="the number in the last box (below `first`: counting down)")
     labels: list[ValueText] = Field([], max_length=MAX_BOXES, description="a text per box instead of numbers")
     end: Icon | None = Field(None, description="a round box after the row with this icon, e.g. lock")
     note: ValueText = Field("", description="small text after the row")
+    scored: Scored = True
 
     @model_validator(mode="after")
     def _numbers_or_labels(self):
@@ -46,6 +47,6 @@ class BoxRows(BlockBase):
     """One row per entry, as tall as the box divides; boxes as large as fit (at most `box` mm)."""
 
     type: Literal["box_rows"]
-    rows: list[BoxRow] = Field(min_length=1)
+    rows: list[BoxRow] = Field(min_length=1, description="the rows, top down")
     box: float | None = Field(None, ge=5, le=30, description="largest box side, mm")
     head: float | None = Field(None, ge=5, le=80, description="mm for each row's badge or label; default a box")

@@ -12,7 +12,7 @@ class Chips(BlockBase):
     """Copy n (player n) gets `colours[n - 1]`, cycling; drawn on every copy."""
 
     type: Literal["chips"]
-    colours: list[ColourRef] = Field(min_length=1)
+    colours: list[ColourRef] = Field(min_length=1, description="player n's chips are colours[n - 1], cycling")
     count: Annotated[int, Field(ge=1)] | ValueRef = Field(description="chips per copy, or a value's name")
     size: float = Field(13, ge=8, le=40, description="side of one square chip, mm")
 

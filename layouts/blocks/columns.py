@@ -5,26 +5,28 @@ from typing import ClassVar, Literal
 
 from pydantic import Field, model_validator
 
-from layouts.blocks.base import BlockBase, Icon, Named, Strict, ValueText
+from layouts.blocks.base import BlockBase, Icon, Named, Scored, Strict, ValueText
 
 
 class Column(Named):
     kind: ClassVar[str] = "column"
-    marks: dict[int, Icon] = {}
-    foot: Literal["none", "double_circle"] = "none"
+    marks: dict[int, Icon] = Field({}, description="box number (from the bottom) -> the icon in it")
+    foot: Literal["none", "double_circle"] = Field("none", description="double_circle: a ring under the column "
+                                                                       "(the expedition scores double)")
+    scored: Scored = True
 
 
 class Bridge(Strict):
     after: int = Field(ge=1, description="the line lies above this box")
-    label: ValueText
+    label: ValueText = Field(description="printed on the line (its points)")
 
 
 class BoxColumns(BlockBase):
     type: Literal["box_columns"]
-    boxes: int = Field(ge=1, le=20)
-    columns: list[Column] = Field(min_length=1)
-    bridge: Bridge | None = None
-    score_boxes: bool = True
+    boxes: int = Field(ge=1, le=20, description="write-in boxes per column")
+    columns: list[Column] = Field(min_length=1, description="the columns, left to right")
+    bridge: Bridge | None = Field(None, description="a line across every column above one box")
+    score_boxes: bool = Field(True, description="a box under each column for its points")
     names: bool = Field(False, description="a colour column's header names its colour beside the glyph")
 
     @model_validator(mode="after")

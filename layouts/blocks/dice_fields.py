@@ -14,16 +14,17 @@ LABEL_WIDTH = 38.0
 class DiceField(Named):
     kind: ClassVar[str] = "build field"
     label: ValueText | None = Field(None, description="defaults to the colour's label")
-    icon: Icon | None = None
-    faces: list[Annotated[int, Field(ge=1, le=6)]] = Field(min_length=1, max_length=8)
-    note: ValueText = ""
+    icon: Icon | None = Field(None, description="an icon by the field's name")
+    faces: list[Annotated[int, Field(ge=1, le=6)]] = Field(min_length=1, max_length=8,
+                                                           description="the die face in each circle")
+    note: ValueText = Field("", description="small text under the field's name")
 
 
 class DiceFields(BlockBase):
     """One row per field: its name band, then a circle per die face, big enough for a chip."""
 
     type: Literal["dice_fields"]
-    fields: list[DiceField] = Field(min_length=1)
+    fields: list[DiceField] = Field(min_length=1, description="the rows, top down")
     circle: float = Field(16, ge=8, le=40, description="circle diameter, mm")
 
     @model_validator(mode="after")

@@ -28,13 +28,13 @@ def rect_cells(rect: CellRect) -> set[tuple[int, int]]:
 
 
 class Street(Strict):
-    cells: CellRect
-    name: Words = ""
+    cells: CellRect = Field(description="[column, row, width, height] in cells")
+    name: Words = Field("", description="the street's name, printed along it")
 
 
 class Project(Strict):
     type: str = Field(description="one of the map's types")
-    cells: CellRect
+    cells: CellRect = Field(description="[column, row, width, height] in cells")
 
     @property
     def fields(self) -> int:
@@ -43,8 +43,8 @@ class Project(Strict):
 
 
 class District(Strict):
-    cells: CellRect
-    projects: list[Project] = []
+    cells: CellRect = Field(description="[column, row, width, height] in cells")
+    projects: list[Project] = Field([], description="the district's projects")
 
     @model_validator(mode="after")
     def _has_project(self):
@@ -59,9 +59,9 @@ class RegionMap(BlockBase):
     type: Literal["region_map"]
     grid: tuple[Count, Count] = Field(description="columns and rows of cells")
     types: dict[ColourRef, Icon] = Field(min_length=1, description="project type (a colour) and its icon")
-    fields_per_project: tuple[Count, Count] = (1, 60)
-    streets: list[Street] = []
-    districts: list[District] = Field(min_length=1)
+    fields_per_project: tuple[Count, Count] = Field((1, 60), description="fewest and most fields of a project")
+    streets: list[Street] = Field([], description="the streets: one network every district borders")
+    districts: list[District] = Field(min_length=1, description="the numbered districts, 1, 2, ...")
 
     @cached_property
     def field_count(self) -> int:

@@ -21,9 +21,9 @@ INSET = 0.8
 
 
 class PadRow(Strict):
-    label: ValueText
-    colour: ColourRef | None = None
-    icon: Icon | None = None
+    label: ValueText = Field(description="the row's name")
+    colour: ColourRef | None = Field(None, description="a swatch with the colour's glyph by the label")
+    icon: Icon | None = Field(None, description="an icon by the label")
     note: ValueText = Field("", description="small text under the label, e.g. '5 each'")
     parts: list[ValueText] = Field([], max_length=5, description="labelled boxes side by side in each cell")
     emphasis: bool = Field(False, description="a total: drawn bold with heavy boxes")
@@ -38,9 +38,9 @@ class PadRow(Strict):
 
 class ScorePad(BlockBase):
     type: Literal["score_pad"]
-    rows: list[PadRow] = Field(min_length=1)
+    rows: list[PadRow] = Field(min_length=1, description="the rows, top down")
     columns: int = Field(4, ge=1, le=8, description="player columns")
-    name_row: ValueText | None = "Name"
+    name_row: ValueText | None = Field("Name", description="the label of the row of names; null leaves it out")
     label_width: float = Field(50, ge=15, le=200, description="mm for the row labels")
 
     @model_validator(mode="after")

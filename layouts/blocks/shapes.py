@@ -15,9 +15,9 @@ class ShapeCatalogue(BlockBase):
     """
 
     type: Literal["shapes"]
-    ids: list[ShapeRef] = []
-    colours: list[ColourRef] = []
-    sizes: list[int] = []
+    ids: list[ShapeRef] = Field([], description="the shapes to show, by id; all that pass the filters when empty")
+    colours: list[ColourRef] = Field([], description="only shapes of these colours")
+    sizes: list[int] = Field([], description="only shapes of these sizes")
     limited: bool | None = Field(None, description="only single-use tiles (true) or only unlimited ones (false)")
     tick: bool = Field(False, description="a tick box beside each limited tile")
     show_size: bool = Field(False, description="a header row with the size of each column of shapes")

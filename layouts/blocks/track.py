@@ -12,15 +12,16 @@ from typing import Literal
 
 from pydantic import Field, ValidationInfo, field_validator, model_validator
 
-from layouts.blocks.base import BlockBase, ColourRef, Icon, Strict, ValueRef, ValueText
+from layouts.blocks.base import BlockBase, ColourRef, Icon, Scored, Strict, ValueRef, ValueText
 
 PLAIN = "-"
 
 
 class TrackRow(Strict):
-    colour: ColourRef
+    colour: ColourRef = Field(description="the track's colour (its badge and boxes)")
     boxes: str = Field(min_length=1, description="one symbol per box, e.g. '+*+***---' (spaces ignored)")
     note: ValueText = Field("", description="text after the track, e.g. what its star does")
+    scored: Scored = True
 
     @field_validator("boxes")
     @classmethod
@@ -32,8 +33,8 @@ class Track(BlockBase):
     """One row per track: a colour badge with glyph, the boxes, the end reward, a note."""
 
     type: Literal["track"]
-    tracks: list[TrackRow] = Field(min_length=1)
-    symbols: dict[str, Icon] = {"+": "plus", "*": "star"}
+    tracks: list[TrackRow] = Field(min_length=1, description="the tracks, top down")
+    symbols: dict[str, Icon] = Field({"+": "plus", "*": "star"}, description="box symbol -> the icon it draws")
     end: ValueText | None = Field(None, description="reward after each track, e.g. '+{track_completed}'")
     box: float | None = Field(None, ge=5, le=30, description="largest box side in mm; default as large as fits the box")
     badge: bool = Field(True, description="the colour's glyph badge before each track")
@@ -54,8 +55,8 @@ class Tally(BlockBase):
     """Numbered boxes to cross as points come in; `marks` label a few (the end score)."""
 
     type: Literal["tally"]
-    first: int = Field(1, ge=0)
-    last: int = Field(ge=1, le=200)
+    first: int = Field(1, ge=0, description="the first number")
+    last: int = Field(ge=1, le=200, description="the last number")
     per_row: int | None = Field(None, ge=1, le=50, description="boxes per row; default all in one row")
     marks: dict[int | ValueRef, ValueText] = Field(
         {}, description="numbers (or names of values) drawn bold with a label, e.g. {end_points: END}")

@@ -1,0 +1,39 @@
+"""What every `rollsheet` command shares: one line for a person and an exit code, the --layouts option."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+LayoutsOption = Annotated[Optional[list[Path]], typer.Option(
+    "--layouts", file_okay=False, metavar="DIR",
+    help="Also find games in this folder, every *.yaml a game but overlays (game.de.yaml); repeatable, adds to ROLLSHEET_LAYOUTS.")]
+
+
+def fail(message: str, code: int) -> None:
+    """Print a message for a person on stderr and exit with `code`."""
+    typer.echo(message, err=True)
+    raise typer.Exit(code)
+
+
+def plural(count: int, word: str) -> str:
+    """`1 sheet`, `2 sheets`."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+@contextmanager
+def layout_folders(more: list[Path] | None) -> Iterator[None]:
+    """Find games in `more` too while a command runs; exit 2 (one line) for a folder that is not there."""
+    import layouts
+
+    for folder in more or []:
+        if not folder.is_dir():
+            fail(f"Error: --layouts {folder}: {'not a folder' if folder.exists() else 'no such folder'}", 2)
+    with layouts.extra_folders(more or []):
+        missing = [folder for folder in layouts.folders() if not folder.is_dir()]
+        if missing:
+            fail(f"Error: {layouts.ENV_VAR} names {missing[0]}, which is not a folder", 2)
+        yield

@@ -1,0 +1,90 @@
+"""Starting a game of your own from the command line: `rollsheet new`, `list --paths`, and the errors that
+say where games are found."""
+from __future__ import annotations
+
+import pytest
+import yaml
+
+import layouts
+from layouts.schema import SCHEMA_FILE
+from tests.test_cli_errors import one_clear_line, rollsheet
+from tests.test_user_games import mine, user_game  # noqa: F401 (mine: a fixture)
+
+
+def test_new_writes_the_small_complete_game_into_the_first_layouts_folder(cli, mine):
+    result = cli("new", "harbour")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines() == [*(f"wrote {mine / name}" for name in ("harbour.yaml", "harbour.de.yaml",
+                                                                                "harbour.es.yaml")),
+                                          "next: rollsheet check harbour  (editors read the schema named on its "
+                                          "first line)"]
+    text = (mine / "harbour.yaml").read_text()
+    assert text.splitlines()[0] == f"# yaml-language-server: $schema={SCHEMA_FILE.as_uri()}"
+    game = layouts.load("harbour")
+    assert (game.id, game.name, game.scoring is not None, game.table.kind) == ("harbour", "Harbour", True,
+                                                                              "hold-and-roll")
+    assert cli("check", "harbour").exit_code == 0 and layouts.load("harbour", "de").name == "Harbour"
+
+
+def test_new_from_a_template_copies_its_overlays_renamed(cli, tmp_path):
+    result = cli("new", "pad", "--from", "kniffel", "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pad.de.yaml", "pad.es.yaml", "pad.yaml"]
+    assert "next: rollsheet check pad --layouts " in result.output
+    assert yaml.safe_load((tmp_path / "pad.de.yaml").read_text())["name"] == "Pad"
+    checked = cli("check", "pad", "--layouts", tmp_path)
+    assert checked.exit_code == 0 and "1 layout valid with 2 translations" in checked.output
+
+
+def test_new_from_a_shipped_game_makes_a_variant_that_checks(cli, mine):
+    assert cli("new", "my-cities", "--from", "lost-cities").exit_code == 0
+    game = layouts.load("my-cities", "de")
+    assert game.id == "my-cities" and game.colours["red"].label == "Rot"
+    assert layouts.load("lost-cities").id == "lost-cities"
+
+
+@pytest.mark.parametrize("args, said", [
+    (["Harbour"], "Error: NAME 'Harbour': a game id is lower case letters, digits and -, starting with a letter"),
+    (["copenhagen"], "Error: a game 'copenhagen' exists already ("),
+    (["pad", "--from", "chess"], "Error: --from: no game or template 'chess'; the templates: fives, kniffel, qwixx;"),
+])
+def test_new_refuses_in_one_line(cli, mine, args, said):
+    result = cli("new", *args)
+    assert result.exit_code == 2 and one_clear_line(result.output).startswith(said)
+
+
+def test_new_never_overwrites_a_file(cli, tmp_path):
+    (tmp_path / "pad.de.yaml").write_text("name: mine\n")
+    result = cli("new", "pad", "--from", "kniffel", "--out", tmp_path)
+    assert result.exit_code == 2 and "pad.de.yaml exists already" in one_clear_line(result.output)
+    assert (tmp_path / "pad.de.yaml").read_text() == "name: mine\n" and not (tmp_path / "pad.yaml").exists()
+
+
+def test_list_paths_shows_where_every_game_and_template_is(cli, mine):
+    user_game(mine, "harbour")
+    lines = cli("list", "--paths").output.splitlines()
+    assert f"harbour  {(mine / 'harbour.yaml').resolve()}" in lines
+    assert f"lost-cities  {layouts.HERE / 'lost-cities.yaml'}  (and lost-cities.de.yaml, lost-cities.es.yaml)" in lines
+    assert lines[-1] == f"templates (fives, kniffel, qwixx)  {layouts.TEMPLATES}  (rollsheet new NAME --from TEMPLATE)"
+
+
+def test_a_missing_layouts_folder_is_one_line():
+    done = rollsheet("check", "--layouts", "/nope")
+    assert done.returncode == 2 and one_clear_line(done.stderr) == "Error: --layouts /nope: no such folder"
+
+
+def test_an_unknown_game_says_how_games_of_ones_own_are_found(cli):
+    result = cli("check", "knister")
+    assert result.exit_code == 2
+    line = one_clear_line(result.output)
+    assert "unknown game 'knister'" in line and "ROLLSHEET_LAYOUTS or --layouts DIR" in line
+    printed = cli("print", "knister")
+    assert printed.exit_code == 2 and "ROLLSHEET_LAYOUTS or --layouts DIR" in one_clear_line(printed.output)
+
+
+def test_check_by_file_in_a_layouts_folder_applies_the_id_rule_as_list_does(cli, mine, tmp_path):
+    path = user_game(mine, "harbour", stem="my-harbour")
+    result = cli("check", path)
+    assert result.exit_code == 1 and "id: 'harbour' differs from the file name 'my-harbour'" in result.output
+    elsewhere = user_game(tmp_path / "elsewhere", "harbour", stem="my-harbour")
+    assert cli("check", elsewhere).exit_code == 0

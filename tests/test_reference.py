@@ -1,0 +1,54 @@
+"""The layout reference (docs, made by docgen/reference.py at every build) covers every kind the code has."""
+from __future__ import annotations
+
+import re
+from io import BytesIO
+from typing import get_args
+
+from PIL import Image
+
+import layouts
+from companion.table import kinds
+from docgen.reference import EXAMPLES, page, pictures
+from layouts.blocks import BLOCK_TYPES
+from layouts.scoring import AnyField, Scoring
+
+PAGE = page()
+HEADINGS = re.findall(r"^#+ (.*)$", PAGE, re.M)
+
+
+def test_every_block_kind_has_a_section_a_picture_and_its_games():
+    assert {h.strip("`") for h in HEADINGS if h.startswith("`") and h.strip("`") in BLOCK_TYPES} == BLOCK_TYPES
+    assert all(f"![{kind}](reference/{kind}.png)" in PAGE for kind in BLOCK_TYPES)
+    grid = PAGE.split("### `grid`")[1].split("\n### ")[0]
+    assert "Used by: copenhagen." in grid and "| `rows` | whole number | required | rows of cells |" in grid
+
+
+def test_every_table_kind_has_its_keys_and_phases():
+    for kind, mechanic in kinds().items():
+        section = PAGE.split(f"### `{kind}`")[1].split("\n### ")[0]
+        assert all(f"`{phase}`" in section for phase in mechanic.PHASES), kind
+
+
+def test_every_scoring_field_and_rule_kind_is_there():
+    fields = {get_args(member.model_fields["kind"].annotation)[0]
+              for member in (get_args(arg)[0] for arg in get_args(get_args(AnyField)[0]))}
+    assert {h.removeprefix("Field ").strip("`") for h in HEADINGS if h.startswith("Field ")} == fields
+    rules = set(Scoring.model_fields) - {"sections", "uses"}
+    assert {h.removeprefix("Rule ").strip("`") for h in HEADINGS if h.startswith("Rule ")} == rules
+    assert "## Expressions" in PAGE and "`atleast()`" in PAGE and "`**` (a power)" in PAGE
+
+
+def test_the_examples_are_one_checked_printable_per_block_kind(cli):
+    game = layouts.load_file(EXAMPLES)
+    assert {name.replace("-", "_"): [b.type for b in p.blocks] for name, p in game.printables.items()} == \
+        {kind: [kind] for kind in BLOCK_TYPES}
+    assert cli("check", EXAMPLES).exit_code == 0
+
+
+def test_every_picture_shows_its_block():
+    drawn = pictures()
+    assert set(drawn) == BLOCK_TYPES
+    for kind, png in drawn.items():
+        image = Image.open(BytesIO(png)).convert("L")
+        assert image.getextrema()[0] < 200, f"{kind}: nothing drawn"

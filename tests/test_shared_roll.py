@@ -1,0 +1,107 @@
+"""The shared-roll table (tests/games/knister.yaml): the player on turn rolls for everyone, every seat writes
+that roll at once; the turn passes with the roll (no Done tap) or once the others said they wrote it."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+import layouts
+from companion import lists, referee, table
+from companion.errors import Refused
+from companion.language import speaker
+from companion.table.prompts import prompts
+from companion.table.words import describe
+from tests.test_mechanics import Script
+
+KNISTER = Path(__file__).parent / "games" / "knister.yaml"
+
+
+def knister(**table_changes) -> layouts.Game:
+    data = yaml.safe_load(KNISTER.read_text())
+    data["table"].update(table_changes)
+    return layouts.Game.model_validate(data, context=layouts._references(data))
+
+
+def room(game, names=("Ana", "Ben", "Cy")) -> dict:
+    state = dict(table.new_state(game, len(names), Script()), lists=lists.start(game, len(names)))
+    state["seats"] = [{"seat": i, "name": name} for i, name in enumerate(names)]
+    return state
+
+
+def move(game, state, who: int, action: str, *faces):
+    new, (kind, params), _ = referee.act(game, state, action, {}, who, 2, Script(*[f - 1 for f in faces]))
+    return new, describe(game, kind, params, state["seats"][who]["name"], speaker("en"))
+
+
+def lines(game, state) -> dict[str, str]:
+    return prompts(game, dict(state, **referee.answers(game, state)), speaker("en"))
+
+
+def test_a_roll_is_for_everyone_and_passes_the_turn_without_a_done_tap():
+    game = knister()
+    state, said = move(game, room(game), 0, "roll", 3, 4)
+    assert said == "Ana rolled 3, 4: 7 in all. Ben's turn"
+    assert (state["sum"], state["active"]) == (7, 1)
+    assert referee.allowed(game, state) == {"0": [], "1": [{"move": "roll"}], "2": []}
+    said = lines(game, state)
+    assert said["1"] == "Turn 2: Ben · your turn, Ben: roll the dice for everyone"
+    assert said["0"] == said["2"] == "Turn 2: Ben · write 7 on your sheet"
+    assert said["watching"] == "Turn 2: Ben · waiting for Ben to roll the dice for everyone"
+
+
+def test_the_layouts_turn_limit_ends_the_game_after_the_last_cell():
+    game = knister()
+    state = room(game)
+    for n in range(25):
+        state, said = move(game, state, n % 3, "roll", 6, 6)
+    assert state["over"] == {"reason": "turn-limit", "turns": 25}
+    assert said == "Ana rolled 6, 6: 12 in all. The game is over: All 25 cells are filled: score every line."
+    assert set(lines(game, state).values()) == {"The game is over: All 25 cells are filled: score every line."}
+
+
+def test_with_passes_written_the_turn_waits_for_every_other_seat_to_have_written():
+    game = knister(passes="written", sum=False)
+    state, said = move(game, room(game), 0, "roll", 2, 5)
+    assert said == "Ana rolled 2, 5" and state["phase"] == "write"
+    assert referee.allowed(game, state) == {"0": [], "1": [{"move": "written"}], "2": [{"move": "written"}]}
+    assert lines(game, state)["1"] == "Turn 1: Ana · your part, Ben: write 2, 5 on your sheet, then tap Written"
+    assert lines(game, state)["0"] == "Turn 1: Ana · write 2, 5 on your sheet"
+    state, said = move(game, state, 1, "written")
+    assert said == "Ben wrote the roll" and state["active"] == 0
+    with pytest.raises(Refused) as refused:
+        move(game, state, 1, "written")
+    assert refused.value.message == "Ben has already made their part of this turn."
+    state, said = move(game, state, 2, "written")
+    assert said == "Cy wrote the roll. Ben's turn" and state["phase"] == "roll"
+
+
+def test_the_layouts_prompts_say_what_the_table_waits_for():
+    game = knister(prompts={"roll": "roll both dice for the table"})
+    state, _ = move(game, room(game), 0, "roll", 1, 1)
+    assert lines(game, state)["watching"] == "Turn 2: Ben · waiting for Ben to roll both dice for the table"
+
+
+@pytest.mark.parametrize("key, value, said", [
+    ("labels", {"rol": "Roll"}, "labels: 'rol' is not one of the shared-roll table's moves; did you mean `roll`? "
+                                "they are: roll, written"),
+    ("prompts", {"writing": "write"}, "prompts: 'writing' is not one of the shared-roll table's phases; did you mean "
+                                      "`write`? they are: roll, write"),
+])
+def test_labels_and_prompts_name_only_the_moves_and_phases_of_their_kind(tmp_path, key, value, said):
+    data = yaml.safe_load(KNISTER.read_text())
+    data["table"][key] = value
+    path = tmp_path / "knister.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    with pytest.raises(layouts.LayoutError) as refused:
+        layouts.load_file(path)
+    assert refused.value.problems == [f"{path}: table: {said}"]
+
+
+@pytest.mark.parametrize("game", [*(layouts.load(g) for g in layouts.game_ids()), knister(passes="written")],
+                         ids=lambda game: game.table.kind)
+def test_each_kinds_moves_and_phases_in_the_layout_schema_are_its_mechanics(game):
+    mechanic = table.mechanic_of(game)
+    assert set(mechanic.moves()) - {"end"} <= set(type(game.table).MOVES)
+    assert set(type(game.table).PHASES) == set(mechanic.PHASES)
