@@ -17,7 +17,8 @@ from schemathesis import GenerationMode
 from schemathesis.core.failures import Failure, FailureGroup
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
-from tests.serving import call, serving
+import layouts
+from tests.serving import ROOT, call, serving
 
 pytestmark = [pytest.mark.slow, pytest.mark.server]
 
@@ -25,21 +26,22 @@ PER_OPERATION = 40
 """Generated requests per operation and generation mode (positive, negative)."""
 LEAST = 2000
 NAMES = ("Ana", "Ben")
+GAMES = ROOT / "tests" / "games"
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     """A real `rollsheet serve` with the test games too, and its document."""
-    with serving(tmp_path_factory.mktemp("contract"), "--layouts", "tests/games") as (base, _):
+    with serving(tmp_path_factory.mktemp("contract"), "--layouts", GAMES) as (base, _):
         yield base
 
 
 def seated_rooms(base: str) -> list[dict]:
-    """Two rooms of every game, each with Ana and Ben seated: {"code", "game", "tokens", "moves"}."""
-    document = call(base, "/api/openapi.json")[2]
+    """Two rooms of every game served (the test games too), each with Ana and Ben seated: {"code", "game", "tokens", "moves"}."""
+    with layouts.extra_folders([GAMES]):
+        games = layouts.game_ids()
     made = []
-    for game in [path.rsplit("/", 1)[1] for path in document["paths"] if path.startswith("/api/score/")
-                 and "{" not in path] + ["qwixx"]:
+    for game in games:
         for _ in range(2):
             status, _, room = call(base, "/api/rooms", {"game": game, "players": 2})
             assert status == 201, room

@@ -58,7 +58,7 @@ def room_state() -> dict:
 
 def game_data() -> dict:
     """The JSON Schema of a game as the room page draws it, derived from the layout model."""
-    schema = layouts.Game.model_json_schema(mode="serialization")
+    schema = layouts.Game.model_json_schema(mode="serialization", by_alias=False)  # as model_dump writes it
     schema["properties"].pop("printables")
     schema["title"] = "GameData"
     item = TypeAdapter(ListItem).json_schema(mode="serialization")
