@@ -37,13 +37,14 @@ def server(tmp_path_factory):
 
 
 def seated_rooms(base: str) -> list[dict]:
-    """Two rooms of every game served (the test games too), each with Ana and Ben seated: {"code", "game", "tokens", "moves"}."""
+    """Two rooms of every game served (the test games too), each with Ana and Ben seated, the second with seats left
+    for new names: {"code", "game", "tokens"}."""
     with layouts.extra_folders([GAMES]):
         games = layouts.game_ids()
     made = []
     for game in games:
-        for _ in range(2):
-            status, _, room = call(base, "/api/rooms", {"game": game, "players": 2})
+        for asked in ({"game": game, "players": 2}, {"game": game}):
+            status, _, room = call(base, "/api/rooms", asked)
             assert status == 201, room
             tokens = {name: call(base, f"/api/rooms/{room['code']}/seats", {"name": name})[2]["token"]
                       for name in NAMES}
