@@ -12,6 +12,9 @@ import re
 
 from pydantic import BaseModel, TypeAdapter
 
+import layouts
+from layouts import LayoutError
+
 from companion import MAX_BODY
 from companion.contract.answers import Problem
 
@@ -66,6 +69,22 @@ def _renamed(node, names: dict):
     if isinstance(node, list):
         return [_renamed(item, names) for item in node]
     return node
+
+
+def served(app) -> bytes:
+    """The document as JSON text, written again only when the served games change (writing it costs ~0.1 s)."""
+    import json
+
+    games = []
+    for game_id in layouts.game_ids():
+        try:
+            games.append((game_id, id(layouts.load(game_id))))  # the same object while its files are unchanged
+        except LayoutError:
+            games.append((game_id, None))
+    kept = app.extensions.get("rollsheet.openapi")
+    if kept is None or kept[0] != games:
+        kept = app.extensions["rollsheet.openapi"] = (games, json.dumps(document(app), ensure_ascii=False).encode())
+    return kept[1]
 
 
 def document(app) -> dict:

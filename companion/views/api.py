@@ -12,7 +12,7 @@ from companion import rooms
 from companion.address import public_url
 from companion.contract import answers, bodies, documented
 from companion.contract.moves import move_bodies
-from companion.contract.openapi import document
+from companion.contract.openapi import served
 from companion.contract.refusals import parsed
 from companion.errors import Refused
 from companion.expiry import refusal
@@ -72,7 +72,7 @@ def refused(error: Refused):
 @documented(answers={200: dict})
 def openapi():
     """This document: the companion's JSON API as OpenAPI 3.1, generated from its request and answer models."""
-    return jsonify(document(current_app))
+    return current_app.response_class(served(current_app), mimetype="application/json")
 
 
 @bp.get("/games/<game_id>")
