@@ -2,14 +2,16 @@
 
 Glossary:
 - phone: one live page, as static/live.js does it: an event stream
-  (`GET /api/rooms/<code>/events`), reopened with `Last-Event-ID` 2 s after it breaks
-  (EventSource's retry), after Retry-After when the server answered 503; or `poller`,
+  (`GET /api/rooms/<code>/events`), reopened with `Last-Event-ID` after the `retry:` the
+  server sent (EventSource's), after Retry-After when the server answered 503; or `poller`,
   live.js's fallback: long polls `?since=<version>&wait=20`, 0.4 s apart when answered at once.
 - roller: one per room, one action a second (`roller`, the one place that says what a table does).
 - update latency: from the roller reading a change's answer to a phone reading that version
   (or a newer one; a phone that saw it before the roller read its answer counts 0).
 - lag: how late the generator's loop wakes against a 50 ms tick (`lag_probe`): its own delay.
 - busy: a 503 answer with Retry-After (the server's documented overload answer), not an error.
+- storm: every phone's stream dropped at once (`drop_all`), as a restart does; they reconnect
+  after their `retry:` and a dropped stream is not an error.
 - language: what a phone asks for (Accept-Language); a room's phones may ask for several, and the
   server then writes each version out once per language.
 """
@@ -28,7 +30,7 @@ class Connection:
     """One keep-alive HTTP/1.1 connection to the server (reopened after a close)."""
 
     def __init__(self, port: int):
-        self.port, self.reader, self.writer = port, None, None
+        self.port, self.reader, self.writer, self.dropped = port, None, None, False
 
     async def request(self, method: str, path: str, body: dict | None = None, headers: str = "",
                       timeout: float = TIMEOUT_S) -> tuple[int, dict, bytes]:
@@ -69,6 +71,12 @@ class Connection:
             self.writer.close()
         self.reader = self.writer = None
 
+    def drop(self) -> None:
+        """Cut the connection from outside (a storm): its reader fails, and that is not an error."""
+        self.dropped = True
+        if self.writer is not None:
+            self.writer.transport.abort()
+
 
 class Tally:
     """What one run saw: answered changes, phone sightings, latencies, errors, 503s."""
@@ -76,9 +84,10 @@ class Tally:
     def __init__(self):
         self.changes: dict[tuple[str, int], float] = {}
         self.sightings: list[tuple[str, int, int, int, float]] = []
-        self.roll_s, self.lag_s, self.errors, self.requests = [], [], [], 0
+        self.roll_s, self.moved_at, self.busy_at, self.lag_s, self.errors, self.requests = [], [], [], [], [], 0
         self.acknowledged: dict[str, int] = {}
-        self.busy, self.stopped = 0, False
+        self.streams: set[Connection] = set()
+        self.busy, self.busy_moves, self.stopped = 0, 0, False
 
     def error(self, what: str) -> None:
         """Count one failure, described by `what`."""
@@ -88,6 +97,8 @@ class Tally:
         """Count an answer other than 200 (503: busy, else an error); seconds to wait before trying again."""
         if status == 503:
             self.busy += 1
+            self.busy_moves += what.startswith("POST")
+            self.busy_at.append(time.perf_counter())
             return float(headers.get("retry-after", RECONNECT_S))
         self.error(f"{what} {status}")
         return RECONNECT_S
@@ -98,16 +109,22 @@ class Tally:
             self.sightings.append((code, number, old, new, time.perf_counter()))
         return max(old, new)
 
+    def drop_all(self) -> None:
+        """Cut every phone's stream at once."""
+        for connection in list(self.streams):
+            connection.drop()
+
 
 FAILURES = (OSError, asyncio.IncompleteReadError, asyncio.TimeoutError, asyncio.LimitOverrunError, ValueError)
 
 
 async def phone(port: int, code: str, number: int, tally: Tally, language: str = "en") -> None:
     """Keep one phone's event stream open in a room, like live.js does, until the run stops."""
-    connection, version = Connection(port), 0
+    connection, version, retry = Connection(port), 0, RECONNECT_S
+    tally.streams.add(connection)
     try:
         while not tally.stopped:
-            pause = RECONNECT_S
+            pause, connection.dropped = retry, False
             try:
                 resume = f"Accept-Language: {language}\r\n" + (f"Last-Event-ID: {version}\r\n" if version else "")
                 status, headers, _ = await connection.request("GET", f"/api/rooms/{code}/events", headers=resume)
@@ -123,11 +140,16 @@ async def phone(port: int, code: str, number: int, tally: Tally, language: str =
                             fields = dict(line.split(b": ", 1) for line in event.split(b"\n") if b": " in line)
                             if b"data" in fields:
                                 version = tally.saw(code, number, version, int(fields[b"id"]))
+                            elif b"retry" in fields:
+                                retry = int(fields[b"retry"]) / 1000
             except FAILURES as error:
-                tally.error(f"stream {type(error).__name__}")
+                if not connection.dropped:
+                    tally.error(f"stream {type(error).__name__}")
+                pause = retry
             connection.close()
             await asyncio.sleep(pause)
     finally:
+        tally.streams.discard(connection)
         connection.close()
 
 
@@ -189,6 +211,7 @@ async def roller(port: int, code: str, start: float, seconds: int, tally: Tally)
             tally.acknowledged[code] += 1
             tally.changes[(code, state["version"])] = time.perf_counter()
             tally.roll_s.append(took)
+            tally.moved_at.append(time.perf_counter() - took)
         else:  # like a phone, redraw from the room before the next move (a timed-out move may have happened)
             state = (await send(connection, "GET", f"/api/rooms/{code}", None, tally) or (state,))[0]
     connection.close()
@@ -211,26 +234,3 @@ async def send(connection: Connection, method: str, path: str, body: dict | None
         if status != 503:
             return None
         await asyncio.sleep(pause)
-
-
-def update_latencies(tally: Tally, phones: int) -> tuple[list[float], int]:
-    """Seconds from each change's answer to each phone of its room seeing it; and how many never did."""
-    first_seen = {}
-    for code, number, old, new, at in tally.sightings:
-        for version in range(old + 1, new + 1):
-            first_seen.setdefault((code, number, version), at)
-    latencies, unseen = [], 0
-    for (code, version), answered in tally.changes.items():
-        for number in range(phones):
-            at = first_seen.get((code, number, version))
-            if at is None:
-                unseen += 1
-            else:
-                latencies.append(max(0.0, at - answered))
-    return latencies, unseen
-
-
-def percentile(values: list[float], p: float) -> float:
-    """The p-th percentile (nearest rank) of values; 0 when there are none."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(p / 100 * len(ordered) + 0.5) - 1))] if ordered else 0.0

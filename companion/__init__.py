@@ -17,6 +17,7 @@ MAX_BODY = 64 * 1024
 def create_app(test_config: dict | None = None) -> Flask:
     """Build the companion app; `test_config` overrides settings (e.g. DATABASE) in tests.
 
+    DATABASE: where rooms are kept, a SQLite file or a PostgreSQL URL (companion/store);
     PUBLIC_URL: the address phones open (QR codes and join links; default the address the
     server listens on); KEEP_DAYS: rooms without play for longer are closed (expiry.py).
     Flask loads here, not at import, so `rollsheet --help` (which imports companion.cli) stays fast.
@@ -32,7 +33,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.json.sort_keys = False  # answers keep the state's own order: sorting every answer cost a tenth of a move
     if test_config:
         app.config.from_mapping(test_config)
-    Path(app.config["DATABASE"]).parent.mkdir(parents=True, exist_ok=True)
+    if "://" not in app.config["DATABASE"]:  # a file (not a database server): its folder is made
+        Path(app.config["DATABASE"].removeprefix("sqlite:")).parent.mkdir(parents=True, exist_ok=True)
 
     from companion import checks, headers, limits, rooms, store
     from companion.live import Hub
@@ -51,7 +53,25 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(glyphs.bp)
     app.register_error_handler(HTTPException, _http_errors)
     app.register_error_handler(LayoutError, _broken_game)
+    app.register_error_handler(store.Unavailable, _store_fault)
     return app
+
+
+def _store_fault(error):
+    """The database cannot be used now (a full disk, a damaged file, no server): 503 with its sentence and
+    Retry-After, JSON for API callers, a page for the others; never a 500."""
+    from flask import jsonify, make_response, render_template, request
+
+    from companion.language import gettext
+
+    if request.path.startswith("/api/"):
+        answer = jsonify(error=error.message)
+    else:
+        answer = make_response(render_template("error.html", title=gettext("Error %(code)s", code=503),
+                                               message=error.message))
+    answer.status_code = 503
+    answer.headers["Retry-After"] = str(error.retry_after)
+    return answer
 
 
 def _broken_game(error: LayoutError):

@@ -15,13 +15,17 @@ Glossary:
 from __future__ import annotations
 
 import asyncio
+import logging
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
+from email.utils import formatdate
 from io import BytesIO
 from urllib.parse import unquote_to_bytes
 
+import orjson
 import tornado.web
+from tornado import httputil
 
 from companion import language
 from companion.errors import HTTP_SENTENCES, Refused
@@ -36,7 +40,7 @@ QUEUE_WAIT_S = 3.0
 class Busy(Refused):
     """The app's threads are too far behind to take this request now (503, try again after `retry_after` s).
 
-    Its message is said in the phone's language where the answer is written (FlaskHandler.refuse)."""
+    Its message is said in the phone's language where the answer is written (`busy_answer`, LoopHandler.refuse)."""
 
     status = 503
     retry_after = OVERLOAD_RETRY_S
@@ -107,18 +111,85 @@ def call_wsgi(app, env: dict) -> tuple[int, list[tuple[str, str]], bytes]:
     return int(answer["status"].split()[0]), answer["headers"], body
 
 
-@tornado.web.stream_request_body
-class FlaskHandler(tornado.web.RequestHandler):
-    """Any request the loop does not serve itself: answered by the Flask app in the pool."""
+def http_date(now: float) -> str:
+    """The Date header for `now`, made once a second."""
+    second = int(now)
+    if _date[0] != second:
+        _date[:] = [second, formatdate(second, usegmt=True)]
+    return _date[1]
 
-    SUPPORTED_METHODS = ("GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS")
 
-    def initialize(self, pool: Pool):
-        self.pool, self.chunks = pool, []
+_date: list = [None, ""]
+
+
+def said_answer(headers, status: int, sentence: str, **values) -> tuple[int, list[tuple[str, str]], bytes]:
+    """An answer the loop makes itself: {"error": sentence} in the phone's language, with the security headers."""
+    said = language.speaker(language.of_headers(headers)).gettext(sentence, **values)
+    return status, [("Content-Type", "application/json"), *SECURITY_HEADERS.items()], orjson.dumps({"error": said})
+
+
+def busy_answer(headers) -> tuple[int, list[tuple[str, str]], bytes]:
+    """The 503 for a request that cannot wait for the app's threads, in the phone's language."""
+    status, head, body = said_answer(headers, 503, Busy.message)
+    return status, [*head, ("Retry-After", str(Busy.retry_after))], body
+
+
+def unreadable(request: httputil.HTTPServerRequest) -> bool:
+    """True when the address's path or query %-decodes to bytes that are not UTF-8 (a bad `%ff`)."""
+    try:
+        unquote_to_bytes(request.path).decode("utf-8")
+        for values in request.query_arguments.values():
+            for value in values:
+                value.decode("utf-8")
+    except UnicodeDecodeError:
+        return True
+    return False
+
+
+class FlaskRoute:
+    """The routing target for everything the loop does not serve itself: the Flask app in the pool answers,
+    written straight onto the connection (no tornado.web handler in between: a move costs less)."""
+
+    def __init__(self, pool: Pool):
+        self.pool = pool
+
+    def __call__(self, request: httputil.HTTPServerRequest) -> None:
+        """Take a complete request (tornado calls this once its body is in)."""
+        asyncio.ensure_future(self.answer(request))
+
+    async def answer(self, request: httputil.HTTPServerRequest) -> None:
+        """Run the app for `request` (503 when its threads are too far behind) and write its answer."""
+        try:
+            if unreadable(request):
+                status, headers, body = said_answer(request.headers, 400, HTTP_SENTENCES[400])
+            else:
+                if self.pool.full():
+                    raise Busy()
+                status, headers, body = await self.pool.run(call_wsgi, self.pool.app,
+                                                            environ(request, request.body, self.pool.address))
+        except Busy:
+            status, headers, body = busy_answer(request.headers)
+        except Exception:  # a failure of ours: said in a sentence and logged, the phone still gets its answer
+            logging.getLogger("rollsheet.bridge").exception(f"{request.method} {request.path}")
+            status, headers, body = said_answer(request.headers, 500, HTTP_SENTENCES[500])
+        head = httputil.HTTPHeaders()
+        for name, value in headers:
+            head.add(name, value)
+        head.setdefault("Content-Length", str(len(body)))
+        head.setdefault("Date", http_date(time.time()))
+        connection = request.connection
+        connection.write_headers(httputil.ResponseStartLine("HTTP/1.1", status, httputil.responses.get(status, "")),
+                                 head, None if request.method == "HEAD" else body)
+        connection.finish()
+
+
+class LoopHandler(tornado.web.RequestHandler):
+    """A route answered on the loop itself (stream.py): the security headers, no Server header, tornado's own
+    refusals and ours as the API's JSON {"error"} in the phone's language."""
 
     def set_default_headers(self) -> None:
         """Every answer made here, tornado's own error pages included, carries the security headers and no
-        Server header (Flask's answers set their own)."""
+        Server header."""
         self.clear_header("Server")
         for name, value in SECURITY_HEADERS.items():
             self.set_header(name, value)
@@ -145,29 +216,6 @@ class FlaskHandler(tornado.web.RequestHandler):
             answer["error"] = language.speaker(self.language).gettext(error.message)
         self.finish(answer)
 
-    def data_received(self, chunk: bytes) -> None:
-        """Collect the body (the gate already bounded its size)."""
-        self.chunks.append(chunk)
-
     def compute_etag(self) -> None:
-        """No ETag of tornado's own: Flask sets the ones it wants."""
+        """No ETag: a live answer is never the same twice."""
         return None
-
-    async def to_flask(self, *_) -> None:
-        """Answer the request through the Flask app."""
-        env = environ(self.request, b"".join(self.chunks), self.pool.address)
-        try:
-            if self.pool.full():
-                raise Busy()
-            status, headers, body = await self.pool.run(call_wsgi, self.pool.app, env)
-        except Busy as busy:
-            self.refuse(busy)
-            return
-        self.set_status(status)
-        named = set()
-        for name, value in headers:
-            (self.add_header if name in named else self.set_header)(name, value)
-            named.add(name)
-        self.finish(body or None)
-
-    get = head = post = put = delete = patch = options = to_flask

@@ -18,6 +18,7 @@ from typing import Annotated, Optional
 import typer
 
 DEFAULT_THREADS = 2
+MOST_WORKERS = 8
 DEFAULT_CONNECTIONS = 5000
 QUEUE_PER_THREAD = 64
 
@@ -62,12 +63,20 @@ def terminal_qr(url: str) -> str:
     return out.getvalue()
 
 
-def make_app(data: Path | None, public_url: str | None = None, keep_days: float = 30):
-    """The companion storing its rooms under `data` (default: Flask's instance folder)."""
+def default_workers() -> int:
+    """One worker process per core of this machine, at most MOST_WORKERS (1 where processes cannot fork)."""
+    return min(os.cpu_count() or 1, MOST_WORKERS) if hasattr(os, "fork") else 1
+
+
+def make_app(data: Path | None, public_url: str | None = None, keep_days: float = 30, database: str | None = None):
+    """The companion storing its rooms in `database` (a SQLite path or a PostgreSQL URL), else in
+    rollsheet.sqlite3 under `data` (default: Flask's instance folder)."""
     from companion import create_app
 
     config = {"PUBLIC_URL": public_url, "KEEP_DAYS": keep_days}
-    if data is not None:
+    if database:
+        config["DATABASE"] = database
+    elif data is not None:
         config["DATABASE"] = str(Path(data) / "rollsheet.sqlite3")
     return create_app(config)
 
@@ -94,14 +103,17 @@ def listen_or_fail(host: str, port: int) -> list:
         fail(reasons.get(error.errno, f"cannot listen on {host}:{port}: {error.strerror}"))
 
 
-def open_data(data: Path | None, public_url: str | None, keep_days: float):
-    """The app on its database, or one line saying what is wrong with the folder or the file."""
+def open_data(data: Path | None, public_url: str | None, keep_days: float, database: str | None = None):
+    """The app on its database, held for this `serve` alone where it is a file; or one line saying what is wrong
+    with the folder, the file or the database."""
     from companion.store import StoreError
 
     if data is not None and data.exists() and not data.is_dir():
         fail(f"--data {data} is a file; give a folder (the rooms go into rollsheet.sqlite3 inside it)", 2)
     try:
-        return make_app(data, public_url, keep_days)
+        app = make_app(data, public_url, keep_days, database)
+        app.extensions["rollsheet.store"].hold()
+        return app
     except OSError as error:
         fail(f"cannot use --data {data or 'the instance folder'}: {error.strerror}")
     except StoreError as error:
@@ -119,12 +131,18 @@ def serve(
     layouts: Annotated[Optional[list[Path]], typer.Option(metavar="DIR", help="Also serve the games of the layout files in this folder (repeatable).")] = None,
     proxy: Annotated[bool, typer.Option("--proxy", help="Behind a reverse proxy on this machine or its network: the client is the address the proxy appended to X-Forwarded-For (needs --host 127.0.0.1 or a private address).")] = False,
     proxy_hops: Annotated[int, typer.Option(help="With --proxy: how many proxies in a row append to X-Forwarded-For; the client is the entry the outermost one appended.")] = 1,
+    workers: Annotated[int, typer.Option(help="Server processes on the port, sharing the rooms; default one per core (at most 8).")] = default_workers(),
+    database: Annotated[Optional[str], typer.Option(envvar="ROLLSHEET_DATABASE", help="Keep the rooms in this database instead: postgresql://user@host/db (several servers share it) or sqlite:PATH.")] = None,
 ) -> None:
     """Run the table companion: phones open the printed URL and share dice, lists and scores."""
     from layouts.urls import url_problem
 
     checks = [(not 1 <= port <= 65535, f"--port must be 1-65535, not {port}"),
               (not 1 <= threads <= 64, f"--threads must be 1-64, not {threads}"),
+              (not 1 <= workers <= 64, f"--workers must be 1-64, not {workers}"),
+              (workers > 1 and not hasattr(os, "fork"), "--workers above 1 needs Linux or macOS"),
+              (database is not None and "://" in database and not database.startswith(("postgresql://", "postgres://")),
+               f"--database must be postgresql://... or sqlite:PATH, not {database!r}"),
               (not 16 <= max_connections <= 100_000, f"--max-connections must be 16-100000, not {max_connections}"),
               (not keep_days > 0, f"--keep-days must be more than 0, not {keep_days:g}"),
               (public_url is not None and url_problem("--public-url", public_url) is not None,
@@ -139,18 +157,23 @@ def serve(
     if layouts:
         os.environ["ROLLSHEET_LAYOUTS"] = os.pathsep.join(filter(None, [os.environ.get("ROLLSHEET_LAYOUTS"),
                                                                         *(str(folder.resolve()) for folder in layouts)]))
-    from companion import server
+    from companion import server, workers as processes
 
     sockets = listen_or_fail(host, port)
     url = public_url or phone_url(host, port)
-    app = open_data(data, url, keep_days)
+    app = open_data(data, url, keep_days, database)
     allowed = server.open_files(max_connections)
     typer.echo(f"rollsheet companion: open {url} on the phones at the table (same Wi-Fi)")
     typer.echo(terminal_qr(url))
-    typer.echo(f"Rooms are kept in {app.config['DATABASE']} (closed after {keep_days:g} days without play). "
-               f"Up to {allowed} connections. Stop with Ctrl+C.")
+    typer.echo(f"Rooms are kept in {app.extensions['rollsheet.store'].where} (closed after {keep_days:g} days "
+               f"without play). {workers} worker process{'es' if workers > 1 else ''}, up to {allowed} connections. "
+               "Stop with Ctrl+C.")
     sys.stdout.flush()
     try:
-        server.run(server.serve(app, sockets, threads, allowed, threads * QUEUE_PER_THREAD, proxy_hops if proxy else 0))
+        code = processes.serve(app, sockets, workers, threads, allowed, threads * QUEUE_PER_THREAD,
+                               proxy_hops if proxy else 0)
     except KeyboardInterrupt:
-        typer.echo("Stopped.")
+        code = 0
+    typer.echo("Stopped.")
+    if code:
+        raise typer.Exit(code)

@@ -4,8 +4,8 @@ A sweep (at start and every hour under `rollsheet serve`) closes every room whos
 log entry is older than the limit: the room, its seats and its log go, but for the entries
 of kind "score" (the final scores a table saved), and the code is kept in `closed_rooms`. A
 closed code answers 410 with a sentence and those scores; so does the code of a room made
-before seats (kept aside in `rooms_v1` by store.py). A new room that happens to draw a
-closed code takes it over (a trigger in store.py drops the old entries first).
+before seats (kept aside in `rooms_v1` by the SQLite engine). A new room that happens to draw
+a closed code takes it over (Queries.add_room drops the old entries first).
 """
 from __future__ import annotations
 
@@ -40,33 +40,24 @@ def refusal(error: Refused) -> dict:
 def sweep(db, keep_days: float, now: float | None = None) -> int:
     """Close the rooms idle for more than `keep_days` days; how many were closed."""
     now = time.time() if now is None else now
-    idle = db.execute("SELECT code, game, COALESCE((SELECT at FROM room_log WHERE room = rooms.code "
-                      "ORDER BY id DESC LIMIT 1), created) AS last FROM rooms WHERE last < ?",
-                      (now - keep_days * DAY_S,)).fetchall()
+    idle = db.idle_rooms(now - keep_days * DAY_S)
     for code, game, last in idle:
-        db.execute("INSERT OR REPLACE INTO closed_rooms (code, game, closed, last) VALUES (?, ?, ?, ?)",
-                   (code, game, now, last))
-        db.execute("DELETE FROM room_log WHERE room = ? AND kind != ?", (code, KEPT_KIND))
-        db.execute("DELETE FROM seats WHERE room = ?", (code,))
-        db.execute("DELETE FROM room_requests WHERE room = ?", (code,))
-        db.execute("DELETE FROM rooms WHERE code = ?", (code,))
+        db.close_room(code, game, now, last, KEPT_KIND)
     return len(idle)
 
 
 def refuse_if_closed(db, code: str) -> None:
     """Raise Closed (410) when `code` names a room closed for lack of play, or one made before seats."""
-    row = db.execute("SELECT game, closed, last FROM closed_rooms WHERE code = ?", (code,)).fetchone()
+    row = db.closed(code)
     if row is not None:
-        scores = [{"at": at, "text": entry_text(row["game"], kind, params, player, current())}
-                  for at, kind, params, player in
-                  db.execute("SELECT at, kind, params, player FROM room_log WHERE room = ? AND kind = ? ORDER BY id",
-                             (code, KEPT_KIND))]
-        days = round((row["closed"] - row["last"]) / DAY_S)
+        game, closed_at, last = row
+        scores = [{"at": at, "text": entry_text(game, kind, params, player, current())}
+                  for at, kind, params, player in db.kept_entries(code, KEPT_KIND)]
+        days = round((closed_at - last) / DAY_S)
         closed = ngettext("Room %(code)s was closed after %(num)s day without play.",
                           "Room %(code)s was closed after %(num)s days without play.", days, code=code)
         kept = gettext("Its final scores are kept below.") if scores else gettext("No final scores were saved in it.")
         raise Closed(" ".join((closed, kept, gettext("Open a new room to play again."))), scores)
-    if db.execute("SELECT 1 FROM sqlite_master WHERE name = 'rooms_v1'").fetchone() and \
-            db.execute("SELECT 1 FROM rooms_v1 WHERE code = ?", (code,)).fetchone():
+    if db.made_before_seats(code):
         raise Closed(gettext("Room %(code)s was made by an older version of the companion, before seats; "
                              "open a new room to play on.", code=code), [])

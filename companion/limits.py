@@ -9,23 +9,22 @@ A room code is named by a route's `<code>` (the API, the room page, its QR code,
 routes), by the score page's `?room=` and by a score posted with `"room"`. Requests from this
 machine itself (loopback) are not limited.
 
-Buckets.level is the one place that reads and writes the buckets (so another store, shared by
-several processes, replaces that method alone).
+The buckets are kept in the store (companion/store; Buckets.level is the one place that reads and
+writes them), so the limits hold across the worker processes of `serve --workers` and across the
+machines sharing one PostgreSQL database; buckets full again are forgotten by the hourly sweep.
 """
 from __future__ import annotations
 
 import math
-import threading
 import time
-from collections import OrderedDict
 
+from companion import store
 from companion.clients import client_of
 from companion.errors import Refused
 from companion.language import gettext
 
 BURST = {"rooms": 30, "misses": 20}
 REFILL_S = {"rooms": 60.0, "misses": 3.0}
-CLIENTS_KEPT = 10_000
 
 
 class Limited(Refused):
@@ -39,25 +38,24 @@ class Limited(Refused):
 
 
 class Buckets:
-    """Token buckets per (kind, client), the least recently used forgotten past CLIENTS_KEPT."""
+    """Token buckets per (kind, client), kept in the app's store (use them inside an app context)."""
 
-    def __init__(self, clock=time.monotonic):
+    def __init__(self, clock=time.time):
         self.clock = clock
-        self._lock = threading.Lock()
-        self._buckets: OrderedDict[tuple[str, str], tuple[float, float]] = OrderedDict()
 
     def level(self, kind: str, client: str, spend: int) -> float:
         """The tokens in the client's bucket of `kind` before this request, `spend` of them taken when it has them."""
-        with self._lock:
+        with store.writing() if spend else store.reading() as db:
             now = self.clock()
-            tokens, at = self._buckets.get((kind, client), (BURST[kind], now))
+            tokens, at = db.bucket(kind, client) or (BURST[kind], now)
             level = min(BURST[kind], tokens + (now - at) / REFILL_S[kind])
             if spend and level >= spend:
-                self._buckets[(kind, client)] = (level - spend, now)
-                self._buckets.move_to_end((kind, client))
-                while len(self._buckets) > CLIENTS_KEPT:
-                    self._buckets.popitem(last=False)
+                db.set_bucket(kind, client, level - spend, now)
             return level
+
+    def forget(self, db) -> None:
+        """Drop the buckets that are full again (in a write transaction `db`)."""
+        db.forget_buckets(self.clock() - max(BURST[kind] * REFILL_S[kind] for kind in BURST))
 
     def _limit(self, kind: str, address: str, spend: int) -> None:
         client = client_of(address)

@@ -3,7 +3,9 @@
 A change commits in a worker thread and `publish`es the room's new state (its log as stored:
 kind + params); the event loop keeps it in the room's channel and wakes everything waiting
 there (event streams and long polls, see stream.py). The JSON text of a version is built once
-per language (the log written out in it), however many phones watch the room.
+per language (the log written out in it), however many phones watch the room, and the move's own
+answer is that same text (`encoded`). With a relay (relay.py) the other processes serving the
+rooms hear of the change too, and their phones are woken the same way.
 
 Glossary:
 - version: a room's change counter (grows by one on every change, see rooms.py).
@@ -12,22 +14,42 @@ Glossary:
 - write: (state, language) -> the state as a phone in that language reads it (rooms.shown).
 - watcher: an event stream or long poll attached to a channel; a channel without watchers
   is dropped, and the next watcher reads the room from the database again.
+- snapshot: a state as committed, keeping its JSON text per language once written.
 """
 from __future__ import annotations
 
 import asyncio
-import json
+
+import orjson
+
+
+class Snapshot(dict):
+    """A room's state as committed, with its encodings by language (`encoded`)."""
+
+    __slots__ = ("frames",)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.frames: dict[str, bytes] = {}
+
+
+def encoded(state: dict, language: str, write) -> bytes:
+    """`state` as JSON in `language` (`write` puts it in a language), built once per snapshot and language."""
+    frames = state.frames if isinstance(state, Snapshot) else {}
+    frame = frames.get(language)
+    if frame is None:
+        frame = frames[language] = orjson.dumps(write(state, language))
+    return frame
 
 
 class Channel:
     """A watched room: its newest state and the phones waiting for the next one."""
 
-    __slots__ = ("state", "frames", "changed", "watchers", "loading", "write")
+    __slots__ = ("state", "changed", "watchers", "loading", "write")
 
     def __init__(self, loop: asyncio.AbstractEventLoop, write):
         self.write = write
         self.state: dict | None = None
-        self.frames: dict[str, bytes] = {}
         self.changed = loop.create_future()
         self.watchers = 0
         self.loading: asyncio.Future | None = None
@@ -39,16 +61,13 @@ class Channel:
 
     def encoded(self, language: str) -> bytes:
         """The newest state as JSON in `language`, built once per version and language."""
-        if language not in self.frames:
-            self.frames[language] = json.dumps(self.write(self.state, language), ensure_ascii=False,
-                                               separators=(",", ":")).encode()
-        return self.frames[language]
+        return encoded(self.state, language, self.write)
 
     def offer(self, state: dict) -> None:
         """Keep `state` when it is newer than the one kept, and wake the waiters."""
         if state["version"] <= self.version:
             return
-        self.state, self.frames = state, {}
+        self.state = state if isinstance(state, Snapshot) else Snapshot(state)
         changed, self.changed = self.changed, asyncio.get_running_loop().create_future()
         changed.set_result(None)
 
@@ -60,15 +79,43 @@ class Hub:
         self.write = write
         self.loop: asyncio.AbstractEventLoop | None = None
         self.channels: dict[str, Channel] = {}
+        self.relay = self.reread = None
 
-    def attach(self, loop: asyncio.AbstractEventLoop) -> None:
-        """Serve watchers on `loop` (the server's event loop); before that, publishing is a no-op."""
-        self.loop = loop
+    def attach(self, loop: asyncio.AbstractEventLoop, relay=None, reread=None) -> None:
+        """Serve watchers on `loop` (the server's event loop); before that, publishing is a no-op. A `relay`
+        passes changes to and from the other processes; `reread(code)` (awaitable) reads a room anew."""
+        self.loop, self.relay, self.reread = loop, relay, reread
+        if relay is not None:
+            relay.start(loop, self)
 
     def publish(self, code: str, state: dict) -> None:
         """A room committed `state` (called from any thread, after the commit)."""
         if self.loop is not None:
             self.loop.call_soon_threadsafe(self._deliver, code, state)
+            if self.relay is not None:
+                self.relay.send(code, state)
+
+    def arrived(self, code: str, version: int, state: bytes | None) -> None:
+        """Another process committed `version` of a room (on the loop), its state as JSON (None: read it anew)."""
+        channel = self.channels.get(code)
+        if channel is None or version <= channel.version:
+            return
+        if state is not None:
+            channel.offer(orjson.loads(state))
+        else:
+            asyncio.ensure_future(self._reread(code))
+
+    def refresh(self) -> None:
+        """Read every watched room anew (after the relay may have missed changes)."""
+        for code in list(self.channels):
+            asyncio.ensure_future(self._reread(code))
+
+    async def _reread(self, code: str) -> None:
+        try:
+            state = await self.reread(code)
+        except Exception:  # the room is gone or the store fails now: its watchers keep what they have
+            return
+        self._deliver(code, state)
 
     def _deliver(self, code: str, state: dict) -> None:
         channel = self.channels.get(code)

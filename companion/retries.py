@@ -10,7 +10,7 @@ Glossary:
 """
 from __future__ import annotations
 
-import json
+import orjson
 
 LONGEST = 64
 KEPT = 16
@@ -23,12 +23,11 @@ def request_id(body: dict | None) -> str | None:
 
 def answered(db, code: str, request: str) -> dict | None:
     """What the room answered request `request`, or None when it has not made it."""
-    row = db.execute("SELECT answer FROM room_requests WHERE room = ? AND request = ?", (code, request)).fetchone()
-    return json.loads(row[0]) if row else None
+    answer = db.answer_of(code, request)
+    return orjson.loads(answer) if answer else None
 
 
 def keep(db, code: str, request: str, version: int, answer: dict) -> None:
     """Keep the answer of request `request`, which made the room's `version`; forget ids of older versions."""
-    db.execute("INSERT INTO room_requests (room, request, version, answer) VALUES (?, ?, ?, ?)",
-               (code, request, version, json.dumps(answer)))
-    db.execute("DELETE FROM room_requests WHERE room = ? AND version <= ?", (code, version - KEPT))
+    db.keep_answer(code, request, version, orjson.dumps(answer).decode())
+    db.forget_answers(code, version - KEPT)

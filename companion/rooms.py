@@ -1,4 +1,4 @@
-"""Rooms: a table's shared state in SQLite, changed one write transaction at a time.
+"""Rooms: a table's shared state in the store (companion/store), changed one write transaction at a time.
 
 Glossary:
 - code: a room's name, 6 characters from an alphabet without look-alikes (no 0/O, 1/I/L),
@@ -14,18 +14,19 @@ Glossary:
 """
 from __future__ import annotations
 
-import json
 import re
 import secrets
 import time
 
+import orjson
 from flask import current_app
 
 import layouts
 from companion import expiry, language, lists, referee, retries, seats, table
 from companion.errors import Refused, impossible, malformed, missing
+from companion.live import Snapshot
 from companion.language import gettext
-from companion.store import get_db, transaction
+from companion.store import reading, writing
 from companion.table.contract import Stale
 from companion.table.prompts import prompts
 from companion.table.turns import seat_name
@@ -67,19 +68,17 @@ def create(game_id: str, players: int | None = None, rng=secrets) -> str:
     if not game.players.min <= count <= game.players.max:
         raise players_refusal(game)
     state = dict(table.new_state(game, count, rng), lists=lists.start(game, count))
-    with transaction() as db:
+    with writing() as db:
         while True:
             code = "".join(secrets.choice(ALPHABET) for _ in range(CODE_LENGTH))
-            if db.execute("SELECT 1 FROM rooms WHERE code = ?", (code,)).fetchone() is None:
+            if db.add_room(code, game.id, time.time(), orjson.dumps(state).decode()):
                 break
-        db.execute("INSERT INTO rooms (code, game, created, version, state) VALUES (?, ?, ?, 1, ?)",
-                   (code, game.id, time.time(), json.dumps(state)))
         _log(db, code, 1, None, None, ("open", {"players": count}))
     return code
 
 
 def _row(db, code: str):
-    row = db.execute("SELECT game, version, state, undo FROM rooms WHERE code = ?", (normal_code(code),)).fetchone()
+    row = db.room(normal_code(code))
     if row is None:
         expiry.refuse_if_closed(db, normal_code(code))  # 410 for a room closed after --keep-days idle
         raise missing(gettext("No room %(code)s: check the code, or open a new room.", code=repr(code)))
@@ -88,24 +87,26 @@ def _row(db, code: str):
 
 def _log(db, code: str, version: int, seat, player, entry: tuple[str, dict]) -> None:
     kind, params = entry
-    db.execute("INSERT INTO room_log (room, version, at, seat, player, kind, params) VALUES (?, ?, ?, ?, ?, ?, ?)",
-               (code, version, time.time(), seat, player, kind, json.dumps(params)))
+    db.add_entry(code, version, time.time(), seat, player, kind, orjson.dumps(params).decode())
 
 
 def version(code: str) -> int:
     """The room's version now."""
-    return _row(get_db(), code)["version"]
+    with reading() as db:
+        return _row(db, code).version
 
 
 def game_of(code: str) -> layouts.Game:
     """The game a room plays, in the request's language."""
-    return language.game(_row(get_db(), code)["game"], language.current())
+    with reading() as db:
+        return language.game(_row(db, code).game, language.current())
 
 
 def state(code: str) -> dict:
     """Everything a phone shows: the game state, the version, the undo offer and the newest log entries
     as stored (kind + params: `shown` writes them out)."""
-    return _snapshot(get_db(), normal_code(code))
+    with reading() as db:
+        return _snapshot(db, normal_code(code))
 
 
 def shown(state: dict, lang: str) -> dict:
@@ -115,24 +116,22 @@ def shown(state: dict, lang: str) -> dict:
     return dict(state, log=log, prompt=prompts(language.game(state["game"], lang), state, language.speaker(lang)))
 
 
-def _entries(db, code: str, where: str = "", args: tuple = ()) -> list[dict]:
-    rows = db.execute(f"SELECT version, at, seat, player, kind, params FROM room_log WHERE room = ? {where} "
-                      "ORDER BY id DESC LIMIT ?", (code, *args, LOG_SHOWN)).fetchall()
-    return [{"at": r["at"], "seat": r["seat"], "player": r["player"], "kind": r["kind"], "params": r["params"]}
-            for r in rows]
+def _entries(db, code: str, limit: int = LOG_SHOWN, after: int | None = None) -> list[dict]:
+    return [{"at": at, "seat": seat, "player": player, "kind": kind, "params": params}
+            for _, at, seat, player, kind, params in db.entries(code, limit, after)]
 
 
 def _snapshot(db, code: str, row=None) -> dict:
     row = _row(db, code) if row is None else row
-    undo = json.loads(row["undo"]) if row["undo"] else None
-    return _phone_state(db, code, row["game"], row["version"], json.loads(row["state"]),
+    undo = orjson.loads(row.undo) if row.undo else None
+    return _phone_state(db, code, row.game, row.version, orjson.loads(row.state),
                         undo["seat"] if undo and undo["state"] is not None else None)
 
 
 def _phone_state(db, code: str, game_id: str, version_now: int, game_state: dict, undo_seat) -> dict:
-    return {"code": code, "game": game_id, "version": version_now, **game_state,
-            **referee.answers(layouts.load(game_id), game_state), "reorder": seats.order_open(game_state),
-            "undo": None if undo_seat is None else {"seat": undo_seat}, "log": _entries(db, code)}
+    return Snapshot({"code": code, "game": game_id, "version": version_now, **game_state,
+                     **referee.answers(layouts.load(game_id), game_state), "reorder": seats.order_open(game_state),
+                     "undo": None if undo_seat is None else {"seat": undo_seat}, "log": _entries(db, code)})
 
 
 def _change(code: str, step, body: dict | None = None) -> dict:
@@ -144,16 +143,16 @@ def _change(code: str, step, body: dict | None = None) -> dict:
     """
     code, lang = normal_code(code), language.current()
     request = retries.request_id(body)
-    with transaction() as db:
+    with writing() as db:
         row = _row(db, code)
-        game, current, version_now = language.game(row["game"], lang), json.loads(row["state"]), row["version"]
+        game, current, version_now = language.game(row.game, lang), orjson.loads(row.state), row.version
         first = request and retries.answered(db, code, request)
         if first:
             return first
         try:
             done = step(db, game, current, version_now + 1)
         except Stale as stale:
-            changes = _entries(db, code, "AND version > ?", (stale.seen,))[:STALE_SHOWN]
+            changes = _entries(db, code, STALE_SHOWN, stale.seen)
             texts = [entry_text(game.id, e["kind"], e["params"], e["player"], lang) for e in reversed(changes)]
             raise impossible(gettext("The table changed: %(changes)s", changes="; ".join(texts))) from None
         if done is None:
@@ -161,10 +160,10 @@ def _change(code: str, step, body: dict | None = None) -> dict:
         new, seat, entry, undoable = done
         player = seat_name(new, seat) if seat is not None else None
         undo = None if undoable is None else {"seat": seat, "state": current if undoable else None, "entry": entry}
-        db.execute("UPDATE rooms SET version = ?, state = ?, undo = ? WHERE code = ?",
-                   (version_now + 1, json.dumps(new), json.dumps(undo) if undo else None, code))
+        db.save_room(code, version_now + 1, orjson.dumps(new).decode(),
+                     orjson.dumps(undo).decode() if undo else None)
         _log(db, code, version_now + 1, seat, player, entry)
-        answer = _phone_state(db, code, row["game"], version_now + 1, new, seat if undoable else None)
+        answer = _phone_state(db, code, row.game, version_now + 1, new, seat if undoable else None)
         if request:
             retries.keep(db, code, request, version_now + 1, answer)
     current_app.extensions["rollsheet.hub"].publish(code, answer)  # to every phone watching (live.py)
@@ -232,7 +231,7 @@ def undo(code: str, body: dict) -> dict:
     """Undo the room's last move or crossing: only its maker's, only while nothing happened since."""
     def step(db, game, current, version_next):
         seat = seats.identify(db, normal_code(code), current, body)
-        slot = json.loads(_row(db, code)["undo"] or "null")
+        slot = orjson.loads(_row(db, code).undo or "null")
         if body.get("seen") != version_next - 1:
             raise impossible(gettext("The table changed since your phone drew it: look again before you undo."))
         restored, entry = referee.undone(game, current, slot, seat)
@@ -246,7 +245,7 @@ def save_score(code: str, body: dict, params: dict) -> dict:
     phone sees it live; a score saved before leaves the log, and the new entry says it replaced one."""
     def step(db, game, current, version_next):
         seat = seats.identify(db, normal_code(code), current, body)
-        replaced = db.execute("DELETE FROM room_log WHERE room = ? AND kind = 'score'", (normal_code(code),)).rowcount
+        replaced = db.drop_entries(normal_code(code), "score")
         return current, seat, ("score", dict(params, replaces=replaced > 0)), None
 
     return _change(code, step)

@@ -49,13 +49,13 @@ def look_alike(state: dict, name: str) -> dict | None:
 
 
 def _holds(db, code: str, seat: int, token) -> bool:
-    row = db.execute("SELECT token FROM seats WHERE room = ? AND seat = ?", (code, seat)).fetchone()
-    return isinstance(token, str) and row is not None and hmac.compare_digest(row["token"], _digest(token))
+    held = db.seat_token(code, seat)
+    return isinstance(token, str) and held is not None and hmac.compare_digest(held, _digest(token))
 
 
 def _new_token(db, code: str, seat: int) -> str:
     token = secrets.token_urlsafe(16)
-    db.execute("INSERT OR REPLACE INTO seats (room, seat, token) VALUES (?, ?, ?)", (code, seat, _digest(token)))
+    db.set_seat_token(code, seat, _digest(token))
     return token
 
 

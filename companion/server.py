@@ -4,6 +4,9 @@ Chosen by measurement (docs/performance.md): tornado's HTTP server on asyncio ho
 phone for a few KB and no thread, gives every connection a deadline for its request head
 (slowloris), and hands the Flask app to a thread pool (bridge.py); the event streams and
 long polls are served on the loop itself (stream.py). gate.py bounds connections and bodies.
+A phone's first read of a room (joining its live updates) runs on a thread of its own, so a
+storm of reconnecting phones never queues in front of the moves. Several of these processes may
+serve the same rooms (workers.py, relay.py).
 """
 from __future__ import annotations
 
@@ -15,11 +18,12 @@ import sys
 
 import tornado.web
 from tornado.netutil import bind_sockets
+from tornado.routing import AnyMatches, PathMatches, Rule, RuleRouter
 
-from companion import MAX_BODY, clients, expiry, limits, store
-from companion.bridge import FlaskHandler, Pool
+from companion import MAX_BODY, clients, expiry, limits, rooms, store
+from companion.bridge import FlaskRoute, Pool
 from companion.gate import GatedServer
-from companion.stream import EventsHandler, RoomHandler
+from companion.stream import EventsHandler, LongPolls, RoomHandler
 
 HEAD_TIMEOUT_S = 10.0
 GIL_SWITCH_S = 0.0005
@@ -46,38 +50,51 @@ def listen(host: str, port: int) -> list[socket.socket]:
     return bind_sockets(port, host or None, backlog=1024)
 
 
-def routes(app, pool: Pool, crowd: clients.Crowd) -> tornado.web.Application:
-    """The loop's routes: live ones on the loop, everything else through Flask."""
-    read = lambda code, client, lang: pool.in_app(limits.read_room, app.extensions["rollsheet.limits"], code, client,
-                                                  lang=lang)
-    live = {"pool": pool, "hub": app.extensions["rollsheet.hub"], "read": read, "crowd": crowd}
-    return tornado.web.Application([
-        (r"/api/rooms/([^/]+)/events", EventsHandler, live),
-        (r"/api/rooms/([^/]+)", RoomHandler, live),
-        (r".*", FlaskHandler, {"pool": pool}),
-    ], compress_response=False)
+def routes(app, pool: Pool, reads: Pool, crowd: clients.Crowd) -> RuleRouter:
+    """The loop's routes: the live ones on the loop (their first reads through `reads`), everything else through
+    Flask in `pool`."""
+    read = lambda code, client, lang: reads.in_app(limits.read_room, app.extensions["rollsheet.limits"], code, client,
+                                                   lang=lang)
+    live = {"reads": reads, "hub": app.extensions["rollsheet.hub"], "read": read, "crowd": crowd}
+    streams = tornado.web.Application([(r"/api/rooms/([^/]+)/events", EventsHandler, live),
+                                       (r"/api/rooms/([^/]+)", RoomHandler, live)],
+                                      compress_response=False, log_function=log_failure)
+    return RuleRouter([Rule(PathMatches(r"/api/rooms/[^/]+/events"), streams), Rule(LongPolls(), streams),
+                       Rule(AnyMatches(), FlaskRoute(pool))])
+
+
+def log_failure(handler) -> None:
+    """Log an answer that went wrong (500); a 503 is a refusal said on purpose (busy, full, a store fault)."""
+    if handler.get_status() >= 500 and handler.get_status() != 503:
+        logging.getLogger("tornado.access").error(f"{handler.get_status()} {handler._request_summary()}")
 
 
 def sweep(app) -> int:
-    """Close the rooms idle past the app's KEEP_DAYS (run it on a worker thread)."""
-    with app.app_context(), store.transaction() as db:
+    """Close the rooms idle past the app's KEEP_DAYS, forget the rate limits' full buckets (on a worker thread)."""
+    with app.app_context(), store.writing() as db:
+        app.extensions["rollsheet.limits"].forget(db)
         return expiry.sweep(db, app.config["KEEP_DAYS"])
 
 
 class Companion:
-    """The running server: the gated HTTP server on this loop, the app's worker pool, the hourly sweep.
+    """The running server: the gated HTTP server on this loop, the app's worker pool, the hourly sweep (unless
+    another process of the same `serve` sweeps), the relay to the other processes (if any).
 
-    `proxy`: how many reverse proxies in front append to X-Forwarded-For (0: phones connect directly)."""
+    `proxy`: how many reverse proxies in front append to X-Forwarded-For (0: phones connect directly);
+    `share`: how many worker processes share the per-client connection caps (each holds its share)."""
 
     def __init__(self, app, sockets: list[socket.socket], threads: int, max_connections: int, queue: int,
-                 proxy: int = 0):
-        app.extensions["rollsheet.hub"].attach(asyncio.get_running_loop())
-        self.pool = Pool(app, threads, queue, sockets[0].getsockname()[:2])
-        crowd = clients.Crowd()
-        self.server = GatedServer(routes(app, self.pool, crowd), max_connections=max_connections, max_body=MAX_BODY,
-                                  head_timeout=HEAD_TIMEOUT_S, proxy_hops=proxy, crowd=crowd)
+                 proxy: int = 0, relay=None, sweeps: bool = True, share: int = 1):
+        address = sockets[0].getsockname()[:2]
+        self.pool, self.reads = Pool(app, threads, queue, address), Pool(app, 1, max_connections, address)
+        self.hub, self.relay = app.extensions["rollsheet.hub"], relay
+        self.hub.attach(asyncio.get_running_loop(), relay, lambda code: self.reads.run(self.reads.in_app, rooms.state,
+                                                                                       code))
+        crowd = clients.Crowd({kind: max(1, cap // share) for kind, cap in clients.CAPS.items()})
+        self.server = GatedServer(routes(app, self.pool, self.reads, crowd), max_connections=max_connections,
+                                  max_body=MAX_BODY, head_timeout=HEAD_TIMEOUT_S, proxy_hops=proxy, crowd=crowd)
         self.server.add_sockets(sockets)
-        self.sweeping = asyncio.ensure_future(self._sweep_every(app))
+        self.sweeping = asyncio.ensure_future(self._sweep_every(app) if sweeps else asyncio.sleep(0))
 
     async def _sweep_every(self, app) -> None:
         while True:
@@ -88,7 +105,10 @@ class Companion:
         """Stop listening and let the requests in progress finish."""
         self.sweeping.cancel()
         self.server.stop()
-        await asyncio.get_running_loop().run_in_executor(None, self.pool.executor.shutdown)
+        if self.relay is not None:
+            self.relay.stop(asyncio.get_running_loop())
+        for pool in (self.pool, self.reads):
+            await asyncio.get_running_loop().run_in_executor(None, pool.executor.shutdown)
 
 
 def run(main) -> None:
@@ -102,13 +122,12 @@ def run(main) -> None:
 
 
 async def serve(app, sockets: list[socket.socket], threads: int, max_connections: int, queue: int,
-                proxy: int = 0) -> None:
+                proxy: int = 0, relay=None, sweeps: bool = True, share: int = 1) -> None:
     """Serve `app` on `sockets` until SIGINT or SIGTERM, behind `proxy` reverse proxies (0: none)."""
-    logging.getLogger("tornado.access").setLevel(logging.ERROR)  # 4xx answers are the phones' business, 5xx show
     # The loop thread lets go of the GIL at every socket write; a worker thread that takes it keeps it
     # for the switch interval (5 ms by default), which would hold back every phone's update behind it.
     sys.setswitchinterval(GIL_SWITCH_S)
-    companion = Companion(app, sockets, threads, max_connections, queue, proxy)
+    companion = Companion(app, sockets, threads, max_connections, queue, proxy, relay, sweeps, share)
     stop = asyncio.Event()
     try:
         for number in (signal.SIGINT, signal.SIGTERM):

@@ -3,10 +3,12 @@
 - `GET /api/rooms/<code>/events`: Server-Sent Events, one `data:` event per room version
   (`id:` the version), newest state only (a phone that falls behind skips to the newest);
   resumes after the `Last-Event-ID` header (or `?since=`); a comment line every
-  HEARTBEAT_S keeps proxies and phones from closing an idle stream.
+  HEARTBEAT_S keeps proxies and phones from closing an idle stream. Its `retry:` (how long
+  EventSource waits before reconnecting) is drawn between 1 and 4 s, so phones cut off together
+  (a restart, a dead worker) come back spread out instead of in one storm.
 - `GET /api/rooms/<code>?since=<version>&wait=<s>`: the long poll, for scripts and the page's
   fallback: answered when the room passes `since`, or after `wait` s (at most LONGEST_WAIT_S).
-  Without `since` the request goes to the Flask app like any other.
+  Without a well-formed `since` the router sends the request to the Flask app like any other (`LongPolls`).
 Both speak the phone's language (its cookie, else Accept-Language): the log lines and refusals.
 A version that is not a whole number in ASCII digits counts as none. One client holds at most
 clients.CAPS["streams"] of them at once (429 past it), so it cannot crowd out a table.
@@ -15,13 +17,14 @@ from __future__ import annotations
 
 import asyncio
 import math
+import random
 import re
 
-import tornado.web
 from tornado.iostream import StreamClosedError
+from tornado.routing import Matcher
 
 from companion import clients, language, rooms
-from companion.bridge import FlaskHandler
+from companion.bridge import LoopHandler
 from companion.errors import Refused
 from companion.language import N_
 from companion.limits import Limited
@@ -30,6 +33,7 @@ HEARTBEAT_S = 15.0
 LONGEST_WAIT_S = 25.0
 RECONNECT_MS = 2000
 VERSION = re.compile(r"-?[0-9]{1,18}")
+ROOM = re.compile(r"/api/rooms/[^/]+")
 
 
 def version_number(text: str | None) -> int | None:
@@ -37,12 +41,22 @@ def version_number(text: str | None) -> int | None:
     return int(text) if text is not None and VERSION.fullmatch(text) else None
 
 
-class Watching(FlaskHandler):
+class LongPolls(Matcher):
+    """Matches `GET /api/rooms/<code>?since=<version>` (a room read without a version goes to the Flask app)."""
+
+    def match(self, request) -> dict | None:
+        """{} for a long poll, else None."""
+        since = request.query_arguments.get("since")
+        if ROOM.fullmatch(request.path) and since and version_number(since[-1].decode("latin-1")) is not None:
+            return {}
+        return None
+
+
+class Watching(LoopHandler):
     """A request attached to a room's channel until it answers or its phone goes."""
 
-    def initialize(self, pool, hub, read, crowd: clients.Crowd):
-        super().initialize(pool)
-        self.hub, self.read, self.crowd = hub, read, crowd
+    def initialize(self, reads, hub, read, crowd: clients.Crowd):
+        self.reads, self.hub, self.read, self.crowd = reads, hub, read, crowd
         self.client = clients.client_of(self.request.remote_ip)
         self.gone = asyncio.get_running_loop().create_future()
         self.lang = self.language
@@ -62,7 +76,7 @@ class Watching(FlaskHandler):
                 "again."), most=most), clients.RETRY_AFTER_S))
             return None
         try:
-            return await self.hub.join(code, lambda: self.pool.run(self.read, code, self.request.remote_ip, self.lang))
+            return await self.hub.join(code, lambda: self.reads.run(self.read, code, self.request.remote_ip, self.lang))
         except Refused as error:
             self.crowd.leave("streams", self.client)
             self.refuse(error)
@@ -93,7 +107,7 @@ class EventsHandler(Watching):
             self.set_header("Content-Type", "text/event-stream; charset=utf-8")
             self.set_header("Cache-Control", "no-cache")
             self.set_header("X-Accel-Buffering", "no")
-            self.write(f"retry: {RECONNECT_MS}\n\n")
+            self.write(f"retry: {random.randint(RECONNECT_MS // 2, RECONNECT_MS * 2)}\n\n")
             while not self.gone.done():
                 if channel.version > seen:
                     seen = channel.version
@@ -110,13 +124,11 @@ class EventsHandler(Watching):
 
 
 class RoomHandler(Watching):
-    """`/api/rooms/<code>`: the long poll with `?since=`; the Flask app answers the rest."""
+    """`/api/rooms/<code>?since=<version>`: the long poll (the router sends it here only with a version)."""
 
     async def get(self, code: str) -> None:
         """Answer the room's state once it passes `since` or `wait` seconds have gone."""
-        since = version_number(self.get_argument("since", None))
-        if since is None:
-            return await self.to_flask()
+        since = version_number(self.get_argument("since"))
         code = rooms.normal_code(code)
         channel = await self.watch(code)
         if channel is None:

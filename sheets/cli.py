@@ -189,7 +189,11 @@ app.command()(authoring.new)
 app.command()(authoring.schema)
 app.command()(authoring.upgrade)
 for _command in entry_points(group="rollsheet.commands"):
-    app.command(_command.name)(_command.load())
+    _loaded = _command.load()
+    if isinstance(_loaded, typer.Typer):  # a group of commands, e.g. `rollsheet db upgrade`
+        app.add_typer(_loaded, name=_command.name)
+    else:
+        app.command(_command.name)(_loaded)
 
 
 def main() -> None:

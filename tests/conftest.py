@@ -151,3 +151,35 @@ def phone(browser):
     yield open_phone
     for context in contexts:
         context.close()
+
+
+@pytest.fixture(scope="session")
+def postgres_server_url():
+    """One PostgreSQL server of the tests' own for the session (tests/postgres.py); a test needing it is
+    skipped where PostgreSQL is not installed, and fails in CI (`.ci/run` installs it)."""
+    import os
+
+    from tests.postgres import binaries, postgres_server
+
+    if binaries() is None:
+        if os.environ.get("CI"):
+            pytest.fail("PostgreSQL is not installed (.ci/run installs it)")
+        pytest.skip("PostgreSQL is not installed (apt-get install postgresql)")
+    with postgres_server() as url:
+        yield url
+
+
+@pytest.fixture
+def postgres(postgres_server_url):
+    """A fresh empty PostgreSQL database; its URL."""
+    from tests.postgres import fresh_database
+
+    return fresh_database(postgres_server_url)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request, tmp_path) -> str:
+    """A fresh empty rooms database of each engine in turn: a SQLite file's path, then a PostgreSQL URL."""
+    if request.param == "sqlite":
+        return str(tmp_path / "rooms.sqlite3")
+    return request.getfixturevalue("postgres")

@@ -3,8 +3,10 @@ they drew, through Flask's test client or over HTTP to a real server."""
 from __future__ import annotations
 
 import json
+import threading
 import urllib.error
 import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 
 
 class Http:
@@ -78,3 +80,15 @@ class Table:
 
     def undo(self, who: str, seen="now"):
         return self.call(f"/api/rooms/{self.code}/undo", self.body(who, seen))
+
+
+def together(count: int, work) -> list:
+    """Run `work(i)` for i in 0..count-1 at the same moment (simultaneous taps); their results."""
+    start = threading.Barrier(count)
+
+    def run(i):
+        start.wait()
+        return work(i)
+
+    with ThreadPoolExecutor(count) as pool:
+        return list(pool.map(run, range(count)))

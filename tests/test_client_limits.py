@@ -32,8 +32,9 @@ def held_streams(base: str, code: str, address: str, count: int, sockets: list) 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    """A real `rollsheet serve --proxy` with room for 150 connections: its base URL."""
-    with serving(tmp_path_factory.mktemp("limits"), "--proxy", "--max-connections", 150) as (base, _):
+    """A real `rollsheet serve --proxy` with room for 150 connections, in one process (the caps are exact there;
+    with several workers each holds its share, tests/test_workers.py): its base URL."""
+    with serving(tmp_path_factory.mktemp("limits"), "--proxy", "--max-connections", 150, "--workers", 1) as (base, _):
         yield base
 
 

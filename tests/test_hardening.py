@@ -68,7 +68,7 @@ def test_slow_and_idle_sockets_do_not_stop_rooms_being_served(tmp_path):  # 3
 
 @pytest.mark.server
 def test_when_every_connection_is_busy_a_newcomer_gets_503_with_retry_after(tmp_path):  # 3, overload
-    with serving(tmp_path, "--max-connections", 16) as (base, _):
+    with serving(tmp_path, "--max-connections", 16, "--workers", 1) as (base, _):
         code = open_room(base)
         host, port = base.removeprefix("http://").split(":")
         streams = []

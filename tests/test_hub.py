@@ -78,3 +78,37 @@ def test_a_version_is_written_out_once_per_language_however_many_phones_read_it(
         hub.leave("ROOM")
 
     run(scene)
+
+
+def test_a_change_published_in_one_worker_wakes_the_watchers_of_another(tmp_path):
+    from companion.relay import SocketRelay
+
+    async def scene():
+        loop = asyncio.get_running_loop()
+        rereads = []
+
+        async def reread(code):
+            rereads.append(code)
+            return {"version": 9, "dice": ["read anew"]}
+
+        here, there = Hub(lambda state, language: state), Hub(lambda state, language: state)
+        here.attach(loop, SocketRelay(str(tmp_path), 0, 2))
+        there.attach(loop, SocketRelay(str(tmp_path), 1, 2), reread)
+
+        async def read():
+            return {"version": 3, "dice": []}
+
+        watched = await there.join("ROOM", read)
+        changed = watched.changed
+        here.publish("ROOM", {"version": 4, "dice": [6]})
+        here.publish("UNWATCHED", {"version": 4})
+        await asyncio.wait_for(changed, 1)
+        assert watched.encoded("en") == b'{"version":4,"dice":[6]}' and rereads == []
+        changed = watched.changed
+        there.arrived("ROOM", 5, None)  # a message too large to carry its state
+        await asyncio.wait_for(changed, 1)
+        assert rereads == ["ROOM"] and watched.version == 9
+        for hub in (here, there):
+            hub.relay.stop(loop)
+
+    run(scene)

@@ -4,21 +4,8 @@ from __future__ import annotations
 import json
 import threading
 import urllib.request
-from concurrent.futures import ThreadPoolExecutor
 
-from tests.tables import Http, Table
-
-
-def together(count, work):
-    """Run `work(i)` for i in 0..count-1 at the same moment; their results."""
-    start = threading.Barrier(count)
-
-    def run(i):
-        start.wait()
-        return work(i)
-
-    with ThreadPoolExecutor(count) as pool:
-        return list(pool.map(run, range(count)))
+from tests.tables import Http, Table, together
 
 
 def test_a_waiting_phone_is_woken_by_a_roll(served):

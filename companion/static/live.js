@@ -11,7 +11,8 @@ const Live = (function () {
     source.onmessage = (event) => { wait = 2000; show(JSON.parse(event.data)); };
     source.onerror = () => {
       if (source.readyState !== EventSource.CLOSED) return;
-      setTimeout(() => stream(code, show, version, Math.min(wait * 2, 30000)), wait);
+      // jittered, so phones cut off together (a restart) do not all come back in the same instant
+      setTimeout(() => stream(code, show, version, Math.min(wait * 2, 30000)), wait * (0.5 + Math.random()));
     };
   }
 

@@ -5,7 +5,7 @@ loop in stream.py; here `GET /api/rooms/<code>` answers the state at once.
 """
 from __future__ import annotations
 
-from flask import Blueprint, current_app, jsonify, request, url_for
+from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
 import layouts
 from companion import rooms
@@ -17,6 +17,7 @@ from companion.contract.refusals import parsed
 from companion.errors import Refused
 from companion.expiry import refusal
 from companion.language import current
+from companion.live import encoded
 from layouts import fill_values
 from layouts.glyphs import is_shape
 from layouts.lists import lists_in_play
@@ -64,8 +65,9 @@ def _filled(node, values: dict, lang: str):
 
 @bp.errorhandler(Refused)
 def refused(error: Refused):
-    """A refusal as JSON: {"error": message} with its status (and a closed room's saved scores)."""
-    return jsonify(refusal(error)), error.status
+    """A refusal as JSON: {"error": message} with its status (a closed room's saved scores; Retry-After on a 503)."""
+    headers = {"Retry-After": str(error.retry_after)} if hasattr(error, "retry_after") else {}
+    return jsonify(refusal(error)), error.status, headers
 
 
 @bp.get("/openapi.json")
@@ -91,9 +93,9 @@ def open_room():
     return jsonify(code=code, url=public_url(url_for("pages.room", code=code))), 201
 
 
-def shown(state: dict):
-    """A room's state as JSON, its log written out in the request's language."""
-    return jsonify(rooms.shown(state, current()))
+def shown(state: dict) -> Response:
+    """A room's state as JSON, its log written out in the request's language (the same text its phones get)."""
+    return Response(encoded(state, current(), rooms.shown), mimetype="application/json")
 
 
 @bp.get("/rooms/<code>")

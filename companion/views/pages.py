@@ -9,6 +9,7 @@ import layouts
 from companion import language, rooms
 from companion.address import public_url
 from companion.errors import Refused
+from companion.store import Unavailable
 from companion.views.api import game_data
 
 bp = Blueprint("pages", __name__)
@@ -54,6 +55,8 @@ def room(code):
         return redirect(url_for("pages.room", code=rooms.normal_code(code)))
     try:
         game = rooms.game_of(code)
+    except Unavailable:  # the database cannot be read now: the app's 503 page, not "no such room"
+        raise
     except Refused as error:
         return render_template("missing.html", message=error.message, code=code,
                                scores=getattr(error, "scores", [])), error.status
@@ -66,6 +69,8 @@ def room_qr(code):
     """The room's join QR code as SVG, for latecomers to scan."""
     try:
         rooms.version(code)
+    except Unavailable:
+        raise
     except Refused:
         abort(404)
     image = qrcode.make(public_url(url_for("pages.room", code=code)), image_factory=qrcode.image.svg.SvgPathImage,

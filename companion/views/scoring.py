@@ -19,6 +19,7 @@ from companion.contract import answers, documented
 from companion.contract.refusals import parsed
 from companion.contract.scores import ScorePost, score_bodies
 from companion.errors import Refused
+from companion.store import Unavailable
 from companion.language import gettext
 from companion.scoring import forms, from_room
 
@@ -123,6 +124,8 @@ def save_in_room(payload: dict, game_id: str, result: dict, tie: dict | None) ->
     try:
         if rooms.game_of(code).id != game_id:
             raise scoring.ScoreError(gettext("room %(code)s plays another game", code=code), "room")
+    except Unavailable:  # not the payload's fault: the app's 503
+        raise
     except Refused as error:
         if error.status == 404:
             limits.unknown_room()

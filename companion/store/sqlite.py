@@ -1,0 +1,228 @@
+"""The SQLite engine: a file in WAL mode, one kept connection per thread, one writer at a time.
+
+Each thread keeps its connection between requests (opening one cost about a third of a request's
+time). Writers take turns on a lock per process and, between the worker processes of one `serve`, on a
+lock file (flock): a waiting writer is handed the lock at once, where SQLite's own busy handler sleeps
+and retries (up to 100 ms a try, seconds under load). Commits are durable (`synchronous=FULL`: a move
+answered is on the disk, even through a power cut; docs/performance.md has its cost).
+
+Glossary:
+- mark: `PRAGMA application_id` = MARK says the file is rollsheet's; `user_version` is its schema
+  version. A file without the mark is adopted only when it is empty or has exactly the tables of an
+  older rollsheet (schema 1, or schema 2 made before the mark); any other file is refused untouched.
+- legacy tables: `rooms_v1` and `room_log_v1`, schema 1's tables set aside (their codes answer 410).
+"""
+from __future__ import annotations
+
+import os
+import sqlite3
+import threading
+from contextlib import contextmanager
+from pathlib import Path
+
+from companion.store.base import Engine, StoreError
+from companion.store.queries import Queries
+
+MARK = 0x524F4C4C  # "ROLL"
+SYNCHRONOUS = "FULL"
+SCHEMA_1 = {"rooms": ["code", "game", "created", "version", "state"],
+            "room_log": ["id", "room", "at", "player", "kind", "text"]}
+SCHEMA_2 = [
+    "CREATE TABLE rooms (code TEXT PRIMARY KEY, game TEXT NOT NULL, created REAL NOT NULL, version INTEGER NOT NULL, "
+    "state TEXT NOT NULL, undo TEXT)",
+    "CREATE TABLE room_log (id INTEGER PRIMARY KEY AUTOINCREMENT, room TEXT NOT NULL, version INTEGER NOT NULL, "
+    "at REAL NOT NULL, seat INTEGER, player TEXT, kind TEXT NOT NULL, params TEXT NOT NULL)",
+    "CREATE INDEX room_log_by_room ON room_log (room, id)",
+    "CREATE TABLE seats (room TEXT NOT NULL, seat INTEGER NOT NULL, token TEXT NOT NULL, PRIMARY KEY (room, seat))",
+    "CREATE TABLE closed_rooms (code TEXT PRIMARY KEY, game TEXT NOT NULL, closed REAL NOT NULL, last REAL NOT NULL)",
+    "CREATE TRIGGER new_room_takes_a_closed_code AFTER INSERT ON rooms BEGIN DELETE FROM closed_rooms WHERE "
+    "code = NEW.code; DELETE FROM room_log WHERE room = NEW.code; DELETE FROM seats WHERE room = NEW.code; END",
+]
+FAULTS = {sqlite3.SQLITE_FULL: "full", sqlite3.SQLITE_CORRUPT: "damaged", sqlite3.SQLITE_NOTADB: "damaged",
+          sqlite3.SQLITE_IOERR: "unreachable", sqlite3.SQLITE_CANTOPEN: "unreachable",
+          sqlite3.SQLITE_READONLY: "unreachable", sqlite3.SQLITE_BUSY: "unreachable",
+          sqlite3.SQLITE_PERM: "unreachable", sqlite3.SQLITE_PROTOCOL: "unreachable"}
+
+
+def connect(path: str) -> sqlite3.Connection:
+    """A connection in WAL mode that waits for the write lock instead of failing."""
+    db = sqlite3.connect(path, timeout=30, isolation_level=None, check_same_thread=False)
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute(f"PRAGMA synchronous={SYNCHRONOUS}")
+    return db
+
+
+def _tables(db) -> dict[str, list[str]]:
+    names = [row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE "
+                                          "'sqlite_%'")]
+    return {name: [column[1] for column in db.execute(f'PRAGMA table_info("{name}")')] for name in names}
+
+
+def _set_schema_1_aside(db) -> None:
+    if "rooms" in _tables(db):
+        for table in SCHEMA_1:
+            db.execute(f"ALTER TABLE {table} RENAME TO {table}_v1")
+        db.execute("DROP INDEX IF EXISTS room_log_by_room")
+    for statement in SCHEMA_2:
+        db.execute(statement)
+
+
+def _limits_without_trigger(db) -> None:
+    db.execute("DROP TRIGGER IF EXISTS new_room_takes_a_closed_code")  # queries.add_room says it in SQL both speak
+    db.execute("CREATE TABLE limits (kind TEXT NOT NULL, client TEXT NOT NULL, tokens REAL NOT NULL, at REAL NOT NULL, "
+               "PRIMARY KEY (kind, client))")
+    db.execute(f"PRAGMA application_id = {MARK}")
+
+
+def _room_requests(db) -> None:
+    db.execute("CREATE TABLE IF NOT EXISTS room_requests (room TEXT NOT NULL, request TEXT NOT NULL, "  # made by 2 too
+               "version INTEGER NOT NULL, answer TEXT NOT NULL, PRIMARY KEY (room, request))")
+
+
+class SQLite(Engine):
+    """Rooms in one SQLite file."""
+
+    kind = "sqlite"
+    MIGRATIONS = [(2, _set_schema_1_aside), (3, _limits_without_trigger), (4, _room_requests)]
+
+    def __init__(self, path: str):
+        super().__init__(path)
+        self.path, self.legacy = path, False
+        self._local, self._writer = threading.local(), threading.Lock()
+        self._lock_file: int | None = None
+        self._held: int | None = None
+        os.register_at_fork(after_in_child=self._forget)
+
+    def hold(self) -> None:
+        """Hold `<file>-serve.lock` while this process (or a worker forked from it) runs; StoreError when held."""
+        try:
+            import fcntl
+        except ImportError:  # Windows: no lock
+            return
+        held = os.open(self.path + "-serve.lock", os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            other = os.read(held, 32).decode(errors="replace").strip() or "?"
+            os.close(held)
+            raise StoreError(f"another `rollsheet serve` (pid {other}) is serving {self.path}: phones on the two "
+                             "would not see each other's moves; stop it, or give this one another --data folder "
+                             "(one serve can run several --workers)") from None
+        os.ftruncate(held, 0)
+        os.write(held, str(os.getpid()).encode())
+        self._held = held
+
+    def _forget(self) -> None:
+        """After a fork: connections and the lock file's descriptor are the parent's, never used here."""
+        self._local, self._lock_file, self._writer = threading.local(), None, threading.Lock()
+
+    def _db(self) -> sqlite3.Connection:
+        db = getattr(self._local, "db", None)
+        if db is None:
+            db = self._local.db = connect(self.path)
+        return db
+
+    def _drop(self) -> None:
+        db, self._local.db = getattr(self._local, "db", None), None
+        if db is not None:
+            try:
+                db.close()
+            except sqlite3.Error:
+                pass
+
+    def _fault(self, error: sqlite3.Error):
+        kind = FAULTS.get(getattr(error, "sqlite_errorcode", -1) & 0xFF)
+        if kind is None:
+            return error
+        self._drop()
+        return self.fault(kind, error)
+
+    def _flock(self) -> int | None:
+        try:
+            import fcntl
+        except ImportError:  # Windows: one process only
+            return None
+        if self._lock_file is None:
+            self._lock_file = os.open(self.path + "-writer.lock", os.O_RDWR | os.O_CREAT, 0o600)
+        fcntl.flock(self._lock_file, fcntl.LOCK_EX)
+        return self._lock_file
+
+    @contextmanager
+    def writing(self):
+        """A write transaction holding the write lock from its start."""
+        with self._writer:
+            held = self._flock()
+            try:
+                db = self._db()
+                db.execute("BEGIN IMMEDIATE")
+                try:
+                    yield Queries(db.execute, legacy=self.legacy)
+                    db.execute("COMMIT")
+                except BaseException:
+                    if db.in_transaction:
+                        db.execute("ROLLBACK")
+                    raise
+                self.fault.cleared()
+            except sqlite3.Error as error:
+                raise self._fault(error) from None
+            finally:
+                if held is not None:
+                    import fcntl
+
+                    fcntl.flock(held, fcntl.LOCK_UN)
+
+    @contextmanager
+    def reading(self):
+        """Reads, each seeing the newest commit."""
+        try:
+            yield Queries(self._db().execute, legacy=self.legacy)
+        except sqlite3.Error as error:
+            raise self._fault(error) from None
+
+    @contextmanager
+    def migrating(self):
+        """The file, checked to be a sound rollsheet database, in one write transaction."""
+        db = None
+        try:
+            db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
+            self._check(db)  # before WAL mode, which would change a file refused
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("BEGIN IMMEDIATE")
+            yield db
+            db.execute("COMMIT")
+            self.legacy = "rooms_v1" in _tables(db)
+        except sqlite3.OperationalError as error:
+            raise StoreError(f"cannot open the rooms database {self.path}: {error}") from None
+        except sqlite3.DatabaseError as error:
+            raise StoreError(f"{self.path} is damaged or not a database ({str(error).splitlines()[0]}); it was left "
+                             f"untouched. Move it aside (e.g. to {Path(self.path).name}.broken) to start with no "
+                             "rooms, or put back a backup.") from None
+        finally:
+            if db is not None:
+                db.close()
+
+    def _check(self, db) -> None:
+        verdict = db.execute("PRAGMA quick_check(1)").fetchone()[0]
+        if verdict != "ok":
+            raise sqlite3.DatabaseError(verdict)
+        if self.schema_version(db) < 0:
+            raise StoreError(f"{self.path} is not a rollsheet database (it holds other tables: "
+                             f"{', '.join(sorted(_tables(db)))}); it was left untouched. Give --data a folder of "
+                             "its own.")
+
+    def schema_version(self, db) -> int:
+        """The file's schema version: 0 for an empty file, -1 for another program's file."""
+        application, version = (db.execute(f"PRAGMA {name}").fetchone()[0] for name in ("application_id",
+                                                                                          "user_version"))
+        tables = _tables(db)
+        if application == MARK or not tables:
+            return version
+        if application == 0 and version == 0 and tables == SCHEMA_1:
+            return 1
+        if application == 0 and version == 2 and {"rooms", "room_log", "seats", "closed_rooms"} <= set(tables):
+            return 2
+        return -1
+
+    def set_schema_version(self, db, number: int) -> None:
+        """Keep the version in `user_version`."""
+        db.execute(f"PRAGMA user_version = {number}")

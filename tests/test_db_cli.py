@@ -1,0 +1,70 @@
+"""`rollsheet db upgrade` and `rollsheet db copy`: a schema made and migrated in one line, and rooms moved
+between SQLite and PostgreSQL with their seats, logs and saved scores intact."""
+from __future__ import annotations
+
+import sqlite3
+
+from companion import create_app
+from companion.store.sqlite import SQLite
+from tests.tables import FlaskCalls, Table
+
+
+def played_room(database: str) -> tuple[Table, dict]:
+    """A Monolyth room with two seats, a move, an undo offer and a saved final score; (table, its state)."""
+    client = create_app({"TESTING": True, "DATABASE": database}).test_client()
+    room = Table(FlaskCalls(client), "monolyth", ("Ana", "Ben"))
+    room.ok("Ana", "move", steps=1, take="piece")
+    players = [{"name": "Ana", "structure": 12}, {"name": "Ben", "structure": 8}]
+    saved = {"players": players, "room": room.code, "player": "Ana", "token": room.tokens["Ana"]}
+    assert client.post("/api/score/monolyth", json=saved).status_code == 200
+    return room, room.state()
+
+
+def moved(room: Table, database: str) -> Table:
+    """The same table, played through a companion on another database."""
+    there = Table.__new__(Table)
+    there.call = FlaskCalls(create_app({"TESTING": True, "DATABASE": database}).test_client())
+    there.code, there.tokens = room.code, room.tokens
+    return there
+
+
+def test_upgrade_makes_the_schema_then_says_it_is_up_to_date(cli, tmp_path):
+    database = f"sqlite:{tmp_path / 'rooms.sqlite3'}"
+    first, again = cli("db", "upgrade", "--database", database), cli("db", "upgrade", "--database", database)
+    newest = SQLite.MIGRATIONS[-1][0]
+    assert first.exit_code == 0 and f"schema version {newest} (was 0)" in first.output
+    assert again.exit_code == 0 and f"schema version {newest}, up to date" in again.output
+
+
+def test_db_commands_refuse_bad_names_in_one_line(cli, tmp_path):
+    for args, code, said in [(["db", "upgrade"], 2, "name the database with --database"),
+                             (["db", "upgrade", "--database", "mysql://x/y"], 2, "must be postgresql://"),
+                             (["db", "copy", "--from", f"sqlite:{tmp_path / 'a'}", "--to", f"sqlite:{tmp_path / 'a'}"],
+                              2, "name the same database")]:
+        result = cli(*args)
+        assert result.exit_code == code and said in result.output and len(result.output.strip().splitlines()) == 1
+
+
+def test_another_programs_file_is_refused_by_upgrade_untouched(cli, tmp_path):
+    path = tmp_path / "notes.sqlite3"
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE notes (text TEXT)")
+    before = path.read_bytes()
+    result = cli("db", "upgrade", "--database", f"sqlite:{path}")
+    assert result.exit_code == 1 and "is not a rollsheet database" in result.output and path.read_bytes() == before
+
+
+def test_a_room_copied_to_postgresql_and_back_plays_on_with_its_seats_log_and_scores(cli, tmp_path, postgres):
+    source, back = str(tmp_path / "home.sqlite3"), f"sqlite:{tmp_path / 'back.sqlite3'}"
+    room, state = played_room(source)
+    there = cli("db", "copy", "--from", f"sqlite:{source}", "--to", postgres)
+    assert there.exit_code == 0 and "copied 1 room(s) with 2 seat(s) and 5 log entries" in there.output
+    hosted = moved(room, postgres)
+    assert hosted.state() == state and hosted.state()["log"][0]["text"].startswith("Final score: 1. Ana")
+    assert cli("db", "copy", "--from", postgres, "--to", back).exit_code == 0
+    home = moved(room, back)
+    assert home.state() == state
+    assert home.undo("Ana")[0] == 409  # the score line came after the move: the undo offer is gone, as before
+    assert home.ok("Ben", "move", steps=1, take="piece")["version"] == state["version"] + 1
+    again = cli("db", "copy", "--from", postgres, "--to", back)
+    assert again.exit_code == 1 and "1 room code(s) are in both databases" in again.output
