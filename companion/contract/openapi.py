@@ -49,6 +49,17 @@ class Components:
             schema = source() if callable(source) and not isinstance(source, type) else TypeAdapter(source).json_schema()
         return self._lift(schema, schema.get("title", owner))
 
+    def used(self, paths: dict) -> dict:
+        """The schemas `paths` refer to, directly or through another schema, by name (a layout's printables'
+        blocks are not in the API's answers)."""
+        found, waiting = set(), _refs(paths)
+        while waiting:
+            name = waiting.pop()
+            if name not in found:
+                found.add(name)
+                waiting |= _refs(self.schemas[name])
+        return {name: self.schemas[name] for name in sorted(found)}
+
     def _lift(self, schema: dict, owner: str) -> dict:
         """A reference to `schema` (by its title) among the components, with its definitions."""
         defs = {**schema.pop("$defs", {}), **({owner: schema} if schema.get("title") == owner else {})}
@@ -58,6 +69,16 @@ class Components:
         for name, inner in defs.items():
             self.schemas[names[name]] = _renamed(inner, names)
         return {"$ref": f"#/components/schemas/{names[owner]}"} if owner in names else _renamed(schema, names)
+
+
+def _refs(node) -> set[str]:
+    """The component names `node` refers to."""
+    if isinstance(node, dict):
+        own = {node["$ref"].rsplit("/", 1)[1]} if isinstance(node.get("$ref"), str) else set()
+        return own.union(*(_refs(value) for value in node.values()))
+    if isinstance(node, list):
+        return set().union(*(_refs(item) for item in node))
+    return set()
 
 
 def _renamed(node, names: dict):
@@ -112,7 +133,7 @@ def document(app) -> dict:
             "info": {"title": "rollsheet companion", "version": version("rollsheet"),
                      "description": "The JSON API of the table companion (docs: The companion's API). Every refusal "
                                     "answers {\"error\": a sentence} in the caller's language."},
-            "paths": dict(sorted(paths.items())), "components": {"schemas": dict(sorted(parts.schemas.items()))}}
+            "paths": dict(sorted(paths.items())), "components": {"schemas": parts.used(paths)}}
 
 
 def _entry(parts: Components, operation, method: str, name: str, converters: dict, body) -> dict:
