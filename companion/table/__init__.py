@@ -7,7 +7,8 @@ seat may do now (`allowed`) is what no refusal stops, and a move is made only wh
 lists and keeps the table from dead ends. No code here knows a game: a game is its layout.
 
 Adding a mechanic: write one module here with a MechanicBase subclass (its `kind`, PHASES,
-FIRST_PHASE, TABLE_KEYS, `start`, `own_moves`, `doing`; `new_turn` and `over` when it needs them)
+FIRST_PHASE, TABLE_KEYS, `start`, `own_moves`, `doing`; `new_turn` and `over` when it needs them; a move's
+own body keys as params.Param, so the API's document shows them)
 and its test (tests/test_mechanics.py shows how and checks it fits contract.Mechanic); the layout
 side is its config class in layouts/table.py, and a game using it in tests/games is walked at
 random by tests/test_referee.py (every game there is). The module is found by its kind: nothing

@@ -13,14 +13,15 @@ Glossary:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
-from typing import Callable, Iterable, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Callable, Iterable, Protocol, runtime_checkable
 
-from pydantic import TypeAdapter, ValidationError
 from typing_extensions import Required, TypedDict
 
 from companion.errors import Refused
 from companion.language import gettext
+
+if TYPE_CHECKING:
+    from companion.table.params import Param
 
 Entry = tuple[str, dict]
 
@@ -136,34 +137,6 @@ class PhoneState(TableState, total=False):
     waiting: Required[list[int]]  # the seats with a move of the turn now (referee.py)
     reorder: Required[bool]  # the seats may still change their turn order
     prompt: Required[dict[str, str]]  # seat id (as text), and "watching" -> what that seat may do, in its language
-
-
-@dataclass(frozen=True)
-class Param:
-    """A move body's key: the JSON type it is sent as (the API's schema says it: companion/contract/moves.py), its
-    value when left out, what a value of another type is told, and its check against the table."""
-
-    kind: object
-    """A type pydantic reads (list[int], int, str, Literal[...]); a value is checked strictly (1 is not "1")."""
-    wrong: Callable[["Act"], Refused]
-    """The refusal of a value that is not of `kind` (`act.body` holds it as sent)."""
-    default: object = None
-    normal: Callable[[object, dict], object] = lambda value, state: value
-    """(value of `kind`, state) -> the value the move weighs, raising a refusal for one the table cannot take."""
-    description: str = ""
-
-    @cached_property
-    def adapter(self) -> TypeAdapter:
-        """The pydantic reader of `kind`."""
-        return TypeAdapter(self.kind)
-
-    def read(self, act: "Act", name: str):
-        """The body's value of this key as the move weighs it (its `wrong` refusal for a value of another type)."""
-        try:
-            value = self.adapter.validate_python(act.body.get(name, self.default), strict=True)
-        except ValidationError:
-            raise self.wrong(act) from None
-        return self.normal(value, act.state)
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,8 @@ from itertools import accumulate
 from typing import Literal
 
 from companion.language import N_, Speaker
-from companion.table.contract import Move, Param, no
+from companion.table.contract import Move, no
+from companion.table.params import Param
 from companion.table.mechanic import MechanicBase
 from companion.table.turns import pass_turn
 from companion.table.words import colour_text

@@ -11,12 +11,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations
-from typing import Iterable, Optional
+from typing import Iterable
 
-from companion.dice import dice_indexes
 from companion.errors import Refused, impossible, malformed
-from companion.language import N_, Speaker, current, gettext, speaker
-from companion.table.contract import Act, Entry, Move, Over, Param, no
+from companion.language import Speaker, current, gettext, speaker
+from companion.table.contract import Act, Entry, Move, Over
 from companion.table.ending import end_move
 from companion.table.turns import copied, role_refusal
 from companion.table.words import move_verb
@@ -31,11 +30,6 @@ def subsets(count: int) -> tuple[tuple[int, ...], ...]:
     return tuple(chosen for size in range(count + 1) for chosen in combinations(range(count), size))
 
 
-dice_param = Param(Optional[list[int]], lambda act: no(400, N_('"%(what)s" must be a list of die numbers, e.g. [0, 2]'),
-                                                       what="dice"),
-                   normal=lambda value, state: dice_indexes(value, len(state.get("dice", []))),
-                   description="die numbers, from 0 in the state's dice (none: [])")
-"""A body's die numbers, checked against the dice on the table and put in order."""
 
 
 def dice_sets(act) -> Iterable[dict]:
