@@ -20,8 +20,9 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+
 from companion import lists, names
-from companion.errors import forbidden, impossible, malformed
+from companion.errors import Refused, forbidden, impossible, malformed
 from companion.language import gettext, ngettext
 from layouts import Game
 
@@ -29,12 +30,9 @@ NAME_LENGTH = 30
 ASKS_KEPT = 3
 
 
-def player_name(body: dict, key: str = "player") -> str:
-    """A player's name from the body in NFKC, spaces folded: 1 to 30 printable characters, a visible letter or
-    digit among them."""
-    name = body.get(key)
-    if not isinstance(name, str) or not name.strip():
-        raise malformed(gettext('Say who you are: send "%(key)s" with your name.', key=key))
+def normal_name(name: str) -> str:
+    """A player's name as sent, in NFKC, spaces folded: 1 to 30 printable characters, a visible letter or digit
+    among them (companion/contract/bodies.py reads it from a body)."""
     name = names.normal(name)
     if len(name) > NAME_LENGTH or not name.isprintable():
         raise malformed(gettext("A player name is 1 to %(most)s printable characters.", most=NAME_LENGTH))
@@ -71,7 +69,7 @@ def _new_token(db, code: str, seat: int) -> str:
 
 def take(db, code: str, state: dict, body: dict) -> tuple[dict | None, int, str]:
     """Seat a name: (the state with the new seat, or None when it was this phone's already; seat id; token)."""
-    name = player_name(body, "name")
+    name = body["name"]
     seated = seat_of(state, name)
     if seated is not None:
         if _holds(db, code, seated["seat"], body.get("token")):
@@ -92,7 +90,7 @@ def take(db, code: str, state: dict, body: dict) -> tuple[dict | None, int, str]
 
 def identify(db, code: str, state: dict, body: dict) -> int:
     """The seat the body acts for, when its token belongs to that seat (403 otherwise)."""
-    name = player_name(body)
+    name = body["player"]
     seated = seat_of(state, name)
     if seated is None:
         raise forbidden(gettext("%(name)s has no seat at this table: take a seat first.", name=name))
@@ -112,7 +110,7 @@ def _seat_called(state: dict, seat: int) -> str:
 def take_over(db, code: str, state: dict, seat: int, body: dict, asked: dict) -> tuple:
     """A new phone's ask for `seat` (`asked` gets its {"seat", "ask", "token"}), or (with "ask") a seated phone's
     answer to one, as a room change: (the new state, the answering seat or None, the log entry, no undo)."""
-    if "ask" in body:
+    if body.get("ask") is not None:
         return (*answer(db, code, state, seat, body), None)
     new, given = ask(state, seat)
     asked.update(given)
@@ -144,8 +142,8 @@ def answer(db, code: str, state: dict, seat: int, body: dict) -> tuple[dict, int
     """A seated phone lets the new phone of ask `body["ask"]` take `seat` (or turns it away, "let": false):
     (the new state, the answering seat, the log entry)."""
     name, let = _seat_called(state, seat), body.get("let", True)
-    if not isinstance(let, bool):
-        raise malformed(gettext('"let" is true (the new phone takes the seat) or false (it does not).'))
+    if not body.get("player"):
+        raise malformed(gettext('Say who you are: send "%(key)s" with your name.', key="player"))
     asked = next((a for a in state.get("takeovers", []) if a["seat"] == seat and a["ask"] == body["ask"]), None)
     if asked is None:
         raise impossible(gettext("No new phone asks for %(name)s's seat with %(ask)s now: it was let in or turned "
@@ -188,11 +186,17 @@ def order_open(state: dict) -> bool:
     return state["turn"] == 0
 
 
-def reorder(state: dict, order) -> dict:
+def order_refusal(state: dict) -> Refused:
+    """What an order that does not list every seat id once is told."""
+    ids = [s["seat"] for s in state["seats"]]
+    return malformed(gettext('"order" lists every seat id once, e.g. %(example)s.', example=ids[::-1]))
+
+
+def reorder(state: dict, order: list[int]) -> dict:
     """The state with its seats in a new turn order, before the first move."""
     ids = [s["seat"] for s in state["seats"]]
-    if not isinstance(order, list) or not all(type(i) is int for i in order) or sorted(order) != sorted(ids):
-        raise malformed(gettext('"order" lists every seat id once, e.g. %(example)s.', example=ids[::-1]))
+    if sorted(order) != sorted(ids):
+        raise order_refusal(state)
     if not order_open(state):
         raise impossible(gettext("The seat order is fixed once the game has started."))
     if order == ids:
