@@ -108,5 +108,6 @@ class ScoreProblem(Problem):
     player's running total."""
 
     field: str
-    errors: list[Problem] = Field(description="every bad field found, the first one first")
+    errors: list[Problem] = Field([], description="every bad field of the players found, the first one first "
+                                                  "(absent when the body or the query itself is refused)")
     running: Optional[list[Optional[int]]] = Field(None, description="with ?running=1: per player, in order")
