@@ -33,9 +33,12 @@ FLAGS = ({}, {"setup": True}, {"again": True}, {"crossed": False}, {"crossed": F
 DEFAULTS = {"crossed": True, "again": False, "setup": False}
 
 
-def start(game: Game, players: int) -> dict:
-    """The room lists of a new room: the game's lists in play for `players`, nothing crossed."""
-    return {name: {"items": [item.id for item in items], "crossed": {}, "complete": False}
+def start(game: Game, players: int, before: dict | None = None) -> dict:
+    """The room lists for `players`: the game's lists in play, nothing crossed (or what `before` had crossed of
+    the items still in play)."""
+    return {name: {"items": [item.id for item in items], "complete": False,
+                   "crossed": {i: r for i, r in (before or {}).get(name, {}).get("crossed", {}).items()
+                               if i in {item.id for item in items}}}
             for name, items in lists_in_play(game, players).items()}
 
 

@@ -129,9 +129,13 @@ def _snapshot(db, code: str, row=None) -> dict:
 
 
 def _phone_state(db, code: str, game_id: str, version_now: int, game_state: dict, undo_seat) -> dict:
-    return Snapshot({"code": code, "game": game_id, "version": version_now, **game_state,
-                     **referee.answers(layouts.load(game_id), game_state), "reorder": seats.order_open(game_state),
-                     "undo": None if undo_seat is None else {"seat": undo_seat}, "log": _entries(db, code)})
+    """The state as phones read it: before the first move its game as it would start now (but the room's count)."""
+    game = layouts.load(game_id)
+    starting = seats.fitted(game, game_state)
+    return Snapshot({"code": code, "game": game_id, "version": version_now, **seats.public(starting),
+                     "players": game_state["players"], **referee.answers(game, starting),
+                     "reorder": seats.order_open(game_state), "undo": None if undo_seat is None else {"seat": undo_seat},
+                     "log": _entries(db, code)})
 
 
 def _change(code: str, step, body: dict | None = None) -> dict:
@@ -184,17 +188,14 @@ def take_seat(code: str, body: dict) -> tuple[bool, dict]:
     return seated[0], taken
 
 
-def take_over(code: str, seat: int, body: dict) -> dict:
-    """A seated player confirms a new phone for `seat`: {"seat", "token"} (the old token stops working)."""
-    given = {}
-
-    def step(db, game, current, version_next):
-        confirming = seats.identify(db, normal_code(code), current, body)
-        given.update(seat=seat, token=seats.take_over(db, normal_code(code), current, seat))
-        return current, confirming, ("takeover", {"seat_name": seat_name(current, seat)}), None
-
-    _change(code, step)
-    return given
+def take_over(code: str, seat: int, body: dict) -> tuple[int, dict]:
+    """A new phone asks for `seat`: (202, {"seat", "ask", "token"}), the token working once let in; or a seated
+    phone answers an ask ({"player", "token", "ask", "let"}): (200, the new state)."""
+    asked = {}
+    answer = _change(code, lambda db, game, current, version_next: seats.take_over(db, normal_code(code), current,
+                                                                                   seat, body, asked),
+                     body if body.get("ask") is not None else None)
+    return (202, asked) if asked else (200, answer)
 
 
 def reorder(code: str, body: dict) -> dict:
@@ -211,7 +212,7 @@ def act(code: str, action: str, body: dict, rng=secrets) -> dict:
     """A seated player makes one of the game's moves (roll, pick, move...); the new state."""
     def step(db, game, current, version_next):
         seat = seats.identify(db, normal_code(code), current, body)
-        new, entry, undoable = referee.act(game, current, action, body, seat, version_next, rng)
+        new, entry, undoable = referee.act(game, seats.fitted(game, current), action, body, seat, version_next, rng)
         return new, seat, entry, undoable
 
     return _change(code, step, body)
@@ -221,7 +222,8 @@ def cross(code: str, list_id: str, item_id: str, body: dict) -> dict:
     """A seated player crosses, uncrosses or uses again one item of a shared list; the new state."""
     def step(db, game, current, version_next):
         seat = seats.identify(db, normal_code(code), current, body)
-        new, entry, undoable = referee.cross(game, current, list_id, item_id, body, seat, version_next, time.time())
+        new, entry, undoable = referee.cross(game, seats.fitted(game, current), list_id, item_id, body, seat,
+                                             version_next, time.time())
         return new, seat, entry, undoable
 
     return _change(code, step, body)

@@ -4,8 +4,14 @@ Glossary:
 - seat id: joining order, 0 first; `state["seats"]` lists {"seat", "name"} in turn order.
 - token: 128 random bits from `secrets`, given only to the phone that takes (or takes over) the
   seat; the database keeps its SHA-256. Every move and list crossing names `player` and `token`.
-- takeover: another seated player confirms a new phone for a seat whose phone died; the seat
-  gets a new token (the old one stops working).
+- ask: a new phone asks for a seat whose phone died (`takeovers`: {"seat", "ask": a 4-digit code the
+  new phone shows, "digest"}); it gets the token it will use at once, which works once a phone that may
+  answer lets it in (the seat's own phone, or once the game has started the phone of another seat
+  seated before the first move: `seated_at_start`). Letting it in replaces the seat's token (the old
+  phone stops working) and notes the ask in `moved` ({"<seat>": ask}), so the old phone sees that its
+  seat moved; turning it away drops the ask. A seat keeps its newest ASKS_KEPT asks.
+- fitted: before the first move, the state as the game would start now, sized for the seats taken
+  (`players` and the lists), so the room's count is the seats taken when play starts.
 - name: what a player is called at the table (companion/names.py: NFKC, a letter or digit that shows);
   a new name must not read like a seated one (look_alike).
 """
@@ -15,11 +21,13 @@ import hashlib
 import hmac
 import secrets
 
-from companion import names
+from companion import lists, names
 from companion.errors import Refused, forbidden, impossible, malformed
 from companion.language import gettext, ngettext
+from layouts import Game
 
 NAME_LENGTH = 30
+ASKS_KEPT = 3
 
 
 def normal_name(name: str) -> str:
@@ -92,11 +100,85 @@ def identify(db, code: str, state: dict, body: dict) -> int:
     return seated["seat"]
 
 
-def take_over(db, code: str, state: dict, seat: int) -> str:
-    """A new token for `seat` (the old one stops working)."""
-    if not any(s["seat"] == seat for s in state["seats"]):
+def _seat_called(state: dict, seat: int) -> str:
+    name = next((s["name"] for s in state["seats"] if s["seat"] == seat), None)
+    if name is None:
         raise impossible(gettext("There is no seat %(seat)s at this table.", seat=seat))
-    return _new_token(db, code, seat)
+    return name
+
+
+def take_over(db, code: str, state: dict, seat: int, body: dict, asked: dict) -> tuple:
+    """A new phone's ask for `seat` (`asked` gets its {"seat", "ask", "token"}), or (with "ask") a seated phone's
+    answer to one, as a room change: (the new state, the answering seat or None, the log entry, no undo)."""
+    if body.get("ask") is not None:
+        return (*answer(db, code, state, seat, body), None)
+    new, given = ask(state, seat)
+    asked.update(given)
+    return new, None, ("ask", {"seat_name": _seat_called(state, seat), "ask": given["ask"]}), None
+
+
+def ask(state: dict, seat: int) -> tuple[dict, dict]:
+    """A new phone asks for `seat`: (the state with its ask, {"seat", "ask", "token"}); the token works once let in."""
+    _seat_called(state, seat)
+    asks = state.get("takeovers", [])
+    used = {a["ask"] for a in asks} | {state.get("moved", {}).get(str(seat))}
+    code = next(code for code in iter(lambda: f"{secrets.randbelow(10_000):04d}", None) if code not in used)
+    token = secrets.token_urlsafe(16)
+    kept = [a for a in asks if a["seat"] != seat] + [a for a in asks if a["seat"] == seat][1 - ASKS_KEPT:]
+    return dict(state, takeovers=[*kept, {"seat": seat, "ask": code, "digest": _digest(token)}]), \
+        {"seat": seat, "ask": code, "token": token}
+
+
+def answerers(state: dict, seat: int) -> list[int]:
+    """The seats whose phone may let a new phone take `seat` or turn it away: its own, and once the game has
+    started every other seat seated before the first move."""
+    if state["turn"] == 0:
+        return [seat]
+    started = state.get("seated_at_start", [s["seat"] for s in state["seats"]])
+    return [seat, *(s for s in started if s != seat)]
+
+
+def answer(db, code: str, state: dict, seat: int, body: dict) -> tuple[dict, int, tuple[str, dict]]:
+    """A seated phone lets the new phone of ask `body["ask"]` take `seat` (or turns it away, "let": false):
+    (the new state, the answering seat, the log entry)."""
+    name, let = _seat_called(state, seat), body.get("let", True)
+    if not body.get("player"):
+        raise malformed(gettext('Say who you are: send "%(key)s" with your name.', key="player"))
+    asked = next((a for a in state.get("takeovers", []) if a["seat"] == seat and a["ask"] == body["ask"]), None)
+    if asked is None:
+        raise impossible(gettext("No new phone asks for %(name)s's seat with %(ask)s now: it was let in or turned "
+                                 "away, or a newer ask replaced it.", name=name, ask=body["ask"]))
+    answering = identify(db, code, state, body)
+    if answering not in answerers(state, seat):
+        raise forbidden(gettext("Before the first move only %(name)s's own phone can let a new phone take the seat.",
+                                name=name) if state["turn"] == 0 else
+                        gettext("Only a player who was at the table when the game started can let a new phone take "
+                                "%(name)s's seat.", name=name))
+    if not let:
+        return dict(state, takeovers=[a for a in state["takeovers"] if a is not asked]), answering, \
+            ("turned_away", {"seat_name": name})
+    db.set_seat_token(code, seat, asked["digest"])
+    return dict(state, takeovers=[a for a in state["takeovers"] if a["seat"] != seat],
+                moved={**state.get("moved", {}), str(seat): asked["ask"]}), answering, ("takeover", {"seat_name": name})
+
+
+def public(state: dict) -> dict:
+    """The seats' part of a state as every phone reads it: each ask without its token's digest, with the seats
+    that may answer it (`answer`)."""
+    return dict(state, takeovers=[{"seat": a["seat"], "ask": a["ask"], "answer": answerers(state, a["seat"])}
+                                  for a in state.get("takeovers", [])], moved=state.get("moved", {}))
+
+
+def fitted(game: Game, state: dict) -> dict:
+    """Before the first move, the state as the game would start now: `seated_at_start`, and when fewer seats are
+    taken than the room has (but enough to play) the count and the lists sized for them; after it, the state."""
+    count = len(state["seats"])
+    if state["turn"] or not count:
+        return state
+    new = dict(state, seated_at_start=[s["seat"] for s in state["seats"]])
+    if game.players.min <= count < state["players"]:
+        new.update(players=count, lists=lists.start(game, count, state.get("lists")))
+    return new
 
 
 def order_open(state: dict) -> bool:

@@ -38,3 +38,44 @@ def axe_clean(page, context: str = "") -> None:
 
     results = Axe().run(page)
     assert results.violations_count == 0, f"{context}\n{results.generate_report()}"
+
+
+PORTRAIT, LANDSCAPE, NARROW = {"width": 390, "height": 844}, {"width": 844, "height": 390}, {"width": 320, "height": 640}
+LOOKS = (("light", PORTRAIT), ("dark", PORTRAIT), ("light", LANDSCAPE), ("dark", LANDSCAPE))
+"""The looks a page is checked in: light and dark, portrait and landscape (one page, restyled in place)."""
+
+SMALL_TARGETS = """() => [...document.querySelectorAll(`button, a[href], select, summary, [tabindex="0"],
+    input:not([type=checkbox]):not([type=radio]):not([type=hidden]), label:has(> input[type=checkbox]),
+    label:has(> input[type=radio])`)]
+  .filter((e) => e.getClientRects().length).map((e) => [e, e.getBoundingClientRect()])
+  .filter(([e, r]) => r.width < 43.5 || r.height < 43.5)
+  .map(([e, r]) => `${e.tagName.toLowerCase()}.${e.className} "${e.textContent.trim().slice(0, 30)}" ${Math.round(r.width)}x${Math.round(r.height)}`)"""
+"""What a finger can tap that is smaller than 44 x 44 px."""
+
+CLIPPED_TEXT = """() => [...document.querySelectorAll('body *')].filter((e) => {
+    const style = getComputedStyle(e);
+    if (!e.getClientRects().length || style.display === 'inline' || ['auto', 'scroll'].includes(style.overflowX)) return false;
+    const text = [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+    return text && e.scrollWidth > e.clientWidth + 1;
+  }).map((e) => `${e.tagName.toLowerCase()}.${e.className} "${e.textContent.trim().slice(0, 30)}" ${e.clientWidth}<${e.scrollWidth}`)"""
+"""The elements narrower than their text (a scrolling box aside)."""
+
+
+def every_look(page, context: str, landscape=None) -> None:
+    """In each look: axe-core finds nothing and every tap target is at least 44 px; `landscape(page)` checks
+    what must fit a landscape screen. Then at 320 px wide nothing is narrower than its text. The page is left
+    light and portrait."""
+    for scheme, size in LOOKS:
+        page.emulate_media(color_scheme=scheme)
+        page.set_viewport_size(size)
+        look = f"{context}, {scheme}, {'landscape' if size is LANDSCAPE else 'portrait'}"
+        axe_clean(page, look)
+        small = page.evaluate(SMALL_TARGETS)
+        assert small == [], f"{look}: {small}"
+        if landscape and size is LANDSCAPE:
+            landscape(page, look)
+    page.emulate_media(color_scheme="light")
+    page.set_viewport_size(NARROW)
+    clipped = page.evaluate(CLIPPED_TEXT)
+    assert clipped == [], f"{context}, 320 px: {clipped}"
+    page.set_viewport_size(PORTRAIT)

@@ -49,5 +49,5 @@ def add_games(monkeypatch, *paths: Path) -> None:
     extra = {path.stem: path for path in paths}
     shipped_ids, shipped = layouts.game_ids, layouts.load
     monkeypatch.setattr(layouts, "game_ids", lambda: sorted(shipped_ids() + list(extra)))
-    monkeypatch.setattr(layouts, "load", lambda game_id: layouts.load_file(extra[game_id]) if game_id in extra
-                        else shipped(game_id))
+    monkeypatch.setattr(layouts, "load", lambda game_id, lang="en": layouts.load_file(extra[game_id], lang)
+                        if game_id in extra else shipped(game_id, lang))

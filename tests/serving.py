@@ -32,9 +32,10 @@ SERVE = [sys.executable, "-m", "sheets.cli", "serve"]
 
 
 @contextmanager
-def serving(data: Path, *args, command: list[str] = SERVE, stderr=subprocess.PIPE):
-    """Start `rollsheet serve` (or `command`) on a free loopback port; yield (base URL, process); always stop it."""
-    port = free_port()
+def serving(data: Path, *args, command: list[str] = SERVE, stderr=subprocess.PIPE, port: int | None = None):
+    """Start `rollsheet serve` (or `command`) on a free loopback port (or `port`); yield (base URL, process); always
+    stop it."""
+    port = port or free_port()
     process = subprocess.Popen([*command, "--host", "127.0.0.1", "--port", str(port), "--data", str(data),
                                 *map(str, args)], cwd=ROOT, stdout=subprocess.PIPE, stderr=stderr, text=True)
     try:

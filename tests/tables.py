@@ -37,13 +37,16 @@ class FlaskCalls:
 
 
 class Table:
-    """A room with seated players; `move` sends the player's token and the version last seen."""
+    """A room with seated players (a new one, or the room `code`); `move` sends the player's token and the version
+    last seen."""
 
-    def __init__(self, call, game_id: str, names=("Ana", "Ben"), players=None):
+    def __init__(self, call, game_id: str, names=("Ana", "Ben"), players=None, code=None):
         self.call = call
-        status, answer = call("/api/rooms", {"game": game_id, "players": players or len(names)})
-        assert status == 201, answer
-        self.code, self.tokens = answer["code"], {}
+        if code is None:
+            status, answer = call("/api/rooms", {"game": game_id, "players": players or len(names)})
+            assert status == 201, answer
+            code = answer["code"]
+        self.code, self.tokens = code, {}
         for name in names:
             self.sit(name)
 

@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 import layouts
 from tests.phones import axe_clean, seated_phone, tap
 from tests.test_scoring_form import field
+from tests.serving import within
 from tests.tables import Http, Table
 
 GAMES = Path(__file__).parent / "games"
@@ -24,6 +25,7 @@ def test_three_phones_play_knister_to_its_end_and_score_it(live_server, phone, m
     phones, rolls = [ana, ben, cy], ["Roll for the table", "Für alle würfeln", "Roll for the table"]
     tap(ana, "Roll for the table")
     expect(ben.get_by_role("button", name="Für alle würfeln", exact=True)).to_be_enabled()
+    assert within(5, lambda: room.state()["sum"] is not None)  # the tap's roll has landed
     total = str(room.state()["sum"])
     for page in phones:
         expect(page.locator('[data-key="sum"]')).to_contain_text(total)

@@ -122,13 +122,13 @@ def test_score_csv_headers_in_the_phones_language_json_keys_stay_ids(client):
     heads = {lang: client.post("/api/score/copenhagen?format=csv", json=payload, headers=h).get_data(as_text=True)
              .splitlines() for lang, h in (("en", {}), ("de", GERMAN), ("es", SPANISH))}
     assert heads["en"][0] == "game,rank,name,total,rows_windows,rows_bricks,columns_windows,columns_bricks," \
-                             "tracks_completed,winner,tiebreak"
+                             "tracks_completed,winner,tiebreak,empty_cells"
     assert heads["de"][0] == "Spiel,Platz,Name,Punkte,Reihen nur Fenster,Reihen mit Ziegel,Spalten nur Fenster," \
-                             "Spalten mit Ziegel,Farblinien,Sieger,Gleichstand"
+                             "Spalten mit Ziegel,Farblinien,Sieger,Gleichstand,leere Felder"
     assert heads["es"][0].startswith("juego,puesto,nombre,total,Filas de ventanas,")
-    assert heads["de"][1] == "copenhagen,1,Ben,4,0,0,4,0,0,ja,Ben gewinnt bei Gleichstand: weniger leere Felder (Hausregel)"
+    assert heads["de"][1] == "copenhagen,1,Ben,4,0,0,4,0,0,ja,Ben gewinnt bei Gleichstand: weniger leere Felder (Hausregel),3"
     result = client.post("/api/score/copenhagen", json=payload, headers=SPANISH).get_json()
-    assert set(result) == {"game", "players", "winners", "tiebreak"}
+    assert set(result) == {"game", "players", "winners", "tiebreak", "tiebreaks"}
     assert set(result["players"][0]["breakdown"]) == {"rows_windows", "rows_bricks", "columns_windows",
                                                       "columns_bricks", "tracks_completed"}
     assert result["tiebreak"] == "Ben gana por tener menos casillas vacías (regla de la casa)"

@@ -79,6 +79,7 @@ def test_the_score_form_speaks_each_language_and_keeps_its_numbers_when_switched
     expect(page.locator("#add-player")).to_have_text("+ Spieler hinzufügen")
     cards = page.locator("article.player")
     cards.nth(0).locator('[data-path="artifacts"] .controls input').fill("4")
+    page.locator("#player-tabs .tab").nth(1).click()  # one card at a time: Ben's
     cards.nth(1).locator('[data-path="expeditions.red.boxes"] .controls input').fill("4")
     expect(page.locator("#winner")).to_have_text("Ana gewinnt")
     expect(page.locator("#ranking tr").first).to_contain_text("Ana · Sieger")

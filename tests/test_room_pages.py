@@ -1,10 +1,14 @@
-"""The room page in Chromium: seats, whose turn it is, focus kept across redraws, announcements,
-the invite, one phone for several players, a seat taken over, dark and landscape phones."""
+"""The room page in Chromium: seats, whose turn it is, focus kept across redraws and moved on when its control
+goes, announcements, the invite, one phone for several players, a seat taken over by a new phone, the banner
+when the server is away, dark and landscape phones."""
 from __future__ import annotations
+
+import re
 
 from playwright.sync_api import expect
 
-from tests.phones import axe_clean, seated_phone, turn_line
+from tests.phones import axe_clean, every_look, seated_phone, turn_line
+from tests.serving import free_port, serving
 from tests.tables import Http, Table
 
 
@@ -61,23 +65,124 @@ def test_one_phone_plays_for_several_players_and_acts_for_the_one_on_turn(served
     assert [e["player"] for e in log[:4]] == ["Ben", "Ben", "Ana", "Ana"]
 
 
-def test_a_seat_whose_phone_died_is_taken_over_on_another_players_phone(served, phone):
-    room = Table(Http(served), "monolyth", ("Ben",), players=2)
-    ana = seated_phone(phone, served, room.code, "Ana")
-    ana.on("dialog", lambda dialog: dialog.accept())
-    ana.get_by_role("button", name="Take over Ben's seat on this phone").click()
-    expect(ana.locator("#seats")).to_contain_text("Ben (this phone)")
-    assert room.move("Ben", "move", steps=1)[0] == 403
-    expect(ana.locator("#log li").first).to_contain_text("Ana confirmed a new phone for Ben's seat")
+def test_a_fresh_phone_takes_a_dead_phones_seat_once_a_seated_phone_lets_it_and_the_old_phone_watches(served, phone):
+    room = Table(Http(served), "copenhagen", (), players=3)
+    ana, cy_old = seated_phone(phone, served, room.code, "Ana"), seated_phone(phone, served, room.code, "Cy")
+    room.sit("Ben")
+    ana.locator('[data-key="roll"]').click()
+    fresh = phone()
+    fresh.goto(f"{served}/r/{room.code}")
+    fresh.get_by_role("button", name="Ask to take over Cy's seat on this phone").click()
+    code = fresh.locator(".ask-code").inner_text()
+    assert re.fullmatch(r"[0-9]{4}", code) and fresh.evaluate("document.activeElement.dataset.key") == "asked"
+    question = ana.get_by_role("group", name="Cy's seat: let the new phone take it?")
+    expect(question).to_contain_text(f"it shows {code}")
+    axe_clean(ana, "a seated phone asked to let a new phone in")
+    question.get_by_role("button", name="Yes: it takes Cy's seat").click()
+    expect(fresh.locator("#seats")).to_contain_text("Cy (this phone)")
+    expect(fresh.locator("#status")).to_have_text("This phone now plays for Cy.")
+    expect(cy_old.locator("#alert")).to_have_text("Cy's seat moved to another phone: this phone no longer plays for Cy.")
+    expect(cy_old.locator("#seats .mine")).to_have_count(0)
+    assert cy_old.locator("#board button:enabled").count() == 0
+    expect(cy_old.locator("#turn-line")).to_contain_text("waiting for Ana")
+    expect(cy_old.locator("#log li").first).to_contain_text("Ana confirmed a new phone for Cy's seat")
+    axe_clean(cy_old, "the old phone, watching")
+    assert fresh.evaluate("JSON.parse(localStorage.getItem(`rollsheet.seats.${Room.code}`))[0].name") == "Cy"
 
 
-def test_the_invite_sits_on_top_until_every_seat_is_taken_then_folds_away(served, phone):
+def test_a_strangers_ask_for_a_held_seat_is_answered_only_by_that_seats_phone(served, phone):
+    room = Table(Http(served), "lost-cities", (), players=3)
+    ana, mallory = seated_phone(phone, served, room.code, "Ana"), seated_phone(phone, served, room.code, "Mallory")
+    stranger = phone()
+    stranger.goto(f"{served}/r/{room.code}")
+    stranger.get_by_role("button", name="Ask to take over Ana's seat on this phone").click()
+    question = ana.get_by_role("group", name="Ana's seat: let the new phone take it?")
+    expect(question).to_contain_text("A new phone asks for your seat, Ana: let it take it?")
+    expect(mallory.locator("#asks")).to_be_empty()  # before the first move only the seat's own phone answers
+    asked = room.state()["takeovers"][0]["ask"]
+    mallory_token = mallory.evaluate("JSON.parse(localStorage.getItem(`rollsheet.seats.${Room.code}`))[0].token")
+    status, refused = Http(served)(f"/api/rooms/{room.code}/seats/0/takeover",
+                                   {"player": "Mallory", "token": mallory_token, "ask": asked})
+    assert status == 403 and "only Ana's own phone" in refused["error"]
+    question.get_by_role("button", name="No").click()
+    expect(stranger.locator("#status")).to_have_text("Nobody let this phone take Ana's seat: ask again if it is yours.")
+    expect(ana.locator("#seats .mine")).to_have_text(" (this phone)")
+    ana.locator('[data-key="roll"]').click()
+    expect(ana.locator("#alert")).to_have_text("")
+
+
+def test_the_banner_says_the_server_is_away_within_5_s_and_goes_when_it_is_back(tmp_path, phone):
+    port = free_port()
+    with serving(tmp_path / "data", port=port) as (base, _):
+        room = Table(Http(base), "simstown", ("Ben",), players=2)
+        page = seated_phone(phone, base, room.code, "Ana")
+        expect(page.locator("#connection")).to_be_hidden()
+    expect(page.locator("#connection")).to_have_text("Connection lost: retrying ...", timeout=5000)
+    axe_clean(page, "the server away")
+    with serving(tmp_path / "data", port=port) as (base, _):
+        expect(page.locator("#connection")).to_be_hidden(timeout=15000)
+        room.ok("Ben", "roll")
+        expect(page.locator("#log li").first).to_contain_text("Ben rolled")
+
+
+def test_the_invite_folds_away_once_every_seat_is_taken(served, phone):
     room = Table(Http(served), "copenhagen", (), players=2)
     ana = seated_phone(phone, served, room.code, "Ana")
     assert ana.locator("#invite-now #invite[open]").count() == 1
     room.sit("Ben")
     expect(ana.locator("#invite-later #invite")).to_have_count(1)
     assert ana.locator("#invite[open]").count() == 0
+
+
+def test_the_invite_sits_on_top_until_play_starts_then_folds_away_and_the_room_is_the_table(served, phone):
+    page = phone()
+    page.goto(f"{served}/play/lost-cities")
+    page.get_by_role("button", name="Open a new room").click()
+    room = Table(Http(served), "lost-cities", ("Ben", "Cy"), code=page.url.rsplit("/", 1)[1])
+    page.locator("#seat-name").fill("Ana")
+    page.locator('[data-key="sit"]').click()
+    expect(page.locator("#seats .count")).to_have_text(" 3 of 5 seated")
+    assert page.locator("#invite-now #invite[open]").count() == 1
+    page.locator('[data-key="roll"]').click()
+    expect(page.locator("#invite-later #invite")).to_have_count(1)
+    assert page.locator("#invite[open]").count() == 0
+    expect(page.locator("#seats .count")).to_have_text(" 3 of 3 seated")
+    assert room.sit("Dee")[0] == 409
+
+
+def test_focus_goes_to_the_next_useful_control_after_a_seat_and_after_the_turn(served, phone):
+    room = Table(Http(served), "simstown", (), players=3)
+    shared = seated_phone(phone, served, room.code, "Ana")
+    assert shared.evaluate("document.activeElement.dataset.key") == "roll"
+    shared.locator('[data-key="add"]').click()
+    shared.locator("#seat-name").fill("Ben")
+    shared.locator("#seat-name").press("Enter")
+    expect(shared.locator("#seats .mine")).to_have_count(2)
+    assert shared.evaluate("document.activeElement.dataset.key") == "roll"
+    cy = seated_phone(phone, served, room.code, "Cy")
+    shared.keyboard.press("Enter")  # Ana rolls
+    expect(shared.locator('[data-key="next"]')).to_be_enabled()
+    shared.locator('[data-key="next"]').focus()
+    shared.keyboard.press("Enter")
+    expect(shared.locator("#turn-line")).to_contain_text("your turn, Ben")
+    assert shared.evaluate("document.activeElement.dataset.key") == "roll"  # Ben's roll, on the same phone
+    shared.keyboard.press("Enter")
+    shared.locator('[data-key="next"]').focus()
+    shared.keyboard.press("Enter")
+    expect(shared.locator("#turn-line")).to_contain_text("waiting for Cy")
+    assert shared.evaluate("document.activeElement.id") == "turn-line"  # nothing left here: the turn is read out
+    expect(cy.locator("#turn-line")).to_contain_text("your turn, Cy")
+
+
+def test_after_the_game_ends_nobody_is_on_turn(served, phone):
+    _, ana, ben = two_phones(served, phone, "simstown")
+    ana.locator('[data-key="roll"]').click()
+    expect(ben.locator("#seats li.active")).to_contain_text("on turn")
+    ben.locator('[data-key="end"]').click()
+    ben.locator('[data-key="end-yes"]').click()
+    expect(ana.locator("#turn-line")).to_contain_text("The game is over")
+    expect(ana.locator("#seats")).not_to_contain_text("on turn")
+    assert ana.locator("#seats li.active").count() == 0
 
 
 def test_the_undo_button_is_offered_only_to_the_phone_that_made_the_last_move(served, phone):
@@ -103,16 +208,6 @@ def test_a_wrong_code_lets_the_player_type_it_again(served, phone):
     axe_clean(page, "room page, nobody seated")
 
 
-def test_landscape_phones_show_dice_and_actions_above_the_fold(served, phone):
-    room = Table(Http(served), "copenhagen", ("Ben",), players=2)
-    page = seated_phone(phone, served, room.code, "Ana", landscape=True)
-    page.locator('[data-key="roll"]').click()
-    expect(page.locator('[data-key="use"]')).to_be_visible()
-    for selector in ('[data-key="die-4"]', '[data-key="use"]', "#turn-line"):
-        box = page.locator(selector).bounding_box()
-        assert box["y"] + box["height"] <= 390, selector
-
-
 def test_the_dark_theme_is_dark_and_passes_axe(served, phone):
     room = Table(Http(served), "lost-cities", ("Ben",), players=2)
     page = seated_phone(phone, served, room.code, "Ana", color_scheme="dark")
@@ -124,9 +219,9 @@ def test_the_dark_theme_is_dark_and_passes_axe(served, phone):
     assert "your turn" in turn_line(page)
 
 
-def test_the_start_and_play_pages_pass_axe(served, phone):
-    page = phone()
-    page.goto(served)
-    axe_clean(page, "start page")
-    page.goto(f"{served}/play/monolyth")
-    axe_clean(page, "play page")
+def test_the_start_play_and_missing_room_pages_pass_in_every_look(served, phone):
+    for locale in ("en-US", "de-DE", "es-ES"):
+        page = phone(locale=locale)
+        for path, name in (("", "start page"), ("/play/lost-cities", "play page"), ("/r/ZZZZZZ", "missing room page")):
+            page.goto(served + path)
+            every_look(page, f"{name}, {locale}")

@@ -30,7 +30,7 @@ def test_score_answers_the_contract(client):
         {"name": "Ana", "houses": 4, "parks": 1, "districts": 3}, {"name": "Ben", "houses": 2, "districts": 2}]})
     assert answer.status_code == 200
     assert answer.get_json() == {
-        "game": "simstown", "winners": ["Ana"], "tiebreak": None, "players": [
+        "game": "simstown", "winners": ["Ana"], "tiebreak": None, "tiebreaks": [], "players": [
             {"name": "Ana", "total": 5 + 5 + 5 + 15, "rank": 1,
              "breakdown": {"chips": 5, "houses": 5, "commercial": 0, "industry": 0, "parks": 5, "districts": 15}},
             {"name": "Ben", "total": 2 + 10, "rank": 2,

@@ -62,10 +62,28 @@ def test_empty_cells_do_not_change_untied_ranks():
     assert result["winners"] == ["Ana"] and result["tiebreak"] is None
 
 
-def test_tie_break_orders_players_below_the_winner():
+def test_tie_break_orders_players_below_the_winner_and_says_so():
     result = play("copenhagen", {"rows_windows": 3}, {"rows_bricks": 2, "empty_cells": 9},
                   {"rows_bricks": 2, "empty_cells": 5})
-    assert ranks(result) == {"Ana": 1, "Cy": 2, "Ben": 3}
+    assert ranks(result) == {"Ana": 1, "Cy": 2, "Ben": 3} and result["tiebreak"] is None
+    assert result["tiebreaks"] == ["Cy and Ben tied on points: fewer empty cells puts them in order (2. Cy, 3. Ben) "
+                                   "(house tie-break)"]
+
+
+def test_every_tie_is_explained_the_win_first():
+    result = play("copenhagen", {"rows_windows": 3, "empty_cells": 2}, {"rows_windows": 3, "empty_cells": 6},
+                  {"rows_bricks": 2, "empty_cells": 5}, {"rows_bricks": 2})
+    assert result["tiebreaks"] == ["Ana wins on fewer empty cells (house tie-break)",
+                                   "Cy and Dee share place 3 on points; give empty cells to break the tie "
+                                   "(house tie-break)"]
+    result = play("copenhagen", {"rows_windows": 3}, {"rows_bricks": 2, "empty_cells": 5},
+                  {"rows_bricks": 2, "empty_cells": 5})
+    assert result["tiebreaks"] == ["Ben and Cy share place 2: same points and same empty cells"]
+
+
+def test_a_tie_below_the_win_without_a_tie_break_is_a_shared_place():
+    result = play("lost-cities", {"artifacts": 4}, {"artifacts": 2}, {"artifacts": 2})
+    assert result["tiebreaks"] == ["Ben and Cy share place 2"] and "tiebreak" not in result["players"][0]
 
 
 @pytest.mark.parametrize("player, field", [

@@ -105,7 +105,7 @@ def test_a_bad_field_keeps_the_running_totals_of_the_others(client):
 
 def test_running_totals_come_only_when_asked(client):
     answer = client.post("/api/score/simstown", json={"players": [{"name": "Ana", "houses": 99}]})
-    assert set(answer.get_json()) == {"error", "field"}
+    assert set(answer.get_json()) == {"error", "field", "errors"}
 
 
 def test_running_totals_need_a_readable_players_list(client):

@@ -51,6 +51,16 @@ def test_chips_and_districts_the_plan_cannot_hold_are_refused(player, field):
     assert refused.value.field == field
 
 
+def test_a_district_count_the_chips_cannot_hold_says_what_to_fix():
+    with pytest.raises(ScoreError) as refused:
+        play("simstown", {"houses": 2, "districts": 3})
+    assert refused.value.message == ("3 districts with a chip, but 2 chips are in at most 2 districts: lower Districts "
+                                     "with a chip to 2, or add the chips you missed")
+    with pytest.raises(ScoreError) as refused:
+        play("simstown", {"houses": 1})
+    assert refused.value.message.endswith("in at least 1 district: set Districts with a chip to 1 or more")
+
+
 def test_players_cannot_hold_more_chips_of_a_type_than_the_plan_has_fields():
     with pytest.raises(ScoreError) as refused:
         play("simstown", {"houses": 7, "districts": 3}, {"houses": 6, "districts": 3})

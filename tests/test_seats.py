@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tables import Table
+from tests.tables import Http, Table, together
 
 
 def test_a_phone_takes_a_seat_and_gets_a_token_that_the_state_never_shows(call):
@@ -53,21 +53,109 @@ def test_one_phone_may_hold_several_seats_and_acts_as_the_one_on_turn(call):
     assert state["active"] == 1 and state["log"][0]["player"] == "Ben"
 
 
-def test_a_seat_whose_phone_died_is_taken_over_when_another_player_confirms(call):
+def ask(call, room, seat: int):
+    """A new phone (holding no seat) asks for `seat`: (status, answer)."""
+    return call(f"/api/rooms/{room.code}/seats/{seat}/takeover", {})
+
+
+def answer(call, room, seat: int, who: str, asked: str, let: bool = True):
+    """`who`'s phone lets the new phone of ask `asked` take `seat` (or turns it away); (status, answer)."""
+    return call(f"/api/rooms/{room.code}/seats/{seat}/takeover", room.body(who, None, ask=asked, let=let))
+
+
+def holds(call, room, name: str, token: str) -> bool:
+    """Whether `token` is the seat of `name` now (a phone rejoining with its token gets 200)."""
+    return call(f"/api/rooms/{room.code}/seats", {"name": name, "token": token})[0] == 200
+
+
+def test_a_new_phone_gets_a_seat_whose_phone_died_when_another_player_lets_it(call):
     room = Table(call, "copenhagen", ("Ana", "Ben", "Cy"))
-    old = room.tokens["Ben"]
-    status, answer = call(f"/api/rooms/{room.code}/seats/1/takeover", room.body("Ana", None))
-    assert status == 200 and answer["seat"] == 1 and answer["token"] != old
-    assert room.state()["log"][0]["text"] == "Ana confirmed a new phone for Ben's seat"
-    assert room.move("Ben", "roll")[0] == 403
-    room.tokens["Ben"] = answer["token"]
-    assert room.move("Ben", "roll")[0] == 200
+    room.ok("Ana", "roll")
+    status, asked = ask(call, room, 1)
+    assert status == 202 and asked["seat"] == 1 and len(asked["ask"]) == 4
+    state = room.state()
+    assert state["takeovers"] == [{"seat": 1, "ask": asked["ask"], "answer": [1, 0, 2]}]
+    assert state["log"][0]["text"] == f"A new phone asks for Ben's seat (it shows {asked['ask']})"
+    assert asked["token"] not in str(state) and not holds(call, room, "Ben", asked["token"])
+    status, state = answer(call, room, 1, "Cy", asked["ask"])
+    assert status == 200 and state["takeovers"] == [] and state["moved"] == {"1": asked["ask"]}
+    assert state["log"][0]["text"] == "Cy confirmed a new phone for Ben's seat"
+    assert holds(call, room, "Ben", asked["token"]) and not holds(call, room, "Ben", room.tokens["Ben"])
+    assert room.move("Ben", "pass")[0] == 403
+
+
+def test_a_stranger_with_the_room_code_cannot_lock_a_player_out(call):
+    room = Table(call, "lost-cities", ("Ana", "Ben"), players=3)
+    assert room.sit("Mallory")[0] == 201  # a free seat before the first move: the table sees her sit down
+    mallory = ask(call, room, 0)[1]
+    status, refused = answer(call, room, 0, "Mallory", mallory["ask"])
+    assert status == 403 and "only Ana's own phone" in refused["error"]
+    status, _ = call(f"/api/rooms/{room.code}/seats/0/takeover", room.body("Mallory", None))  # the reproduced call
+    assert status == 202 and room.ok("Ana", "roll")["turn"] == 1
+    assert holds(call, room, "Ana", room.tokens["Ana"]) and not holds(call, room, "Ana", mallory["token"])
+
+
+def test_only_players_seated_before_the_first_move_let_a_new_phone_in(call):
+    room = Table(call, "lost-cities", ("Ana",), players=3)
+    room.ok("Ana", "roll")  # one seat is too few to fit the room: its two other seats stay open
+    room.sit("Ben")
+    room.sit("Mallory")
+    asked = ask(call, room, 0)[1]
+    assert room.state()["takeovers"][0]["answer"] == [0]
+    for latecomer in ("Mallory", "Ben"):
+        status, refused = answer(call, room, 0, latecomer, asked["ask"])
+        assert status == 403 and "at the table when the game started" in refused["error"]
+    assert answer(call, room, 0, "Ana", asked["ask"])[0] == 200  # the seat's own phone, alive, may move it
+
+
+def test_a_turned_away_phone_gets_nothing_and_a_seat_keeps_its_newest_asks(call):
+    room = Table(call, "simstown", ("Ana", "Ben"))
+    room.ok("Ana", "roll")
+    asks = [ask(call, room, 1)[1] for _ in range(4)]
+    assert [a["ask"] for a in room.state()["takeovers"]] == [a["ask"] for a in asks[1:]]
+    assert answer(call, room, 1, "Ana", asks[0]["ask"])[0] == 409
+    status, state = answer(call, room, 1, "Ana", asks[3]["ask"], let=False)
+    assert status == 200 and [a["ask"] for a in state["takeovers"]] == [asks[1]["ask"], asks[2]["ask"]]
+    assert state["log"][0]["text"] == "Ana turned away the new phone asking for Ben's seat"
+    assert not holds(call, room, "Ben", asks[3]["token"]) and holds(call, room, "Ben", room.tokens["Ben"])
+    assert answer(call, room, 1, "Ana", asks[1]["ask"], let="yes")[0] == 400
 
 
 def test_a_takeover_needs_a_seated_player_and_a_real_seat(call):
     room = Table(call, "copenhagen", ("Ana", "Ben"))
-    assert call(f"/api/rooms/{room.code}/seats/1/takeover", {"player": "Zed", "token": "x"})[0] == 403
-    assert call(f"/api/rooms/{room.code}/seats/5/takeover", room.body("Ana", None))[0] == 409
+    room.ok("Ana", "roll")
+    asked = ask(call, room, 1)[1]
+    assert call(f"/api/rooms/{room.code}/seats/1/takeover", {"player": "Zed", "token": "x", "ask": asked["ask"]})[0] == 403
+    assert ask(call, room, 5)[0] == 409
+
+
+def test_fifty_simultaneous_takeovers_of_one_seat_give_one_token(live_server):
+    call = Http(live_server)
+    room = Table(call, "monolyth", ("Ana", "Ben", "Cy"))
+    room.ok("Ana", "move", steps=1, take="piece")
+    asks = together(50, lambda i: ask(call, room, 2)[1])
+    pending = [a["ask"] for a in room.state()["takeovers"]]
+    answers = together(50, lambda i: answer(call, room, 2, ("Ana", "Ben")[i % 2], pending[i % len(pending)])[0])
+    assert sorted(set(answers)) == [200, 409] and answers.count(200) == 1
+    assert sum(holds(call, room, "Cy", a["token"]) for a in asks) == 1 and not holds(call, room, "Cy", room.tokens["Cy"])
+
+
+def test_the_room_counts_the_seats_taken_when_the_first_move_is_made(call):
+    room = Table(call, "lost-cities", ("Ana", "Ben", "Cy"), players=5)
+    assert room.state()["players"] == 5
+    state = room.ok("Ben", "roll")
+    assert state["players"] == 3 and state["seated_at_start"] == [0, 1, 2]
+    status, answer = room.sit("Dee")
+    assert status == 409 and "Every seat is taken (3 players)" in answer["error"]
+
+
+def test_before_the_first_move_the_lists_are_those_of_the_seats_taken(call):
+    room = Table(call, "monolyth", ("Ana", "Ben"), players=4)
+    state = room.state()
+    assert state["players"] == 4 and len(state["lists"]["structure"]["items"]) == 2 and "level-4" in state["lists"]
+    room.sit("Cy")
+    state = room.state()
+    assert len(state["lists"]["structure"]["items"]) == 3 and "level-4" not in state["lists"]
 
 
 def test_the_seat_order_can_change_before_the_first_roll_only(call):

@@ -100,13 +100,13 @@ def test_the_last_move_is_undone_by_its_player_without_rolling_again(call):
 
 
 def test_undo_is_refused_for_another_player_or_after_anything_else(call):
-    room = Table(call, "simstown", ("Ana", "Ben"), players=3)
+    room = Table(call, "simstown", ("Ana", "Ben"))
     room.ok("Ana", "roll")
     assert room.undo("Ben")[0] == 409
     seen = room.state()["version"]
     room.ok("Ana", "hold", dice=[0])
     assert room.undo("Ana", seen=seen)[0] == 409
-    room.sit("Cy")
+    assert call(f"/api/rooms/{room.code}/seats/1/takeover", {})[0] == 202  # a new phone asks for Ben's seat
     assert room.undo("Ana")[0] == 409
 
 

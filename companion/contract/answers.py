@@ -51,6 +51,15 @@ class SeatToken(Answer):
     token: str
 
 
+class Asked(Answer):
+    """A new phone's ask for a seat: its code (the phone shows it) and the token that works once a seated phone
+    lets it in."""
+
+    seat: int
+    ask: str = Field(pattern="^[0-9]{4}$")
+    token: str
+
+
 def room_state() -> dict:
     """The JSON Schema of a room's state (`GET /api/rooms/<code>` and every move's answer)."""
     return TypeAdapter(PhoneState).json_schema()
@@ -79,19 +88,26 @@ class Scored(Answer):
     total: int
     rank: int
     breakdown: dict[str, int] = Field(description="points by scoring part, in the paper's order")
+    tiebreak: Optional[int] = Field(None, description="in a game with a tie-break: the player's value of it "
+                                                      "(null when not given); absent in a game without one")
 
 
 class ScoreResult(Answer):
-    """A scored game: players by rank (shared on ties), the winners, the tie-break sentence (null without a tie)."""
+    """A scored game: players by rank (shared on ties), the winners, the tie-break sentence (null without a tie),
+    and a sentence for every tie on points, the win's first."""
 
     game: str
     players: list[Scored]
     winners: list[str]
     tiebreak: Optional[str]
+    tiebreaks: list[str] = Field(description="every tie on points explained, the win's first")
 
 
 class ScoreProblem(Problem):
-    """A score post that cannot be scored: the first bad field; with `?running=1`, each player's running total."""
+    """A score post that cannot be scored: the first bad field and every one found; with `?running=1`, each
+    player's running total."""
 
     field: str
+    errors: list[Problem] = Field([], description="every bad field of the players found, the first one first "
+                                                  "(absent when the body or the query itself is refused)")
     running: Optional[list[Optional[int]]] = Field(None, description="with ?running=1: per player, in order")

@@ -111,6 +111,20 @@ def _order(body, code: str = "", **context) -> Refused:
     return seats.order_refusal(rooms.state(code))
 
 
+class TakeOver(Body):
+    """`POST /api/rooms/<code>/seats/<seat>/takeover`: empty, a new phone asking for the seat; or a seated phone's
+    answer to an ask (companion/seats.py): who, the proof, the ask's code and whether it lets the new phone in."""
+
+    request: Request = None
+    player: Optional[_name("player")] = None
+    token: Token = None
+    seen: Seen = None
+    ask: Annotated[Optional[str], says(N_('"ask" is the code the new phone shows, e.g. "4271".')),
+                   Field(description="the code of the ask answered (the new phone shows it)")] = None
+    let: Annotated[bool, says(N_('"let" is true (the new phone takes the seat) or false (it does not).')),
+                   Field(description="true: the new phone takes the seat; false: it is turned away")] = True
+
+
 class Reorder(Seated):
     """`POST /api/rooms/<code>/seats/order`: every seat id once, in the new turn order."""
 

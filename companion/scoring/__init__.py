@@ -3,8 +3,12 @@
 Glossary:
 - scorable game: a layout with a `scoring:` section (layouts/scoring.py); `scorable(game_id)` loads it,
   NotScorable says why a game cannot be scored (unknown, no scoring section, a broken layout file).
-- result: the scoring contract's answer (RULES.md), plus `tiebreak`, a sentence when the win was tied
-  (in the request's language); `to_csv` writes it as a CSV file (one row per player by rank).
+- result: the scoring contract's answer (RULES.md), plus `tiebreak`, a sentence when the win was tied,
+  `tiebreaks`, a sentence for each group tied on points (the win's first), both in the request's language,
+  and each player's `tiebreak` value in a game with a tie-break; `to_csv` writes it as a CSV file (one row
+  per player by rank).
+- problems: a ScoreError names every bad field found: each player's own problems, and the table's once
+  every player's own numbers are fine.
 - own problems: what is wrong with one player's numbers alone (types, ranges, tokens, per-player checks);
   table problems: what the players together cannot hold (`total` checks, tokens held once).
 - running totals: each posted player's total when their own numbers are fine, else None (a 400's extra).
@@ -21,7 +25,7 @@ from layouts import Game, LayoutError
 from companion import language
 from companion.language import gettext
 
-from companion.scoring.common import ScoreError, parse_player, player_list, ranked, unique_names
+from companion.scoring.common import ScoreError, name_problems, parse_player, player_list, ranked
 from companion.scoring.facts import table_scope, tokens_in_play
 from companion.scoring.forms import breakdown_labels
 from companion.scoring.inputs import data_of, player_model, range_problems
@@ -69,7 +73,7 @@ def score(game_id: str, payload: object) -> dict:
 
 
 def score_game(game: Game, payload: object) -> dict:
-    """Score a posted payload with a layout's scoring section; ScoreError names the first bad field."""
+    """Score a posted payload with a layout's scoring section; ScoreError names every bad field."""
     return scored(game, payload)[0]
 
 
@@ -77,19 +81,30 @@ def scored(game: Game, payload: object) -> tuple[dict, dict | None]:
     """The result of `score_game`, and the tie as data ({"case", "winners"}, or None) for a room's log."""
     raw = player_list(payload, game.players.min, game.players.max)
     model = player_model(game.scoring.fields)
-    players = [parse_player(model, player, i) for i, player in enumerate(raw)]
-    unique_names(players)
     table, tokens = table_scope(game, len(raw)), tokens_in_play(game, len(raw))
-    data = [data_of(player, game.scoring.fields) for player in players]
-    for i, one in enumerate(data):
-        for field, message in _own_problems(game, table, tokens, one, i):
-            raise ScoreError(message, field)
-    scopes = [player_scope(game.scoring, table, one) for one in data]
-    for field, message in chain(total_problems(game.scoring, scopes),
-                                held_once_problems(game.scoring.fields, data, tokens)):
-        raise ScoreError(message, field)
-    return ranked(game.id, [player.name for player in players], breakdowns(game.scoring, scopes),
+    names, data, problems = {}, {}, []
+    for i, player in enumerate(raw):
+        try:
+            parsed = parse_player(model, player, i)
+        except ScoreError as error:
+            problems += error.problems
+            continue
+        names[i], data[i] = parsed.name, data_of(parsed, game.scoring.fields)
+        problems += _own_problems(game, table, tokens, data[i], i)
+    if problems or len(data) < len(raw):
+        raise ScoreError.of(sorted(problems + name_problems(names), key=lambda problem: _player_of(problem[0])))
+    scopes = [player_scope(game.scoring, table, one) for one in data.values()]
+    problems = list(chain(name_problems(names), total_problems(game.scoring, scopes),
+                          held_once_problems(game.scoring.fields, list(data.values()), tokens)))
+    if problems:
+        raise ScoreError.of(problems)
+    return ranked(game.id, list(names.values()), breakdowns(game.scoring, scopes),
                   game.scoring.tiebreak, tiebreak_values(game.scoring, scopes))
+
+
+def _player_of(field: str) -> int:
+    """The player a problem's field is about ("players[2].houses" -> 2)."""
+    return int(field.split("]")[0].removeprefix("players[")) if field.startswith("players[") else -1
 
 
 def _own_problems(game: Game, table: dict, tokens: dict, data: dict, index: int):
@@ -122,7 +137,8 @@ def running_totals(game: Game, payload: object) -> list[int | None] | None:
 
 
 def to_csv(result: dict, game: Game) -> str:
-    """The result as CSV: game, rank, name, total, each breakdown part, winner (yes/no), tie-break note.
+    """The result as CSV: game, rank, name, total, each breakdown part, winner (yes/no), tie-break note, and in a
+    game with a tie-break each player's value of it (headed by its field, e.g. `empty_cells`).
 
     In English the header row holds the stable ids (the result's keys); in another language its words,
     the parts by their labels in `game` (the layout in that language).
@@ -132,15 +148,23 @@ def to_csv(result: dict, game: Game) -> str:
         {key: shown["label"] for key, shown in breakdown_labels(game).items()}
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
+    tiebreak = game.scoring.tiebreak
     writer.writerow([say.pgettext("csv", "game"), say.pgettext("csv", "rank"), say.pgettext("csv", "name"),
                      say.pgettext("csv", "total"), *(_inert(labels.get(part, part)) for part in parts),
-                     say.pgettext("csv", "winner"), say.pgettext("csv", "tiebreak")])
+                     say.pgettext("csv", "winner"), say.pgettext("csv", "tiebreak"),
+                     *([_inert(tiebreak.by if say.language == "en" else tiebreak.what)] if tiebreak else [])])
     yes, no = say.pgettext("csv", "yes"), say.pgettext("csv", "no")
     for player in result["players"]:
         writer.writerow([result["game"], player["rank"], _inert(player["name"]), player["total"],
                          *(player["breakdown"][part] for part in parts),
-                         yes if player["name"] in result["winners"] else no, _inert(result["tiebreak"] or "")])
+                         yes if player["name"] in result["winners"] else no, _inert(result["tiebreak"] or ""),
+                         *([_blank(player["tiebreak"])] if tiebreak else [])])
     return out.getvalue()
+
+
+def _blank(value: int | None) -> int | str:
+    """A tie-break value as a cell: empty when it was not given."""
+    return "" if value is None else value
 
 
 def _inert(cell: str) -> str:

@@ -7,6 +7,7 @@ Glossary:
 - breakdown: a player's points by source (`{"rows_windows": 4, ...}`); total = its sum.
 - tie-break: the layout's second ordering among players tied on points (Copenhagen: fewer empty cells);
   `order`: each player's value of it, None when not given.
+- tie note: a sentence for each group of players tied on points, the winners' first (`tiebreaks`).
 """
 from __future__ import annotations
 
@@ -28,6 +29,12 @@ TIES = {"shared": N_("%(names)s share the win"),
         "same": N_("%(names)s share the win: same points and same %(what)s"),
         "open": N_("%(names)s share the win on points; give %(what)s to break the tie")}
 """The tie-break sentence by case: the winners share, or one won on `fewer` or `more` of the tie-break."""
+PLACE_TIES = {"shared": N_("%(names)s share place %(place)s"),
+              "fewer": N_("%(names)s tied on points: fewer %(what)s puts them in order (%(order)s)"),
+              "more": N_("%(names)s tied on points: more %(what)s puts them in order (%(order)s)"),
+              "same": N_("%(names)s share place %(place)s: same points and same %(what)s"),
+              "open": N_("%(names)s share place %(place)s on points; give %(what)s to break the tie")}
+"""The sentence of a tie below the win, by the same cases; `order` is "2. Ben, 3. Cy"."""
 OTHER_PROBLEMS = {"bool_type": N_("must be true or false"), "bool_parsing": N_("must be true or false"),
                   "list_type": N_("must be a list"), "string_type": N_("must be text"),
                   "dict_type": N_("must be an object"), "model_type": N_("must be an object"),
@@ -36,12 +43,19 @@ OTHER_PROBLEMS = {"bool_type": N_("must be true or false"), "bool_parsing": N_("
 
 
 class ScoreError(Exception):
-    """Input that cannot be scored: a message for a person and the field it is about."""
+    """Input that cannot be scored: a message for a person and the field it is about (the first of `problems`,
+    every (field, message) found)."""
 
-    def __init__(self, message: str, field: str):
+    def __init__(self, message: str, field: str, problems: list[tuple[str, str]] | None = None):
         super().__init__(message)
         self.message = message
         self.field = field
+        self.problems = problems or [(field, message)]
+
+    @classmethod
+    def of(cls, problems: list[tuple[str, str]]) -> "ScoreError":
+        """The error of every problem found, (field, message) each, named by its first."""
+        return cls(problems[0][1], problems[0][0], problems)
 
 
 class PlayerInput(BaseModel):
@@ -69,20 +83,18 @@ def player_list(payload: object, low: int, high: int) -> list:
 
 
 def parse_player(model: type[PlayerInput], raw: object, index: int) -> PlayerInput:
-    """One posted player as `model`; ScoreError names the first bad field."""
+    """One posted player as `model`; ScoreError names every bad field."""
     try:
         return model.model_validate(raw)
     except ValidationError as error:
-        first = error.errors()[0]
-        raise ScoreError(_message(first), _dotted(("players", index, *first["loc"]))) from None
+        raise ScoreError.of([(_dotted(("players", index, *one["loc"])), _message(one))
+                             for one in error.errors()]) from None
 
 
-def unique_names(players: list[PlayerInput]) -> None:
-    """ScoreError when two players share a name."""
-    names = [player.name for player in players]
-    for index, name in enumerate(names):
-        if name in names[:index]:
-            raise ScoreError(gettext("two players are called %(name)s", name=repr(name)), f"players[{index}].name")
+def name_problems(names: dict[int, str]) -> list[tuple[str, str]]:
+    """(field, message) for each player (by index) named like one before."""
+    return [(f"players[{index}].name", gettext("two players are called %(name)s", name=repr(name)))
+            for index, name in names.items() if name in [n for i, n in names.items() if i < index]]
 
 
 def _dotted(loc: tuple) -> str:
@@ -127,12 +139,16 @@ def ranked(game_id: str, names: list[str], breakdowns: list[dict], tiebreak: Tie
         return (-totals[i], sign * order[i] if totals[i] in broken else 0)
 
     rows = [{"name": name, "total": totals[i], "rank": 1 + sum(key(j) < key(i) for j in range(len(names))),
-             "breakdown": breakdowns[i]} for i, name in enumerate(names)]
+             "breakdown": breakdowns[i], **({"tiebreak": order[i]} if tiebreak else {})} for i, name in enumerate(names)]
     rows.sort(key=lambda row: row["rank"])
     winners = [row["name"] for row in rows if row["rank"] == 1]
-    case = tie_case(rows, winners, tiebreak, broken)
-    sentence = tie_text(case, winners, tiebreak, speaker(current())) if case else None
-    return ({"game": game_id, "players": rows, "winners": winners, "tiebreak": sentence},
+    case, say = tie_case(rows, winners, tiebreak, broken), speaker(current())
+    sentence = tie_text(case, winners, tiebreak, say) if case else None
+    below = sorted({row["total"] for row in rows[1:] if row["total"] != rows[0]["total"] and totals.count(row["total"]) > 1},
+                   reverse=True)
+    notes = [sentence] * bool(sentence) + [place_text([row for row in rows if row["total"] == total], tiebreak,
+                                                      total in broken, say) for total in below]
+    return ({"game": game_id, "players": rows, "winners": winners, "tiebreak": sentence, "tiebreaks": notes},
             {"case": case, "winners": winners} if case else None)
 
 
@@ -152,6 +168,18 @@ def tie_case(rows: list[dict], winners: list[str], tiebreak: TieBreak | None, br
     if top in broken:
         return tiebreak.wins if len(winners) == 1 else "same"
     return "open"
+
+
+def place_text(tied: list[dict], tiebreak: TieBreak | None, broken: bool, say: Speaker) -> str:
+    """The sentence of players tied on points below the win (rows by rank): shared, ordered by the tie-break,
+    the same in it too, or waiting for its values."""
+    ranks = {row["rank"] for row in tied}
+    case = "shared" if tiebreak is None else ("same" if len(ranks) == 1 else tiebreak.wins) if broken else "open"
+    text = say.gettext(PLACE_TIES[case], names=say.listing([row["name"] for row in tied]), place=tied[0]["rank"],
+                       what=tiebreak.what if tiebreak else "",
+                       order=", ".join(f"{row['rank']}. {row['name']}" for row in tied))
+    house = tiebreak is not None and tiebreak.house and case in ("fewer", "more", "open")
+    return say.gettext("%(text)s (house tie-break)", text=text) if house else text
 
 
 def tie_text(case: str, winners: list[str], tiebreak: TieBreak | None, say: Speaker) -> str:

@@ -55,8 +55,9 @@ Room.kit = (function () {
     .map(([move, [text, none]]) => button(move, Room.forActor(chosen().length || !none ? label(move, text) : none),
       () => Room.make({move, dice: chosen()}), {primary: true, disabled: !Room.allows({move, dice: chosen()})}));
 
-  // "Turn 3: Ana · your part, Ben: take 1 of the dice left, or pass": the server's words.
-  const turnLine = () => el("p", {class: "turn", id: "turn-line"}, Room.prompt());
+  // "Turn 3: Ana · your part, Ben: take 1 of the dice left, or pass": the server's words (focused, and so read
+  // out, when the phone has nothing left to tap).
+  const turnLine = () => el("p", {class: "turn", id: "turn-line", tabindex: "-1", "data-key": "turn-line"}, Room.prompt());
 
   // The declared end: "We reached the end" asks to confirm, then tells the server.
   let ending = false;

@@ -102,31 +102,32 @@ const Room = (function () {
     if (!isError) document.getElementById("alert").textContent = "";
   };
 
+  // POST a JSON body to the room API: the answer, or null once the refusal (or the lost connection) is said.
+  room.send = async function (path, body) {
+    try {
+      const response = await fetch(`/api/rooms/${room.code}/${path}`, {
+        method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
+      const answer = await response.json();
+      if (response.ok) return answer;
+      room.say(answer.error || _("That did not work."), true);
+      if (response.status === 409) refresh();
+    } catch (error) {
+      room.say(_("No connection to the table's server; try again."), true);
+    }
+    return null;
+  };
+
   // POST to the room API as `seat` (default: the acting seat), with its token and the version shown.
   room.post = async function (path, body, seat) {
     const me = room.mine.find((m) => m.seat === (seat === undefined ? room.actor() : seat));
     if (!me) { room.say(_("Take a seat first: type your name under Seats."), true); return null; }
     const sent = JSON.stringify([me.seat, path, body || {}]);
     if (sent === last.sent && Date.now() - last.at < DOUBLE_TAP_MS) return null;
-    try {
-      const response = await fetch(`/api/rooms/${room.code}/${path}`, {
-        method: "POST", headers: {"Content-Type": "application/json"},
-        body: JSON.stringify(Object.assign({player: me.name, token: me.token, seen: room.state.version,
-          request: requestId(`${room.state.version}/${sent}`)}, body || {})),
-      });
-      const answer = await response.json();
-      last = {sent, at: Date.now()};
-      if (!response.ok) {
-        room.say(answer.error || _("That did not work."), true);
-        if (response.status === 409) refresh();
-        return null;
-      }
-      show(answer);
-      return answer;
-    } catch (error) {
-      room.say(_("No connection to the table's server; try again."), true);
-      return null;
-    }
+    const answer = await room.send(path, Object.assign({player: me.name, token: me.token, seen: room.state.version,
+      request: requestId(`${room.state.version}/${sent}`)}, body || {}));
+    last = {sent, at: Date.now()};
+    if (answer) show(answer);
+    return answer;
   };
 
   async function refresh() {
@@ -141,7 +142,15 @@ const Room = (function () {
       " ", entry.text)));
   }
 
-  // Redraw every board; the focused control (by its data-key) gets the focus back.
+  // The next useful control: the board's first one enabled for the turn (not the declared end), else its turn
+  // line (read out when focused).
+  room.focusNext = function () {
+    const control = document.querySelector('#board button:enabled:not([data-key="end"]), #board select:enabled');
+    (control || document.getElementById("turn-line") || document.getElementById("board")).focus();
+  };
+
+  // Redraw every board; the focused control (by its data-key) gets the focus back, or when it is gone or
+  // disabled the next useful control gets it.
   room.redraw = function () {
     const key = `${room.state.table_version}/${room.actor()}`; // a new roll, turn or acting seat starts clean
     if (key !== room.selectionKey) { room.selected.clear(); room.selectionKey = key; }
@@ -150,16 +159,23 @@ const Room = (function () {
     if (focused) {
       const again = document.querySelector(`[data-key="${CSS.escape(focused)}"]`);
       if (again && !again.disabled) again.focus({preventScroll: true});
+      else room.focusNext();
     }
   };
+
+  // What each new state brings before it is drawn (a seat that moved to another phone: takeover.js): each
+  // answers what to say then, [text, as an alert], or nothing.
+  room.arrivals = [];
 
   function show(state) {
     if (room.state && state.version <= room.state.version) return;
     const before = room.state;
     room.state = state;
+    const news = room.arrivals.map((arrive) => arrive(state)).filter(Boolean);
     room.redraw();
     drawLog(state.log);
     if (before && state.log.length && (!before.log.length || state.log[0].at !== before.log[0].at)) room.say(state.log[0].text);
+    for (const [text, alert] of news) room.say(text, alert);
   }
   room.show = show;
 
@@ -174,6 +190,8 @@ const Room = (function () {
   const recent = JSON.parse(localStorage.getItem("rollsheet.rooms") || "{}");
   recent[room.game.id] = {code: room.code, at: Date.now()};
   localStorage.setItem("rollsheet.rooms", JSON.stringify(recent));
-  window.addEventListener("load", () => Live.follow(room.code, show, () => (room.state ? room.state.version : 0)));
+  // "Connection lost: retrying ..." while the live stream is down; gone once it is back.
+  const banner = (down) => { document.getElementById("connection").hidden = !down; };
+  window.addEventListener("load", () => Live.follow(room.code, show, () => (room.state ? room.state.version : 0), banner));
   return room;
 })();

@@ -4,6 +4,14 @@
 // data-values steps to the next of those legal values only (stepped()).
 "use strict";
 
+// An element with text (and a class).
+function cell(tag, text, className) {
+  const element = document.createElement(tag);
+  element.textContent = text;
+  if (className) element.className = className;
+  return element;
+}
+
 function paint(root) {
   // Colours come as data attributes (a strict Content-Security-Policy forbids inline styles).
   root.querySelectorAll("[data-rgb]").forEach((chip) => {

@@ -1,8 +1,9 @@
-// Score form: one card per player; every change posts the form to /api/score/<game>?running=1, which
-// answers the result, or the first bad field (shown next to it) with the running totals of the players
-// whose own numbers are fine. The page may start from a prefilled list of players (#prefill); switching
-// the language keeps the cards (they wait in sessionStorage for the page in the new language).
-// Reading and filling a card: score-fields.js.
+// Score form: one card per player, one card shown at a time (a button per player above them, with the
+// running total); every change posts the form to /api/score/<game>?running=1, which answers the result,
+// or every bad field (each shown next to it, its player's button marked) with the running totals of the
+// players whose own numbers are fine. The page may start from a prefilled list of players (#prefill);
+// switching the language keeps the cards (they wait in sessionStorage for the page in the new language).
+// Reading and filling a card: score-fields.js; the card on show and the player buttons: score-cards.js.
 "use strict";
 
 const form = document.getElementById("score");
@@ -29,6 +30,7 @@ function addPlayer(player = {}) {
   paint(card);
   fill(card, player);
   cards.append(card);
+  Cards.entries(card);
 }
 
 function playersChanged() {
@@ -45,6 +47,7 @@ function playersChanged() {
   cards.querySelectorAll("fieldset.choice").forEach((choice) => {
     choice.hidden = ![...choice.querySelectorAll("[data-players]")].some((option) => !option.hidden);
   });
+  Cards.draw();
   schedule();
 }
 
@@ -74,9 +77,10 @@ async function update() {
   clearErrors();
   if (answer.ok) showResult(body);
   else {
-    showError(body, where);
+    showErrors(body, where);
     showRunning(body.running);
   }
+  Cards.draw();
 }
 
 function showRunning(running) {
@@ -101,6 +105,11 @@ function clearErrors() {
   });
 }
 
+function showErrors(body, where) {
+  (body.errors || [body]).forEach((problem) => showError(problem, where));
+  document.getElementById("result").classList.add("stale");
+}
+
 function showError({ error, field }, where) {
   let path = field;
   while (path && !where[path]) {
@@ -116,17 +125,9 @@ function showError({ error, field }, where) {
     const box = element.matches(".player") ? element : element.closest(".field, header");
     const slot = element.matches(".player") ? element.querySelector(".card-error") : box.querySelector(".field-error");
     box.classList.add("invalid");
-    slot.textContent = error;
+    slot.textContent = slot.textContent ? `${slot.textContent}; ${error}` : error;
     box.querySelector("input")?.setAttribute("aria-invalid", "true");
   }
-  document.getElementById("result").classList.add("stale");
-}
-
-function cell(tag, text, className) {
-  const element = document.createElement(tag);
-  element.textContent = text;
-  if (className) element.className = className;
-  return element;
 }
 
 function label(key) {
@@ -151,6 +152,8 @@ function showResult(result) {
   const names = I18n.listing(result.winners);
   document.getElementById("winner").textContent = result.tiebreak
     || (result.winners.length > 1 ? _("%(names)s share the win", {names}) : _("%(name)s wins", {name: names}));
+  document.getElementById("tiebreaks").replaceChildren(...(result.tiebreaks || [])
+    .filter((note) => note !== result.tiebreak).map((note) => cell("li", note)));
   document.getElementById("ranking").replaceChildren(...result.players.map((p) => {
     const row = document.createElement("tr");
     row.className = result.winners.includes(p.name) ? "won" : "";
@@ -195,7 +198,8 @@ async function saveToRoom() {
   clearErrors();
   // The line under the button says how the save went; a refusal stays there when the form redraws its errors.
   document.getElementById("saved").textContent = answer.ok ? _("Saved to room %(code)s.", {code: form.dataset.room}) : body.error;
-  if (!answer.ok) showError(body, where);
+  if (!answer.ok) showErrors(body, where);
+  Cards.draw();
 }
 
 cards.addEventListener("click", (event) => {
@@ -203,20 +207,29 @@ cards.addEventListener("click", (event) => {
   if (step) {
     const input = step.parentElement.querySelector("input");
     input.value = stepped(input, Number(step.dataset.step));
-    touched = true;
-    schedule();
+    changed({target: input});
   }
   const remove = event.target.closest(".remove");
   if (remove) {
     remove.closest(".player").remove();
+    Cards.shown = Math.max(0, Cards.shown - 1);
     playersChanged();
   }
+  if (event.target.closest(".next-card")) Cards.show(Cards.shown + 1, true);
 });
-cards.addEventListener("input", () => { touched = true; schedule(); });
-cards.addEventListener("change", () => { touched = true; schedule(); });
+function changed(event) {
+  touched = true;
+  Cards.entries(event.target.closest(".player"));
+  if (event.target.matches(".name")) Cards.draw();
+  schedule();
+}
+cards.addEventListener("input", changed);
+cards.addEventListener("change", changed);
 document.getElementById("add-player").addEventListener("click", () => {
   addPlayer();
+  Cards.shown = cards.children.length - 1;
   playersChanged();
+  cards.children[Cards.shown].querySelector(".name").focus();
 });
 document.querySelectorAll("[data-export]").forEach((button) => {
   button.addEventListener("click", () => download(button.dataset.export));

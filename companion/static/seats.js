@@ -1,35 +1,18 @@
-// Seats: take a seat with a name, add more players on this phone, take over a seat whose phone died
-// (this phone's player confirms), change the turn order before the first move; the invite folds away
-// once every seat is taken.
+// Seats: take a seat with a name, add more players on this phone, change the turn order before the first
+// move, ask for a seat whose phone died (takeover.js); the invite folds away once every seat is taken or
+// play has started.
 (function () {
   const {el} = Room;
   let adding = false, foldedAt = null;
 
   async function sit(name) {
-    const response = await fetch(`/api/rooms/${Room.code}/seats`, {
-      method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify({name}),
-    });
-    const answer = await response.json();
-    if (!response.ok) { Room.say(answer.error, true); return; }
+    const answer = await Room.send("seats", {name});
+    if (!answer) return;
     Room.mine.push({seat: answer.seat, name: name.trim(), token: answer.token});
     Room.saveSeats();
     localStorage.setItem("rollsheet.name", name.trim());
     adding = false;
     Room.say(_("You sit at this table as %(name)s.", {name: name.trim()}));
-    Room.redraw();
-  }
-
-  async function takeOver(seat) {
-    const name = Room.seatName(seat);
-    if (!window.confirm(_("Take over %(name)s's seat on this phone? %(name)s's old phone stops working for it.", {name}))) return;
-    const response = await fetch(`/api/rooms/${Room.code}/seats/${seat}/takeover`, {
-      method: "POST", headers: {"Content-Type": "application/json"},
-      body: JSON.stringify({player: Room.seatName(Room.actor()), token: Room.mine.find((m) => m.seat === Room.actor()).token}),
-    });
-    const answer = await response.json();
-    if (!response.ok) { Room.say(answer.error, true); return; }
-    Room.mine.push({seat, name, token: answer.token});
-    Room.saveSeats();
     Room.redraw();
   }
 
@@ -40,7 +23,7 @@
   }
 
   function joinForm(label) {
-    const input = el("input", {id: "seat-name", maxlength: 30, autocomplete: "nickname", required: true,
+    const input = el("input", {id: "seat-name", "data-key": "seat-name", maxlength: 30, autocomplete: "nickname", required: true,
       value: Room.mine.length ? "" : localStorage.getItem("rollsheet.name") || ""});
     return el("form", {class: "join-seat", onsubmit: (event) => { event.preventDefault(); if (input.value.trim()) sit(input.value); }},
       el("label", {for: "seat-name"}, label), input,
@@ -51,16 +34,15 @@
     const order = state.seats.map((s) => s.seat);
     const before = state.reorder && Room.mine.length;
     const mine = Room.holds(seat.seat);
-    return el("li", {class: `seat${seat.seat === state.active ? " active" : ""}`},
+    const onTurn = seat.seat === state.active && !state.over;
+    return el("li", {class: `seat${onTurn ? " active" : ""}`},
       el("span", {class: "name"}, `${i + 1}. ${seat.name}`, mine ? el("small", {class: "mine"}, " " + _("(this phone)")) : null,
-        seat.seat === state.active ? el("small", {}, " · " + _("on turn")) : null),
+        onTurn ? el("small", {}, " · " + _("on turn")) : null),
       before && i > 0 ? el("button", {type: "button", class: "small", "data-key": `up-${seat.seat}`,
         "aria-label": _("Move %(name)s earlier", {name: seat.name}), onclick: () => move(order, i, -1)}, "\u2191") : null,
       before && i < order.length - 1 ? el("button", {type: "button", class: "small", "data-key": `down-${seat.seat}`,
         "aria-label": _("Move %(name)s later", {name: seat.name}), onclick: () => move(order, i, 1)}, "\u2193") : null,
-      !mine && Room.mine.length ? el("button", {type: "button", class: "small", "data-key": `take-${seat.seat}`,
-        "aria-label": _("Take over %(name)s's seat on this phone", {name: seat.name}), onclick: () => takeOver(seat.seat)},
-      _("Take over")) : null);
+      Room.mine.length ? null : Room.takeover.control(seat));
   }
 
   function actingChoice() {
@@ -72,12 +54,12 @@
   }
 
   function fold(state) {
-    const full = state.seats.length >= state.players;
+    const later = state.seats.length >= state.players || state.turn > 0;
     const invite = document.getElementById("invite");
-    if (foldedAt === full) return;
-    foldedAt = full;
-    document.getElementById(full ? "invite-later" : "invite-now").append(invite);
-    invite.open = !full;
+    if (foldedAt === later) return;
+    foldedAt = later;
+    document.getElementById(later ? "invite-later" : "invite-now").append(invite);
+    invite.open = !later;
   }
 
   Room.boards.push((state) => {
@@ -93,7 +75,7 @@
         : el("button", {type: "button", class: "button secondary", "data-key": "add",
           onclick: () => { adding = true; Room.redraw(); document.getElementById("seat-name").focus(); }},
         _("Add a player on this phone"))) : null,
-      !Room.mine.length && full ? el("p", {}, _("Every seat is taken. A seated player can let this phone take over a seat.")) : null,
+      !Room.mine.length && full ? el("p", {}, _("Every seat is taken. Is one of them yours, on a phone that died? Tap Take over beside it.")) : null,
     ].filter(Boolean));
   });
 })();

@@ -111,6 +111,9 @@ class TableState(TypedDict, total=False):
     ahead: list[int]  # market-ring: the slots the crystal reaches, by steps
     box: dict[str, int]
     blocks: dict[str, int]
+    seated_at_start: list[int]  # the seats taken when the first move was made (companion/seats.py)
+    takeovers: list[dict]  # new phones asking for a seat: {"seat", "ask", "digest"} (phones read "answer" instead)
+    moved: dict[str, str]  # seat id (as text) -> the ask its last takeover let in
 
 
 class LogEntry(TypedDict):

@@ -118,10 +118,12 @@ def take_seat(code):
 
 
 @bp.post("/rooms/<code>/seats/<int:seat>/takeover")
-@documented(bodies.Seated, {200: answers.SeatToken, 410: answers.Closed}, refusals=(404, 409))
+@documented(bodies.TakeOver, {**STATE, 202: answers.Asked}, refusals=(404, 409))
 def take_over(code, seat):
-    """A seated player {"player", "token"} confirms a new phone for `seat`: {"seat", "token"}."""
-    return jsonify(rooms.take_over(code, seat, body(bodies.Seated)))
+    """A new phone asks for `seat` (202 {"seat", "ask", "token"}); a seated phone {"player", "token", "ask"}
+    lets it in ("let": true, the default) or turns it away ("let": false): the new state."""
+    status, answer = rooms.take_over(code, seat, body(bodies.TakeOver))
+    return (shown(answer) if status == 200 else jsonify(answer)), status
 
 
 @bp.post("/rooms/<code>/seats/order")

@@ -1,5 +1,6 @@
 """End-of-game scoring: the phone form of any game with a `scoring:` section and `POST /api/score/<game>`.
 
+A 400 names the first bad field (`error`, `field`) and lists every one found (`errors`: [{"error", "field"}]).
 `?format=csv` or `?format=json` answers the result as a download; `?running=1` adds `running` to a 400
 (each posted player's total where their own numbers are fine, else null); a payload with
 `"room": "<code>"` also saves the result as that room's final score (RULES.md scoring contract): it
@@ -82,7 +83,7 @@ def score_page(game: layouts.Game, room: str = "", prefill: list | None = None) 
                 "running": ({"type": "string"}, "any value: a 400 also carries `running`, each player's total "
                                                 "where their own numbers are fine")})
 def score(game_id: str):
-    """Score the posted players: the contract's result, or 400 with the first bad field."""
+    """Score the posted players: the contract's result, or 400 naming every bad field."""
     try:
         game = scoring.scorable(game_id)
     except scoring.NotScorable as error:
@@ -104,7 +105,8 @@ def score(game_id: str):
         if payload.get("room") is not None:
             save_in_room(payload, game_id, result, tie)
     except scoring.ScoreError as error:
-        answer = {"error": error.message, "field": error.field}
+        answer = {"error": error.message, "field": error.field,
+                  "errors": [{"error": message, "field": field} for field, message in error.problems]}
         if request.args.get("running"):
             answer["running"] = scoring.running_totals(game, payload)
         return jsonify(answer), 400

@@ -1,0 +1,79 @@
+// A seat whose phone died, on a new phone: one tap beside the seat asks for it (the new phone shows the ask's
+// code); every phone the server names in the ask's `answer` shows "Cy's seat: let the new phone take it?" and
+// lets it in or turns it away. The new phone then holds the seat; a phone whose seat the state's `moved`
+// gives to another ask drops it at once and watches, saying so.
+Room.takeover = (function () {
+  const {el} = Room;
+  const asksKey = `rollsheet.asks.${Room.code}`;
+  let asks = JSON.parse(localStorage.getItem(asksKey) || "[]"); // [{seat, name, ask, token}] this phone asked for
+  const keep = (kept) => { asks = kept; localStorage.setItem(asksKey, JSON.stringify(asks)); };
+  const spaced = (ask) => ask.split("").join(" ");
+
+  async function ask(seat) {
+    const answer = await Room.send(`seats/${seat}/takeover`, {});
+    if (!answer) return;
+    const name = Room.seatName(seat);
+    keep([...asks.filter((a) => a.seat !== seat), {seat, name, ask: answer.ask, token: answer.token}]);
+    Room.say(_("This phone asked for %(name)s's seat: a player at the table lets it in on their phone.", {name}));
+    Room.redraw();
+    document.querySelector('[data-key="asked"]').focus();
+  }
+
+  // Each new state: seats this phone lost to another phone go, asks let in become seats, asks gone are dropped.
+  Room.arrivals.push((state) => {
+    const moved = state.moved || {}, said = [];
+    const lost = Room.mine.filter((m) => (moved[m.seat] || null) !== (m.ask || null));
+    for (const m of lost) said.push(_("%(name)s's seat moved to another phone: this phone no longer plays for %(name)s.", {name: m.name}));
+    Room.mine = Room.mine.filter((m) => !lost.includes(m));
+    for (const a of asks) {
+      if (moved[a.seat] === a.ask) {
+        Room.mine.push({seat: a.seat, name: a.name, token: a.token, ask: a.ask});
+        said.push(_("This phone now plays for %(name)s.", {name: a.name}));
+      } else if (!(state.takeovers || []).some((t) => t.ask === a.ask)) {
+        said.push(_("Nobody let this phone take %(name)s's seat: ask again if it is yours.", {name: a.name}));
+      }
+    }
+    if (!said.length) return null;
+    keep(asks.filter((a) => moved[a.seat] !== a.ask && (state.takeovers || []).some((t) => t.ask === a.ask)));
+    Room.saveSeats();
+    setTimeout(Room.focusNext);
+    return [said.join(" "), lost.length > 0];
+  });
+
+  // Beside a seat, on a phone that holds none: the tap that asks for it, or what this phone's ask waits for.
+  function control(seat) {
+    const asked = asks.find((a) => a.seat === seat.seat);
+    if (asked) return null;
+    return el("button", {type: "button", class: "small", "data-key": `ask-${seat.seat}`, onclick: () => ask(seat.seat),
+      "aria-label": _("Ask to take over %(name)s's seat on this phone", {name: seat.name})}, _("Take over"));
+  }
+
+  function waiting(a) {
+    return el("div", {class: "card ask", role: "group", tabindex: "-1", "data-key": "asked",
+      "aria-label": _("Asked for %(name)s's seat", {name: a.name})},
+    el("p", {}, _("This phone asks for %(name)s's seat. A player at the table lets it in on their phone, which shows the same code:", {name: a.name})),
+    el("p", {class: "ask-code", "aria-label": spaced(a.ask)}, a.ask));
+  }
+
+  // On a phone the ask names as one that may answer it: let the new phone take the seat, or turn it away.
+  function question(t) {
+    const by = t.answer.find((seat) => Room.holds(seat)), name = Room.seatName(t.seat);
+    const reply = (let_) => Room.post(`seats/${t.seat}/takeover`, {ask: t.ask, let: let_}, by);
+    return el("div", {class: "card ask", role: "group", "aria-label": _("%(name)s's seat: let the new phone take it?", {name})},
+      el("p", {}, Room.holds(t.seat) ? _("A new phone asks for your seat, %(name)s: let it take it?", {name})
+        : _("%(name)s's seat: let the new phone take it?", {name})),
+      el("p", {}, _("Look at the new phone: it shows %(code)s.", {code: t.ask})),
+      el("div", {class: "choices"},
+        el("button", {type: "button", class: "button", "data-key": `let-${t.ask}`, onclick: () => reply(true)},
+          _("Yes: it takes %(name)s's seat", {name})),
+        el("button", {type: "button", class: "button secondary", "data-key": `no-${t.ask}`, onclick: () => reply(false)},
+          _("No"))));
+  }
+
+  Room.boards.push((state) => {
+    const own = new Set(asks.map((a) => a.ask));
+    document.getElementById("asks").replaceChildren(...asks.map(waiting),
+      ...(state.takeovers || []).filter((t) => !own.has(t.ask) && t.answer.some((seat) => Room.holds(seat))).map(question));
+  });
+  return {control};
+})();
