@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections import Counter
 from io import BytesIO
-from pathlib import Path
 
 import pdfplumber
 import pytest

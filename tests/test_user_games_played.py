@@ -7,7 +7,6 @@ import os
 import re
 import urllib.error
 import urllib.request
-from pathlib import Path
 from unittest import mock
 
 import pytest

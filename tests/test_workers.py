@@ -12,7 +12,7 @@ import pytest
 
 from companion import clients
 from companion.store.postgresql import PostgreSQL
-from tests.following import following
+from tests.following import Follower, following
 from tests.serving import ROOT, serving, within
 from tests.tables import Http, Table
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from layouts import Game
 from layouts.expressions import evaluate, fill
 from layouts.glyphs import is_shape
-from layouts.scoring import Choice, Count, Entries, Flag, Group, Tally, Token, Tokens
+from layouts.scoring import Choice, Entries, Flag, Group, Tally, Token, Tokens
 
 from companion.scoring.facts import table_scope, tokens_in_play
 from companion.scoring.inputs import legal_values
