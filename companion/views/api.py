@@ -14,6 +14,7 @@ from companion.errors import Refused, malformed
 from companion.expiry import refusal
 from companion.language import current, gettext
 from companion.live import encoded
+from companion.views import groups_api
 from layouts import fill_values
 from layouts.glyphs import is_shape
 from layouts.lists import lists_in_play
@@ -77,9 +78,11 @@ def game(game_id):
 
 @bp.post("/rooms")
 def open_room():
-    """Open a room: {"game": id, "players": n (optional)} -> 201 {"code", "url"}."""
+    """Open a room: {"game": id, "players": n (optional), "group": code (optional: a room of that group)} -> 201
+    {"code", "url"}."""
     data = body()
-    code = rooms.create(data.get("game"), data.get("players"))
+    code = rooms.create(data.get("game"), data.get("players")) if data.get("group") is None else \
+        groups_api.room_of_group(data)
     return jsonify(code=code, url=public_url(url_for("pages.room", code=code))), 201
 
 
