@@ -68,7 +68,7 @@ def play_in_a_room(host, phone, game: str, first_numbers: list[str], offered: bo
 
 
 def expected_rows(plays: list[dict], game: str) -> list[list[str]]:
-    """The 'each player' table of a game as the saved plays make it: name, plays, wins, win rate, average, best."""
+    """The 'each player' table of a game as the saved plays make it: name, plays, wins (win rate), average, best."""
     rows = {}
     for play in (p for p in plays if p["game"] == game):
         for player in play["players"]:
@@ -76,8 +76,8 @@ def expected_rows(plays: list[dict], game: str) -> list[list[str]]:
     table = []
     for name in sorted(rows, key=str.casefold):
         scores, wins = [s for s, _ in rows[name]], sum(w for _, w in rows[name])
-        table.append([name, str(len(scores)), str(wins), f"{round(100 * wins / len(scores))}\u202f%",
-                      str(round(sum(scores) / len(scores), 1)), str(max(scores))])
+        table.append([name, str(len(scores)), f"{wins} ({round(100 * wins / len(scores))}%)",
+                      f"{round(sum(scores) / len(scores), 1):.1f}", str(max(scores))])
     return table
 
 

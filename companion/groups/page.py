@@ -2,10 +2,13 @@
 best points per scoring part, the charts (charts.py) with the data tables beside them.
 
 Glossary:
-- game section: one game the group played: its name, its players' stat rows (stats.py), the best per scoring part
+- game section: one game the group played: its name, its players' stat rows (stats.py; the win rate and average
+  written as the reader writes numbers: "33 %", "9,7"), the best per scoring part
   (a row per part, a column per player), the scores over time and their distribution, each with its table.
 """
 from __future__ import annotations
+
+from babel.numbers import format_decimal, format_percent
 
 import layouts
 from companion import language
@@ -37,7 +40,9 @@ def _game(game_id: str, plays: list[dict], per_player: list[dict], lang: str) ->
     parts = list(dict.fromkeys(part for row in rows for part in row["best_parts"]))
     scores = [p["score"] for play in played for p in play["players"]]
     over_time = charts.over_time(played, names)
-    return {"id": game_id, "name": words.game_name(game_id, lang), "rows": rows, "names": names,
+    shown_rows = [dict(row, rate=format_percent(row["win_rate"], locale=lang),
+                       average=format_decimal(row["average"], "0.0", locale=lang)) for row in rows]
+    return {"id": game_id, "name": words.game_name(game_id, lang), "rows": shown_rows, "names": names,
             "series": over_time["series"],
             "parts": [(labels.get(part, part), [row["best_parts"].get(part) for row in rows]) for part in parts],
             "over_time": over_time, "first": words.day(played[0]["date"], lang),
