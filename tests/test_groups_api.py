@@ -83,6 +83,8 @@ def test_the_stats_count_each_game_month_and_player(client, group):
     ({"game": "chess", "players": [{"name": "Ana", "score": 1}]}, "game", "Unknown game"),
     ({"game": "simstown", "date": "2999-01-01", "players": [{"name": "Ana", "score": 1}]}, "date", "a day or"),
     ({"game": "simstown", "date": "yesterday", "players": [{"name": "Ana", "score": 1}]}, "date", "a day or"),
+    ({"game": "simstown", "date": "0001-01-01T00:00:00+14:00", "players": [{"name": "Ana", "score": 1}]}, "date",
+     "a day or"),
     ({"game": "simstown", "duration_min": -3, "players": [{"name": "Ana", "score": 1}]}, "duration_min", "minutes"),
     ({"game": "simstown", "players": [{"name": "\u2800", "score": 1}]}, "players[0].name", "letter or a digit"),
     ([{"game": "simstown", "players": []}], "[0].players", "lists who played"),

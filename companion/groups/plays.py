@@ -194,7 +194,8 @@ def _game(game_id: str, field: str) -> layouts.Game:
 
 
 def _moment(date: str | None, field: str) -> float:
-    """Epoch seconds of a day ("2025-05-01", at noon UTC) or a moment (ISO 8601; UTC when no offset is given)."""
+    """Epoch seconds of a day ("2025-05-01", at noon UTC) or a moment (ISO 8601; UTC when no offset is given), from
+    1970 to a day ahead."""
     if date is None:
         return time.time()
     try:
@@ -202,7 +203,7 @@ def _moment(date: str | None, field: str) -> float:
     except ValueError:
         raise refusal(gettext(bodies.SAID["date"]), field) from None
     at = (moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)).timestamp()
-    if at > time.time() + AHEAD_S:
+    if not 0 <= at <= time.time() + AHEAD_S:
         raise refusal(gettext(bodies.SAID["date"]), field)
     return at
 
