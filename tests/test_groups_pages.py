@@ -2,6 +2,8 @@
 page's language; its charts readable without colour (a glyph and a dash per player, the numbers beside them)."""
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -71,3 +73,16 @@ def test_an_unknown_group_and_play_get_a_page_saying_so(live_server, phone, grou
     expect(page.get_by_role("heading")).to_have_text("Keine solche Gruppe")
     assert page.goto(f"{live_server}/g/{group}/plays/ABCDEFGHJK").status == 404
     axe_clean(page, "a play that is not there")
+
+
+def test_the_page_lists_the_newest_plays_and_offers_all_while_the_stats_count_every_play(client):
+    code = client.post("/api/groups", json={"name": "Thursday"}).get_json()["code"]
+    for day in range(1, 23):
+        assert client.post(f"/api/groups/{code}/plays", json={"game": "simstown", "date": f"2025-03-{day:02d}",
+                                                              "players": [{"name": "Ana", "score": day}]}).status_code == 201
+    page = client.get(f"/g/{code}").get_data(as_text=True)
+    listed = re.findall(r'<h3 id="play-\w+-title">Simstown · (.*?)</h3>', page)
+    assert len(listed) == 20 and listed[0] == "Mar 22, 2025" and listed[-1] == "Mar 3, 2025"
+    assert "Show all 22 plays" in page and "22 plays so far." in page
+    everything = client.get(f"/g/{code}?all=1").get_data(as_text=True)
+    assert len(re.findall(r'<h3 id="play-\w+-title">', everything)) == 22 and "Show all" not in everything

@@ -15,12 +15,16 @@ from companion import language
 from companion.groups import charts, words
 from companion.scoring.forms import breakdown_labels
 
+PLAYS_SHOWN = 20
+"""Plays the page lists unless asked for all (`?all=1`); the stats and charts count every play."""
 
-def built(group: dict, lang: str) -> dict:
-    """The page's data from a group as the API shows it (shown.group)."""
-    stats = group["stats"]
+
+def built(group: dict, lang: str, plays_shown: int | None = PLAYS_SHOWN) -> dict:
+    """The page's data from a group as the API shows it (shown.group), its newest `plays_shown` plays listed (all
+    with None)."""
+    stats, newest = group["stats"], group["plays"][::-1][:plays_shown]
     return {"name": group["name"], "players": [p["name"] for p in group["players"]],
-            "plays": [_play(play, lang) for play in reversed(group["plays"])], "count": stats["plays"],
+            "plays": [_play(play, lang) for play in newest], "count": stats["plays"],
             "per_game": [(words.game_name(row["game"], lang), row["plays"]) for row in stats["per_game"]],
             "per_month": [(words.month(row["month"], lang), row["plays"]) for row in stats["per_month"]],
             "games": [_game(row["game"], group["plays"], stats["per_player"], lang) for row in stats["per_game"]]}

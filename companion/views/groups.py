@@ -15,7 +15,7 @@ from companion import groups, language, rooms
 from companion.address import public_url
 from companion.errors import Refused, missing
 from companion.groups import plays, shown, words
-from companion.groups.page import built
+from companion.groups.page import PLAYS_SHOWN, built
 from companion.groups.charts import mark
 from companion.store import reading
 
@@ -53,7 +53,8 @@ def shown_page(code: str, error: str = "", template: str = "groups/group.html", 
         group = shown.group(db, code)
         log = [(words.day(shown.iso(at), lang), words.entry(kind, params, lang))
                for at, kind, params in groups.entries(db, code)]
-    return render_template(template, code=rooms.normal_code(code), group=built(group, lang), raw=group,
+    listed = None if request.args.get("all") else PLAYS_SHOWN
+    return render_template(template, code=rooms.normal_code(code), group=built(group, lang, listed), raw=group,
                            log=log, games=_games(), error=error, said=request.args.get("said", ""), rows=ROWS,
                            mark=mark,
                            url=public_url(url_for("groups.page", code=rooms.normal_code(code))), **more)
