@@ -162,3 +162,15 @@ def test_a_room_of_a_group_needs_a_known_group_code(client, group):
 def test_a_group_needs_a_name_that_shows(client, body, field):
     answer = client.post("/api/groups", json=body)
     assert answer.status_code == 400 and answer.get_json()["field"] == field
+
+
+def test_groups_count_toward_the_new_rooms_and_the_code_guessing_limits(client):
+    guesser = {"REMOTE_ADDR": "192.0.2.7"}
+    made = [client.post("/api/groups", json={"name": "Thu"}, environ_overrides=guesser).status_code for _ in range(31)]
+    assert made[:30] == [201] * 30 and made[30] == 429
+    code = client.post("/api/groups", json={"name": "Thu"}).get_json()["code"]  # this machine is not limited
+    for number in range(20):
+        assert client.get(f"/api/groups/ZZZZ{number:02d}", environ_overrides=guesser).status_code == 404
+    assert client.get(f"/api/groups/{code}", environ_overrides=guesser).status_code == 429
+    assert client.post("/api/rooms", json={"game": "simstown", "group": code},
+                       environ_overrides={"REMOTE_ADDR": "192.0.2.8"}).status_code == 201

@@ -99,14 +99,17 @@ def test_rooms_closing_keep_the_plays_and_groups_go_only_after_their_own_days(da
     assert client.get(f"/api/groups/{code}").status_code == 404
 
 
-def test_a_new_room_on_a_closed_rooms_code_belongs_to_no_group(database):
+def test_a_closed_room_and_a_new_room_on_its_code_belong_to_no_group(database):
     app = companion(database)
     client = app.test_client()
     code, room = group_room(client, "monolyth", ("Ana", "Ben"))
+    other = client.post("/api/rooms", json={"game": "monolyth", "group": code}).get_json()["code"]
     engine = app.extensions["rollsheet.store"]
     with app.app_context(), engine.writing() as db:
-        expiry.sweep(db, 30, now=2e10)
-        assert db.group_of_room(room.code) == code
+        assert db.group_of_room(room.code) == db.group_of_room(other) == code
+        db.close_room(room.code, "monolyth", 2e10, 1.0, "score")
+        assert db.group_of_room(room.code) is None and db.group_of_room(other) == code
+        db.set_room_group(room.code, code)  # a link left by an older rollsheet
         assert db.add_room(room.code, "monolyth", 1.0, "{}")
         assert db.group_of_room(room.code) is None
 

@@ -1,9 +1,19 @@
-// A group page's import: read a JSON export (a list of plays) and post it to the group in parts small enough
-// for the companion's body limit; a play the group has already is skipped by the server, so sending again is safe.
+// A group's pages: after a form, focus goes to what it changed (the play named in the address, else the sentence
+// saying what was done or refused), which reads that sentence too; the import reads a JSON export (a list of plays)
+// and posts it in parts small enough for the companion's body limit (a play the group has already is skipped by the
+// server, so sending again is safe).
 (function () {
+  const said = document.getElementById("alert") || document.getElementById("status");
+  const target = (window.location.hash && document.getElementById(window.location.hash.slice(1))) || said;
+  if (said && said.textContent.trim() && target) {
+    target.setAttribute("tabindex", "-1");
+    if (target !== said) target.setAttribute("aria-describedby", said.id);
+    target.focus();
+  }
+
   const form = document.getElementById("import");
   if (!form) return;
-  const said = document.getElementById("import-said");
+  const told = document.getElementById("import-said");
   const PART = 40;
 
   async function send(plays) {
@@ -27,13 +37,13 @@
     try {
       plays = JSON.parse(await file.text());
     } catch (error) {
-      said.textContent = _("This file is not a JSON export of plays.");
+      told.textContent = _("This file is not a JSON export of plays.");
       return;
     }
-    if (!Array.isArray(plays)) { said.textContent = _("This file is not a JSON export of plays."); return; }
+    if (!Array.isArray(plays)) { told.textContent = _("This file is not a JSON export of plays."); return; }
     const done = await send(plays);
     if (done.error) {
-      said.textContent = ngettext("%(num)s play was imported, then: %(error)s", "%(num)s plays were imported, then: %(error)s",
+      told.textContent = ngettext("%(num)s play was imported, then: %(error)s", "%(num)s plays were imported, then: %(error)s",
         done.added, {error: done.error});
       return;
     }

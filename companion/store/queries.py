@@ -102,13 +102,14 @@ class Queries(GroupQueries):
                         "WHERE last < ?", (before,)).fetchall()
 
     def close_room(self, code: str, game: str, now: float, last: float, kept_kind: str) -> None:
-        """Close a room: keep its code and its log entries of `kept_kind`, drop the rest."""
+        """Close a room: keep its code and its log entries of `kept_kind`, drop the rest (its group's plays stay)."""
         self.run("INSERT INTO closed_rooms (code, game, closed, last) VALUES (?, ?, ?, ?) ON CONFLICT (code) "
                  "DO UPDATE SET game = excluded.game, closed = excluded.closed, last = excluded.last",
                  (code, game, now, last))
         self.run("DELETE FROM room_log WHERE room = ? AND kind != ?", (code, kept_kind))
         self.run("DELETE FROM seats WHERE room = ?", (code,))
         self.run("DELETE FROM room_requests WHERE room = ?", (code,))
+        self.run("DELETE FROM group_rooms WHERE room = ?", (code,))
         self.run("DELETE FROM rooms WHERE code = ?", (code,))
 
     def closed(self, code: str) -> tuple | None:

@@ -26,14 +26,18 @@ ROWS = 6
 
 @bp.errorhandler(Refused)
 def refused(error: Refused):
-    """A refused form: the group page again with the sentence; a page saying so for an unknown group or play, or
-    when the database cannot be used now (503, with Retry-After)."""
+    """A refused form: its page again with the sentence and what was typed; a page saying so for an unknown group
+    or play, or when the database cannot be used now (503, with Retry-After)."""
     if error.status in (404, 503) or "code" not in (request.view_args or {}):
         title = language.gettext("No such group") if error.status == 404 else \
             language.gettext("Error %(code)s", code=error.status)
         headers = {"Retry-After": str(error.retry_after)} if hasattr(error, "retry_after") else {}
         return render_template("error.html", title=title, message=error.message), error.status, headers
-    return shown_page(request.view_args["code"], error=error.message), error.status
+    args, typed = request.view_args, _form_play(request.form) if "game" in request.form else None
+    if request.endpoint == "groups.correct" and typed:
+        return shown_page(args["code"], error=error.message, template="groups/play.html",
+                          play=dict(typed, id=args["play_id"])), error.status
+    return shown_page(args["code"], error=error.message, typed=typed), error.status
 
 
 def _games() -> list[layouts.Game]:
@@ -109,6 +113,7 @@ def _form_players(form) -> list[dict]:
 
 
 def _form_play(form) -> dict:
+    """A play form's body (as the API takes it)."""
     body = {"game": form.get("game", ""), "players": _form_players(form)}
     if form.get("date"):
         body["date"] = form["date"]
