@@ -174,3 +174,22 @@ def test_groups_count_toward_the_new_rooms_and_the_code_guessing_limits(client):
     assert client.get(f"/api/groups/{code}", environ_overrides=guesser).status_code == 429
     assert client.post("/api/rooms", json={"game": "simstown", "group": code},
                        environ_overrides={"REMOTE_ADDR": "192.0.2.8"}).status_code == 201
+
+
+def test_a_tie_broken_in_a_room_is_kept_as_data_and_said_in_each_readers_language(client):
+    code = client.post("/api/groups", json={"name": "Thursday"}).get_json()["code"]
+    room = client.post("/api/rooms", json={"game": "copenhagen", "players": 2, "group": code}).get_json()["code"]
+    tokens = {name: client.post(f"/api/rooms/{room}/seats", json={"name": name}).get_json()["token"]
+              for name in ("Ana", "Ben")}
+    players = [{"name": "Ana", "rows_windows": 2, "empty_cells": 3}, {"name": "Ben", "rows_windows": 2, "empty_cells": 5}]
+    saved = client.post("/api/score/copenhagen", json={"players": players, "room": room, "player": "Ben",
+                                                       "token": tokens["Ben"]})
+    assert saved.status_code == 200 and saved.get_json()["tiebreak"].startswith("Ana wins on fewer")
+    [play] = client.get(f"/api/groups/{code}").get_json()["plays"]
+    assert play["tiebreak"] == {"case": "fewer", "winners": ["Ana"]}
+    assert [(p["name"], p["score"], p["rank"], p["winner"]) for p in play["players"]] == [
+        ("Ana", 4, 1, True), ("Ben", 4, 2, False)]
+    english = client.get(f"/g/{code}").get_data(as_text=True)
+    german = client.get(f"/g/{code}", headers={"Accept-Language": "de"}).get_data(as_text=True)
+    assert "Ana wins on fewer empty cells (house tie-break)" in english
+    assert "Ana gewinnt bei Gleichstand: weniger" in german and "(Hausregel)" in german

@@ -58,10 +58,9 @@ def shown_page(code: str, error: str = "", template: str = "groups/group.html", 
         log = [(words.day(shown.iso(at), lang), words.entry(kind, params, lang))
                for at, kind, params in groups.entries(db, code)]
     listed = None if request.args.get("all") else PLAYS_SHOWN
-    return render_template(template, code=rooms.normal_code(code), group=built(group, lang, listed), raw=group,
+    return render_template(template, code=rooms.normal_code(code), group=built(group, lang, listed),
                            log=log, games=_games(), error=error, said=request.args.get("said", ""), rows=ROWS,
-                           mark=mark,
-                           url=public_url(url_for("groups.page", code=rooms.normal_code(code))), **more)
+                           mark=mark, url=public_url(url_for("groups.page", code=rooms.normal_code(code))), **more)
 
 
 @bp.post("/g")
