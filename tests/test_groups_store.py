@@ -152,3 +152,22 @@ def test_an_unknown_group_answers_404_on_every_route(client, kind):
                          ("post", "/api/groups/ZZZZZZ/rename"), ("get", "/g/ZZZZZZ"), ("get", "/g/ZZZZZZ/qr.svg")]:
         answer = getattr(client, method)(path, json={"name": "Ana", "to": "Ben"} if method != "get" else None)
         assert answer.status_code == 404, (method, path, answer.data[:200])
+
+
+def test_db_copy_moves_a_group_with_its_plays_to_postgresql_and_it_plays_on_there(cli, tmp_path, postgres):
+    source = str(tmp_path / "home.sqlite3")
+    home = companion(source).test_client()
+    code, room = group_room(home, "monolyth", ("Ana", "Ben"))
+    save(home, room, [{"name": "Ana", "structure": 8}, {"name": "Ben", "structure": 12}])
+    before = home.get(f"/api/groups/{code}").get_json()
+    copied = cli("db", "copy", "--from", f"sqlite:{source}", "--to", postgres)
+    assert copied.exit_code == 0 and "1 group(s) with 1 play(s)" in copied.output
+    hosted = companion(postgres).test_client()
+    assert hosted.get(f"/api/groups/{code}").get_json() == before
+    again = {"players": [{"name": "Ana", "structure": 12}, {"name": "Ben", "structure": 8}], "room": room.code,
+             "player": "Ana", "token": room.tokens["Ana"]}
+    assert hosted.post("/api/score/monolyth", json=again).get_json()["play"]["id"] == before["plays"][0]["id"]
+    entered = hosted.post(f"/api/groups/{code}/plays", json={"game": "simstown", "players": [{"name": "Ana",
+                                                                                              "score": 3}]})
+    assert entered.status_code == 201
+    assert [p["score"] for p in hosted.get(f"/api/groups/{code}").get_json()["plays"][0]["players"]] == [12, 8]
