@@ -34,12 +34,10 @@ def reroll(dice: list[dict], chosen: list[int], game: Game, rng=secrets) -> list
             for i, d in enumerate(dice)]
 
 
-def dice_indexes(value, count: int, what: str = "dice") -> list[int]:
-    """Validate a list of die positions 0..count-1 (no repeats), or explain what is wrong."""
+def dice_indexes(value: list[int] | None, count: int, what: str = "dice") -> list[int]:
+    """Check die numbers against positions 0..count-1 (no repeats; none: []), or explain what is wrong."""
     if value is None:
         return []
-    if not isinstance(value, list) or not all(type(i) is int for i in value):
-        raise malformed(gettext('"%(what)s" must be a list of die numbers, e.g. [0, 2]', what=what))
     for i in value:
         if not 0 <= i < count:
             raise malformed(gettext("%(what)s: there is no die %(die)s; the dice are numbered 0 to %(last)s", what=what,

@@ -19,6 +19,8 @@ class Refused(Exception):
     """A request the companion cannot honour; `status` is the HTTP answer (400, 403, 404 or 409)."""
 
     status = 400
+    field: str | None = None
+    """The body's key a malformed request got wrong (companion/contract/refusals.py), or None."""
 
     def __init__(self, message: str, status: int | None = None):
         super().__init__(message)

@@ -30,8 +30,11 @@ class Closed(Refused):
 
 
 def refusal(error: Refused) -> dict:
-    """A refusal's JSON answer: {"error": sentence}, with "scores" for a closed room."""
-    return {"error": error.message, "scores": error.scores} if isinstance(error, Closed) else {"error": error.message}
+    """A refusal's JSON answer: {"error": sentence}, with "field" for a body's key, "scores" for a closed room."""
+    answer = {"error": error.message}
+    if error.field:
+        answer["field"] = error.field
+    return dict(answer, scores=error.scores) if isinstance(error, Closed) else answer
 
 
 def sweep(db, keep_days: float, now: float | None = None) -> int:

@@ -24,7 +24,6 @@ from __future__ import annotations
 from companion.errors import Refused, missing
 from companion.language import N_, current, gettext, speaker
 from companion.table.contract import Act, Move, no
-from companion.table.mechanic import SENT_WITH_EVERY_MOVE
 from companion.table.turns import pass_turn, placer_of, role_refusal, seat_name
 from companion.table.words import item_text
 from layouts import Game, fill_values
@@ -49,11 +48,6 @@ def crossing(game: Game, state: dict, list_id: str, item_id: str, body: dict) ->
         raise missing(gettext("%(list)s has no %(item)s here; it has: %(items)s.", item=repr(item_id),
                               list=fill_values(game.lists[list_id].label, game.values),
                               items=", ".join(state["lists"][list_id]["items"])))
-    extra = sorted(set(body) - SENT_WITH_EVERY_MOVE - set(DEFAULTS))
-    if extra or any(not isinstance(body.get(key, value), bool) for key, value in DEFAULTS.items()):
-        key = extra[0] if extra else next(k for k in DEFAULTS if not isinstance(body.get(k, True), bool))
-        raise no(400, N_('"%(key)s" is not a crossing\'s: send "crossed", "again" or "setup" as true or '
-                         'false.'), key=key)
     flags = {key: body[key] for key, value in DEFAULTS.items() if body.get(key, value) != value}
     if flags not in FLAGS:
         raise no(400, N_('Send one way of crossing: "setup": true, "again": true or "crossed": false '

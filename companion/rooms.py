@@ -23,7 +23,7 @@ from flask import current_app
 
 import layouts
 from companion import expiry, language, lists, referee, retries, seats, table
-from companion.errors import impossible, malformed, missing
+from companion.errors import Refused, impossible, malformed, missing
 from companion.live import Snapshot
 from companion.language import gettext
 from companion.store import reading, writing
@@ -48,10 +48,8 @@ def drawn_code() -> str:
     return "".join(secrets.choice(ALPHABET) for _ in range(CODE_LENGTH))
 
 
-def known_game(game_id) -> layouts.Game:
+def known_game(game_id: str) -> layouts.Game:
     """The layout of a game this companion has, in the request's language; refused (404) for any other id."""
-    if not isinstance(game_id, str):
-        raise malformed(gettext('Name the game: "game" is one of %(games)s.', games=", ".join(layouts.game_ids())))
     try:
         return language.game(game_id, language.current())
     except KeyError:
@@ -59,16 +57,21 @@ def known_game(game_id) -> layouts.Game:
                               games=", ".join(layouts.game_ids()))) from None
 
 
-def create(game_id, players=None, rng=secrets) -> str:
+def players_refusal(game: layouts.Game) -> Refused:
+    """What a player count the game is not for is told."""
+    return malformed(gettext("%(game)s is for %(low)s to %(high)s players.", game=game.name, low=game.players.min,
+                             high=game.players.max))
+
+
+def create(game_id: str, players: int | None = None, rng=secrets) -> str:
     """Open a room for a game and `players` at the table (default: the most the game allows).
 
     `rng` sets up the game (Monolyth's market); codes always come from `secrets`.
     """
     game = known_game(game_id)
     count = game.players.max if players is None else players
-    if type(count) is not int or not game.players.min <= count <= game.players.max:
-        raise malformed(gettext("%(game)s is for %(low)s to %(high)s players.", game=game.name,
-                                low=game.players.min, high=game.players.max))
+    if not game.players.min <= count <= game.players.max:
+        raise players_refusal(game)
     state = dict(table.new_state(game, count, rng), lists=lists.start(game, count))
     with writing() as db:
         while True:
@@ -203,7 +206,7 @@ def reorder(code: str, body: dict) -> dict:
     """Put the seats in a new turn order (before the first move); the new state."""
     def step(db, game, current, version_next):
         seat = seats.identify(db, normal_code(code), current, body)
-        new = seats.reorder(current, body.get("order"))
+        new = seats.reorder(current, body["order"])
         return new, seat, ("order", {"names": [s["name"] for s in new["seats"]]}), None
 
     return _change(code, step, body)

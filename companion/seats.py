@@ -14,19 +14,17 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+
 from companion import names
-from companion.errors import forbidden, impossible, malformed
+from companion.errors import Refused, forbidden, impossible, malformed
 from companion.language import gettext, ngettext
 
 NAME_LENGTH = 30
 
 
-def player_name(body: dict, key: str = "player") -> str:
-    """A player's name from the body in NFKC, spaces folded: 1 to 30 printable characters, a visible letter or
-    digit among them."""
-    name = body.get(key)
-    if not isinstance(name, str) or not name.strip():
-        raise malformed(gettext('Say who you are: send "%(key)s" with your name.', key=key))
+def normal_name(name: str) -> str:
+    """A player's name as sent, in NFKC, spaces folded: 1 to 30 printable characters, a visible letter or digit
+    among them (companion/contract/bodies.py reads it from a body)."""
     name = names.normal(name)
     if len(name) > NAME_LENGTH or not name.isprintable():
         raise malformed(gettext("A player name is 1 to %(most)s printable characters.", most=NAME_LENGTH))
@@ -63,7 +61,7 @@ def _new_token(db, code: str, seat: int) -> str:
 
 def take(db, code: str, state: dict, body: dict) -> tuple[dict | None, int, str]:
     """Seat a name: (the state with the new seat, or None when it was this phone's already; seat id; token)."""
-    name = player_name(body, "name")
+    name = body["name"]
     seated = seat_of(state, name)
     if seated is not None:
         if _holds(db, code, seated["seat"], body.get("token")):
@@ -84,7 +82,7 @@ def take(db, code: str, state: dict, body: dict) -> tuple[dict | None, int, str]
 
 def identify(db, code: str, state: dict, body: dict) -> int:
     """The seat the body acts for, when its token belongs to that seat (403 otherwise)."""
-    name = player_name(body)
+    name = body["player"]
     seated = seat_of(state, name)
     if seated is None:
         raise forbidden(gettext("%(name)s has no seat at this table: take a seat first.", name=name))
@@ -106,11 +104,17 @@ def order_open(state: dict) -> bool:
     return state["turn"] == 0
 
 
-def reorder(state: dict, order) -> dict:
+def order_refusal(state: dict) -> Refused:
+    """What an order that does not list every seat id once is told."""
+    ids = [s["seat"] for s in state["seats"]]
+    return malformed(gettext('"order" lists every seat id once, e.g. %(example)s.', example=ids[::-1]))
+
+
+def reorder(state: dict, order: list[int]) -> dict:
     """The state with its seats in a new turn order, before the first move."""
     ids = [s["seat"] for s in state["seats"]]
-    if not isinstance(order, list) or not all(type(i) is int for i in order) or sorted(order) != sorted(ids):
-        raise malformed(gettext('"order" lists every seat id once, e.g. %(example)s.', example=ids[::-1]))
+    if sorted(order) != sorted(ids):
+        raise order_refusal(state)
     if not order_open(state):
         raise impossible(gettext("The seat order is fixed once the game has started."))
     if order == ids:

@@ -3,7 +3,9 @@
 Lanes (markers, pyproject.toml): a test using a browser fixture is `browser`, one using a real
 server (`served`, `live_server`, a module's `server` or `base`) is `server`, a test of a `*print*`
 or render module is `print`; `browser` and `server` tests are `slow` too, as is any test marked so.
-`pytest -m "not slow"` is the fast lane.
+A `print` test run over a matrix (papers, inks, languages, printables) runs its first case in the fast
+lane and the others in the slow one: printing is most of the suite's time, and each print test's logic
+is still run once. `pytest -m "not slow"` is the fast lane.
 """
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ SERVER_FIXTURES = {"served", "live_server", "server", "base"}
 
 def pytest_collection_modifyitems(items):
     """Sort every test into its lanes by the fixtures it uses and the module it is in."""
+    first_cases = set()
     for item in items:
         used = set(item.fixturenames)
         if used & BROWSER_FIXTURES:
@@ -28,6 +31,9 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.server)
         if "print" in item.path.stem or "render" in item.path.stem:
             item.add_marker(pytest.mark.print)
+            if hasattr(item, "callspec") and (item.path, item.originalname) in first_cases:
+                item.add_marker(pytest.mark.slow)  # a further case of a print matrix
+            first_cases.add((item.path, item.originalname))
         if item.get_closest_marker("browser") or item.get_closest_marker("server"):
             item.add_marker(pytest.mark.slow)
 

@@ -1,9 +1,12 @@
 """Never a 500: any action with any body answers 200 or a 4xx with a message."""
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import layouts
+
+pytestmark = pytest.mark.slow  # a fuzz, like tests/test_fuzz_server.py: the full suite runs it
 
 JSON = st.recursive(st.none() | st.booleans() | st.integers(-3, 20) | st.text(max_size=6),
                     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner, max_size=3),

@@ -1,6 +1,7 @@
 """Property: any edit of a shipped layout is either valid or refused one line per problem, never a crash."""
 from __future__ import annotations
 
+import pytest
 import copy
 
 import yaml
@@ -9,6 +10,8 @@ from hypothesis import strategies as st
 
 import layouts
 from sheets.preflight import preflight
+
+pytestmark = pytest.mark.slow  # a fuzz, like tests/test_fuzz_server.py: the full suite runs it
 
 SHIPPED = {path.stem: yaml.safe_load(path.read_text()) for path in layouts.layout_files(layouts.HERE)}
 ODD_VALUES = st.one_of(

@@ -7,7 +7,8 @@ seat may do now (`allowed`) is what no refusal stops, and a move is made only wh
 lists and keeps the table from dead ends. No code here knows a game: a game is its layout.
 
 Adding a mechanic: write one module here with a MechanicBase subclass (its `kind`, PHASES,
-FIRST_PHASE, TABLE_KEYS, `start`, `own_moves`, `doing`; `new_turn` and `over` when it needs them)
+FIRST_PHASE, TABLE_KEYS, `start`, `own_moves`, `doing`; `new_turn` and `over` when it needs them; a move's
+own body keys as params.Param, so the API's document shows them)
 and its test (tests/test_mechanics.py shows how and checks it fits contract.Mechanic); the layout
 side is its config class in layouts/table.py, and a game using it in tests/games is walked at
 random by tests/test_referee.py (every game there is). The module is found by its kind: nothing
@@ -27,8 +28,6 @@ import pkgutil
 import secrets
 from functools import lru_cache
 
-from companion.errors import malformed
-from companion.language import gettext
 from companion.table.contract import Act, Entry, Stale
 from companion.table.mechanic import MechanicBase
 from companion.table.turns import seat_name
@@ -79,11 +78,8 @@ def new_state(game: Game, players: int, rng=secrets) -> dict:
 
 
 def seen_of(body: dict) -> int | None:
-    """The room version the phone drew (`seen`), when it sent one."""
-    seen = body.get("seen")
-    if seen is not None and (type(seen) is not int or seen < 0):
-        raise malformed(gettext('"seen" is the version of the state your phone shows, a whole number.'))
-    return seen
+    """The room version the phone drew (`seen`, a whole number: companion/contract/bodies.py), when it sent one."""
+    return body.get("seen")
 
 
 def finish(act: Act, before: dict, version: int, entry: Entry) -> Entry:

@@ -13,10 +13,15 @@ Glossary:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Protocol, TypedDict, runtime_checkable
+from typing import TYPE_CHECKING, Callable, Iterable, Protocol, runtime_checkable
+
+from typing_extensions import Required, TypedDict
 
 from companion.errors import Refused
 from companion.language import gettext
+
+if TYPE_CHECKING:
+    from companion.table.params import Param
 
 Entry = tuple[str, dict]
 
@@ -82,17 +87,18 @@ class Over(TypedDict, total=False):
 
 
 class TableState(TypedDict, total=False):
-    """A room's game state as stored: the turn keys every table has, then its mechanic's own keys."""
+    """A room's game state as stored: the turn keys every table has (Required), then its mechanic's own keys.
+    The TypedDicts here are the API's schema of a state (companion/contract/answers.py)."""
 
-    players: int
-    seats: list[Seat]
-    turn: int
-    active: int | None
-    phase: str | None
-    done: list[int]
-    table_version: int
-    over: Over | None
-    lists: dict[str, RoomList]
+    players: Required[int]
+    seats: Required[list[Seat]]
+    turn: Required[int]
+    active: Required[int | None]
+    phase: Required[str | None]
+    done: Required[list[int]]
+    table_version: Required[int]
+    over: Required[Over | None]
+    lists: Required[dict[str, RoomList]]
     dice: list[Die]  # hold-and-roll, roll-and-draft, dice-pool
     rolls: int  # hold-and-roll
     sum: int | None  # shared-roll: the roll's total when the layout shows it
@@ -107,18 +113,30 @@ class TableState(TypedDict, total=False):
     blocks: dict[str, int]
 
 
+class LogEntry(TypedDict):
+    at: float  # epoch seconds
+    seat: int | None
+    player: str | None
+    kind: str
+    text: str  # written out in the phone's language
+
+
+class UndoOffer(TypedDict):
+    seat: int
+
+
 class PhoneState(TableState, total=False):
     """What a phone reads (rooms.py): the table state with the room's keys and the referee's answers."""
 
-    code: str
-    game: str
-    version: int
-    undo: dict | None
-    log: list[dict]
-    allowed: dict[str, list[dict]]  # seat id (as text) -> every move body that seat may send now
-    waiting: list[int]  # the seats with a move of the turn now (referee.py)
-    reorder: bool  # the seats may still change their turn order
-    prompt: dict[str, str]  # seat id (as text), and "watching" -> what that seat may do, in the phone's language
+    code: Required[str]
+    game: Required[str]
+    version: Required[int]
+    undo: Required[UndoOffer | None]
+    log: Required[list[LogEntry]]  # the newest entries first
+    allowed: Required[dict[str, list[dict]]]  # seat id (as text) -> every move body that seat may send now
+    waiting: Required[list[int]]  # the seats with a move of the turn now (referee.py)
+    reorder: Required[bool]  # the seats may still change their turn order
+    prompt: Required[dict[str, str]]  # seat id (as text), and "watching" -> what that seat may do, in its language
 
 
 @dataclass(frozen=True)
@@ -133,8 +151,8 @@ class Move:
     """Every body the move could take in `act.state` (its parameters), legal or not."""
     refuse: Callable[..., Refused | None] = lambda act: None
     """Why `act.body` is not a legal move for `act.seat` now, or None when it is."""
-    params: dict[str, Callable] = field(default_factory=dict)
-    """The body's parameters: name -> normal(value, state), raising a 400 for a malformed value."""
+    params: dict[str, Param] = field(default_factory=dict)
+    """The body's keys beside those sent with every move, by name."""
     starts: bool = False
     """The game's first move: any seat may make it, and starts the first turn."""
     draws: bool = False

@@ -18,7 +18,8 @@ from itertools import combinations
 from companion.dice import reroll as reroll_dice, roll_all, shown
 from companion.language import N_, Speaker, ngettext
 from companion.table.contract import Move, Refusal, no
-from companion.table.mechanic import MechanicBase, dice_param, dice_sets, given
+from companion.table.params import Param, dice_param
+from companion.table.mechanic import MechanicBase, dice_sets
 from companion.table.turns import active_part_done, end_early, part_done
 from companion.table.words import colour_text
 
@@ -145,6 +146,7 @@ class DicePool(MechanicBase):
     def own_moves(self) -> dict[str, Move]:
         """Roll, the layout's powers, use; take or pass for the others; end the turn."""
         dice = {"dice": dice_param}
+        colour = Param(str, self._recolour_refusal, description="a colour id of the dice's faces")
         offered = {"roll": Move(self._roll, {"roll": "active"}, starts=True, draws=True),
                    "use": Move(self._use, {"use": "active"}, params=dice, options=dice_sets, refuse=self._use_refusal),
                    "take": Move(self._take, {"others": "others"}, params=dice, options=self._left_sets,
@@ -153,6 +155,6 @@ class DicePool(MechanicBase):
                    "next": Move(end_early, {"others": "active"}, turn=False)}
         powers = {"reroll": Move(self._reroll, {"use": "active"}, params=dice, draws=True, options=dice_sets,
                                  refuse=self._reroll_refusal),
-                  "recolour": Move(self._recolour, {"use": "active"}, params={"from": given, "to": given},
+                  "recolour": Move(self._recolour, {"use": "active"}, params={"from": colour, "to": colour},
                                    options=self._colour_pairs, refuse=self._recolour_refusal)}
         return offered | {name: powers[name] for name in self.config.powers}

@@ -13,7 +13,8 @@ from __future__ import annotations
 from companion.dice import reroll, roll_all, shown
 from companion.language import N_, Speaker, ngettext
 from companion.table.contract import Move, Refusal, no
-from companion.table.mechanic import MechanicBase, dice_param, dice_sets
+from companion.table.mechanic import MechanicBase, dice_sets
+from companion.table.params import dice_param
 from companion.table.turns import pass_turn
 
 

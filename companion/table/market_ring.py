@@ -15,10 +15,12 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from itertools import accumulate
+from typing import Literal
 
 from companion.language import N_, Speaker
 from companion.table.contract import Move, no
-from companion.table.mechanic import MechanicBase, given
+from companion.table.params import Param
+from companion.table.mechanic import MechanicBase
 from companion.table.turns import pass_turn
 from companion.table.words import colour_text
 
@@ -40,11 +42,6 @@ def draw(box: dict[str, int], rng) -> dict | None:
     box[key] -= 1
     colour, piece = key.split("/")
     return {"colour": colour, "piece": piece}
-
-
-def take_param(value, state: dict):
-    """What the player does with the piece: "piece" unless the body says."""
-    return "piece" if value is None else value
 
 
 class MarketRing(MechanicBase):
@@ -120,7 +117,13 @@ class MarketRing(MechanicBase):
         pass_turn(act)
         return "move", {"steps": steps, "piece": piece, "take": take, "refill": refill}
 
+    def _params(self) -> dict[str, Param]:
+        """Steps (1 to the reach) and what to do with the piece ("piece" unless the body says)."""
+        return {"steps": Param(int, self._refusal, description="slots the crystal moves clockwise"),
+                "take": Param(Literal[TAKES], self._refusal, default="piece",
+                              description='"piece" (place it) or "block" (swap it for a 1x1 block)')}
+
     def own_moves(self) -> dict[str, Move]:
         """Move the crystal: the active player's whole turn (it may draw a refill from the bag)."""
-        return {"move": Move(self._move, {"move": "active"}, params={"steps": given, "take": take_param},
+        return {"move": Move(self._move, {"move": "active"}, params=self._params(),
                              options=self._options, refuse=self._refusal, starts=True, draws=True)}

@@ -13,7 +13,6 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Iterable
 
-from companion.dice import dice_indexes
 from companion.errors import Refused, impossible, malformed
 from companion.language import Speaker, current, gettext, speaker
 from companion.table.contract import Act, Entry, Move, Over
@@ -31,19 +30,11 @@ def subsets(count: int) -> tuple[tuple[int, ...], ...]:
     return tuple(chosen for size in range(count + 1) for chosen in combinations(range(count), size))
 
 
-def dice_param(value, state: dict) -> list[int]:
-    """A body's die numbers, checked against the dice on the table and put in order."""
-    return dice_indexes(value, len(state.get("dice", [])))
 
 
 def dice_sets(act) -> Iterable[dict]:
     """Every set of the dice on the table, as a body's "dice" (the options of a move that names dice)."""
     return ({"dice": list(chosen)} for chosen in subsets(len(act.state["dice"])))
-
-
-def given(value, state: dict):
-    """A body's parameter as sent (its move's refusal judges it)."""
-    return value
 
 
 class MechanicBase:
@@ -129,7 +120,8 @@ class MechanicBase:
         if extra:
             raise malformed(gettext('%(move)s takes no "%(key)s"; it takes: %(params)s.', move=action, key=extra[0],
                                     params=", ".join(params) or gettext("nothing")))
-        return {"move": action, **{name: normal(body.get(name), state) for name, normal in params.items()}}
+        sent = Act(self.game, self, state, {**{key: param.default for key, param in params.items()}, **body}, None)
+        return {"move": action, **{name: param.read(sent, name) for name, param in params.items()}}
 
     def turn_refusal(self, state: dict, seat: int, action: str) -> Refused | None:
         """Why `seat` may not make move `action` in this phase (whose turn or phase it is), or None."""

@@ -19,7 +19,8 @@ from functools import lru_cache
 from companion.dice import roll_all, shown
 from companion.language import N_, Speaker, current, speaker
 from companion.table.contract import Move, no
-from companion.table.mechanic import MechanicBase, dice_param, subsets
+from companion.table.mechanic import MechanicBase, subsets
+from companion.table.params import dice_param
 from companion.table.turns import active_part_done, end_early, part_done, seat_name
 from companion.table.words import colour_text
 

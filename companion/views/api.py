@@ -5,14 +5,18 @@ loop in stream.py; here `GET /api/rooms/<code>` answers the state at once.
 """
 from __future__ import annotations
 
-from flask import Blueprint, Response, jsonify, request, url_for
+from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
 import layouts
 from companion import rooms
 from companion.address import public_url
-from companion.errors import Refused, malformed
+from companion.contract import answers, bodies, documented
+from companion.contract.moves import move_bodies
+from companion.contract.openapi import served
+from companion.contract.refusals import parsed
+from companion.errors import Refused
 from companion.expiry import refusal
-from companion.language import current, gettext
+from companion.language import current
 from companion.live import encoded
 from companion.views import groups_api
 from layouts import fill_values
@@ -20,17 +24,14 @@ from layouts.glyphs import is_shape
 from layouts.lists import lists_in_play
 
 bp = Blueprint("api", __name__, url_prefix="/api")
+STATE = {200: answers.room_state, 410: answers.Closed}
+"""What a route answering the room's state answers (and a closed room's 410)."""
 
 
-
-def body() -> dict:
-    """The request's JSON object (an empty one when there is no body; checks.py vetted the JSON)."""
-    if not request.get_data():
-        return {}
-    data = request.get_json(silent=True)
-    if not isinstance(data, dict):
-        raise malformed(gettext('Send a JSON object, e.g. {"player": "Ana"}.'))
-    return data
+def body(model: type[bodies.Body], **context) -> dict:
+    """The request's JSON body read by its request model (an empty body is {}; checks.py vetted the JSON)."""
+    data = request.get_json(silent=True) if request.get_data() else {}
+    return parsed(model, data, **context).model_dump()
 
 
 def game_data(game: layouts.Game) -> dict:
@@ -70,19 +71,27 @@ def refused(error: Refused):
     return jsonify(refusal(error)), error.status, headers
 
 
+@bp.get("/openapi.json")
+@documented(answers={200: dict})
+def openapi():
+    """This document: the companion's JSON API as OpenAPI 3.1, generated from its request and answer models."""
+    return current_app.response_class(served(current_app), mimetype="application/json")
+
+
 @bp.get("/games/<game_id>")
+@documented(answers={200: answers.game_data}, refusals=(404,))
 def game(game_id):
     """A game's data as the room page draws it."""
     return jsonify(game_data(rooms.known_game(game_id)))
 
 
 @bp.post("/rooms")
+@documented(bodies.OpenRoom, {201: answers.RoomOpened}, refusals=(404,))
 def open_room():
     """Open a room: {"game": id, "players": n (optional), "group": code (optional: a room of that group)} -> 201
     {"code", "url"}."""
-    data = body()
-    code = rooms.create(data.get("game"), data.get("players")) if data.get("group") is None else \
-        groups_api.room_of_group(data)
+    data = body(bodies.OpenRoom)
+    code = rooms.create(data["game"], data["players"]) if data["group"] is None else groups_api.room_of_group(data)
     return jsonify(code=code, url=public_url(url_for("pages.room", code=code))), 201
 
 
@@ -92,43 +101,54 @@ def shown(state: dict) -> Response:
 
 
 @bp.get("/rooms/<code>")
+@documented(answers=STATE, refusals=(404,), query={
+    "since": ({"type": "string"}, "long poll: answer once the room's version passes this one (a whole number; "
+                                  "anything else counts as none)"),
+    "wait": ({"type": "string"}, "long poll: answer after this many seconds at most (0-25; default 20)")})
 def room(code):
     """The room's state now."""
     return shown(rooms.state(code))
 
 
 @bp.post("/rooms/<code>/seats")
+@documented(bodies.TakeSeat, {200: answers.SeatToken, 201: answers.SeatToken, 410: answers.Closed},
+            refusals=(404, 409))
 def take_seat(code):
     """Take a seat: {"name"} -> 201 {"seat", "token"}; a name seated already answers 200 only with its token."""
-    created, seat = rooms.take_seat(code, body())
+    created, seat = rooms.take_seat(code, body(bodies.TakeSeat))
     return jsonify(seat), 201 if created else 200
 
 
 @bp.post("/rooms/<code>/seats/<int:seat>/takeover")
+@documented(bodies.Seated, {200: answers.SeatToken, 410: answers.Closed}, refusals=(404, 409))
 def take_over(code, seat):
     """A seated player {"player", "token"} confirms a new phone for `seat`: {"seat", "token"}."""
-    return jsonify(rooms.take_over(code, seat, body()))
+    return jsonify(rooms.take_over(code, seat, body(bodies.Seated)))
 
 
 @bp.post("/rooms/<code>/seats/order")
+@documented(bodies.Reorder, STATE, refusals=(404, 409))
 def reorder(code):
     """Change the turn order before the first move: {"player", "token", "order": [seat ids]}."""
-    return shown(rooms.reorder(code, body()))
+    return shown(rooms.reorder(code, body(bodies.Reorder, code=code)))
 
 
 @bp.post("/rooms/<code>/undo")
+@documented(bodies.Moving, STATE, refusals=(404, 409))
 def undo(code):
     """Undo the room's last move, when it was the caller's and nothing happened since: {"player", "token", "seen"}."""
-    return shown(rooms.undo(code, body()))
+    return shown(rooms.undo(code, body(bodies.Moving)))
 
 
 @bp.post("/rooms/<code>/lists/<list_id>/<item_id>")
+@documented(bodies.CrossItem, STATE, refusals=(404, 409))
 def cross(code, list_id, item_id):
     """Cross {"crossed": true}, uncross {"crossed": false} or use again {"again": true} a list item."""
-    return shown(rooms.cross(code, list_id, item_id, body()))
+    return shown(rooms.cross(code, list_id, item_id, body(bodies.CrossItem)))
 
 
 @bp.post("/rooms/<code>/<action>")
+@documented(answers=STATE, refusals=(404, 409), paths=move_bodies)
 def act(code, action):
     """One of the game's moves (roll, hold, pick, move...) by {"player", "token", "seen"}; the new state."""
-    return shown(rooms.act(code, action, body()))
+    return shown(rooms.act(code, action, body(bodies.MoveRequest)))

@@ -16,6 +16,9 @@ import layouts
 from layouts.glyphs import is_shape
 from companion import checks, limits, rooms, scoring
 from companion.address import public_url
+from companion.contract import answers, documented
+from companion.contract.refusals import parsed
+from companion.contract.scores import ScorePost, score_bodies
 from companion.errors import Refused
 from companion.store import Unavailable
 from companion.language import gettext
@@ -75,6 +78,11 @@ def score_page(game: layouts.Game, room: str = "", prefill: list | None = None) 
 
 
 @bp.post("/api/score/<game_id>")
+@documented(ScorePost, {200: {"application/json": answers.ScoreResult, "text/csv": None}, 400: answers.ScoreProblem},
+            refusals=(404,), paths=score_bodies, query={
+                "format": ({"enum": ["", "json", "csv"]}, "csv or json: the result as a file download"),
+                "running": ({"type": "string"}, "any value: a 400 also carries `running`, each player's total "
+                                                "where their own numbers are fine")})
 def score(game_id: str):
     """Score the posted players: the contract's result, or 400 with the first bad field."""
     try:
@@ -92,6 +100,8 @@ def score(game_id: str):
     except (ValueError, RecursionError):
         return _error(gettext("the body is not valid JSON"), "body")
     try:
+        if isinstance(payload, dict):
+            payload = dict(payload, **parsed(ScorePost, payload).model_dump(exclude_unset=True))
         result, tie = scoring.scored(game, payload)
         if payload.get("room") is not None:
             played = save_in_room(payload, game_id, result, tie)
@@ -102,7 +112,7 @@ def score(game_id: str):
             answer["running"] = scoring.running_totals(game, payload)
         return jsonify(answer), 400
     except Refused as error:  # the saver's seat: who they are (400), a token of another seat (403)
-        return _error(error.message, "token" if error.status == 403 else "player", error.status)
+        return _error(error.message, error.field or ("token" if error.status == 403 else "player"), error.status)
     if kind == "csv":
         return _answer(scoring.to_csv(result, game), "text/csv", f"{game_id}-score.csv")
     return _answer(json.dumps(result, ensure_ascii=False, indent=2), "application/json",
@@ -114,8 +124,6 @@ def save_in_room(payload: dict, game_id: str, result: dict, tie: dict | None) ->
     seated there (Refused otherwise); the tie is kept as data, so each phone reads it in its own language. A room
     of a group records the play there too: {"id", "group", "url", "bgstats_url"} of it (None for another room)."""
     code = payload["room"]
-    if not isinstance(code, str):
-        raise scoring.ScoreError(gettext('room must be a room code, e.g. "K7QX2M"'), "room")
     limits.named_room()
     try:
         if rooms.game_of(code).id != game_id:

@@ -1,0 +1,97 @@
+"""The answer models of the JSON API: what each route answers, as the OpenAPI document shows it.
+
+Glossary:
+- problem: every refusal, `{"error": sentence}` in the caller's language; a body's key it names as `field`.
+- room state: companion/table/contract.PhoneState (the TypedDicts the room's code reads are its schema).
+- game data: a layout as `GET /api/games/<game>` answers it (companion/views/api.game_data): the layout's
+  schema without its printables, each colour's `glyph_svg`, and `list_items`.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+import layouts
+from companion.table.contract import PhoneState
+from layouts.lists import ListItem
+
+
+class Answer(BaseModel):
+    """An answer's model: its keys are all there, and no others."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class Problem(Answer):
+    """A refusal: a sentence for a person, and the body's key it is about when there is one."""
+
+    error: str
+    field: Optional[str] = Field(None, description="the body's key at fault, e.g. `players[0].rows_bricks`")
+
+
+class Closed(Answer):
+    """A room closed for lack of play (410), with the final scores it had saved."""
+
+    error: str
+    scores: list[dict]
+
+
+class RoomOpened(Answer):
+    """A new room: its code and the address phones open."""
+
+    code: str = Field(pattern="^[2-9A-HJKMNP-Z]{6}$")
+    url: str
+
+
+class SeatToken(Answer):
+    """A seat and the secret that proves it (sent with every move)."""
+
+    seat: int
+    token: str
+
+
+def room_state() -> dict:
+    """The JSON Schema of a room's state (`GET /api/rooms/<code>` and every move's answer)."""
+    return TypeAdapter(PhoneState).json_schema()
+
+
+def game_data() -> dict:
+    """The JSON Schema of a game as the room page draws it, derived from the layout model."""
+    schema = layouts.Game.model_json_schema(mode="serialization", by_alias=False)  # as model_dump writes it
+    schema["properties"].pop("printables")
+    schema["title"] = "GameData"
+    item = TypeAdapter(ListItem).json_schema(mode="serialization")
+    schema["properties"]["list_items"] = {"type": "object", "description": "every shared list's items by id",
+                                          "additionalProperties": {"type": "object", "additionalProperties": item}}
+    schema["required"] = [*schema.get("required", []), "list_items"]
+    colour = schema["$defs"]["Colour"]
+    colour["properties"]["glyph_svg"] = {"anyOf": [{"type": "string"}, {"type": "null"}],
+                                         "description": "the address of the glyph's image; null for a letter"}
+    colour.setdefault("required", []).append("glyph_svg")
+    return schema
+
+
+class Scored(Answer):
+    """One player's result."""
+
+    name: str
+    total: int
+    rank: int
+    breakdown: dict[str, int] = Field(description="points by scoring part, in the paper's order")
+
+
+class ScoreResult(Answer):
+    """A scored game: players by rank (shared on ties), the winners, the tie-break sentence (null without a tie)."""
+
+    game: str
+    players: list[Scored]
+    winners: list[str]
+    tiebreak: Optional[str]
+
+
+class ScoreProblem(Problem):
+    """A score post that cannot be scored: the first bad field; with `?running=1`, each player's running total."""
+
+    field: str
+    running: Optional[list[Optional[int]]] = Field(None, description="with ?running=1: per player, in order")

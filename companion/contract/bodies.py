@@ -1,0 +1,117 @@
+"""The request models of the room routes: what each body may hold, and what the companion says when it does not.
+
+Glossary:
+- seated body: `player` (a seated name) and `token` (the secret its phone got), sent by every request that acts
+  for a seat; a missing or wrong token is the seat's refusal (403, companion/seats.py), not the body's.
+- move body: the seated body, `seen` (the version the phone drew) and `request` (the tap's id); a move's own
+  keys come from its mechanic (companion/contract/moves.py), a crossing's are its flags.
+"""
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+from pydantic import AfterValidator, ConfigDict, Field
+
+import layouts
+from companion import rooms, seats
+from companion.contract.refusals import Body, Says, refused, says
+from companion.errors import Refused, malformed
+from companion.language import N_, gettext
+from companion.retries import LONGEST
+
+
+def _name(key: str):
+    """A player's name sent as `key`: NFKC, spaces folded, checked by companion/seats.py."""
+    def normal(name: str) -> str:
+        try:
+            return seats.normal_name(name)
+        except Refused as error:
+            raise refused(error) from None
+
+    ask = says(N_('Say who you are: send "%(key)s" with your name.'), key=key)
+    return Annotated[str, Field(min_length=1, pattern=r"\S", description="a player's name, 1 to 30 characters "
+                                "(NFKC, spaces folded) with a letter or digit that shows"), ask, AfterValidator(normal)]
+
+
+def _game(body, **context) -> Refused:
+    return malformed(gettext('Name the game: "game" is one of %(games)s.', games=", ".join(layouts.game_ids())))
+
+
+class OpenRoom(Body):
+    """`POST /api/rooms`: the game, and how many play (default the most the game allows)."""
+
+    game: Annotated[str, Says(_game), Field(description="a game id, as `GET /api/games/<game>` takes")]
+    players: Annotated[Optional[int], Says(lambda body, **context: rooms.players_refusal(rooms.known_game(
+        body["game"]))), Field(description="how many play, within the game's players")] = None
+
+
+Token = Annotated[Optional[str], says(N_('"token" is the secret your phone got when it took the seat.')),
+                  Field(description="the secret the phone got with its seat")]
+
+
+class TakeSeat(Body):
+    """`POST /api/rooms/<code>/seats`: a name; with that seat's token, a phone asking again for its own seat."""
+
+    name: _name("name")
+    token: Token = None
+
+
+class Seated(Body):
+    """A request made for a seat: who, and the proof."""
+
+    player: _name("player")
+    token: Token = None
+
+
+Seen = Annotated[Optional[Annotated[int, Field(ge=0)]], Field(description="the room version the phone shows"),
+                 says(N_('"seen" is the version of the state your phone shows, a whole number.'))]
+Request = Annotated[Optional[Annotated[str, Field(min_length=1, max_length=LONGEST)]], Field(description="the tap's id"),
+                    says(N_('"request" names the tap: a text of 1 to %(most)s characters.'), most=LONGEST)]
+
+
+class Moving(Body):
+    """What every move, crossing and undo may carry: the tap's id first, then the seat, the version seen."""
+
+    request: Request = None
+    player: _name("player")
+    token: Token = None
+    seen: Seen = None
+
+
+class MoveRequest(Moving):
+    """`POST /api/rooms/<code>/<move>`: the move's own keys are its mechanic's (mechanic.canonical checks them)."""
+
+    model_config = ConfigDict(extra="allow")
+
+
+FLAGS = ("crossed", "again", "setup")
+
+
+def _flag(body, **context) -> Refused:
+    key = next(k for k in FLAGS if not isinstance(body.get(k, True), bool))
+    return CrossItem.unknown(key, body)
+
+
+class CrossItem(Moving):
+    """`POST /api/rooms/<code>/lists/<list>/<item>`: how the item is crossed (companion/lists.py)."""
+
+    model_config = ConfigDict(extra="forbid")
+    crossed: Annotated[bool, Says(_flag), Field(description="false: uncross your own crossing")] = True
+    again: Annotated[bool, Says(_flag), Field(description="use a crossed tile again (the yellow star)")] = False
+    setup: Annotated[bool, Says(_flag), Field(description="a 2-player setup crossing, before the first move")] = False
+
+    @classmethod
+    def unknown(cls, key: str, body: dict, **context) -> Refused:
+        """A key that is not a crossing's, or a flag that is not true or false."""
+        return malformed(gettext('"%(key)s" is not a crossing\'s: send "crossed", "again" or "setup" as true or '
+                                 'false.', key=key))
+
+
+def _order(body, code: str = "", **context) -> Refused:
+    return seats.order_refusal(rooms.state(code))
+
+
+class Reorder(Seated):
+    """`POST /api/rooms/<code>/seats/order`: every seat id once, in the new turn order."""
+
+    order: Annotated[list[int], Says(_order), Field(description="every seat id once, in the new turn order")]

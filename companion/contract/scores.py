@@ -1,0 +1,58 @@
+"""The score route's request models: `POST /api/score/<game>` (companion/views/scoring.py).
+
+Glossary:
+- score post: `{"players": [...], "room", "player", "token"}`; the saver's `player` and `token` are keys only
+  beside a `room` (companion/scoring/common.player_list says so, and checks the players' count).
+- player model: one posted player, built from the game's scoring fields (companion/scoring/inputs.player_model);
+  each scorable game's entry in the document takes that game's players.
+"""
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+from pydantic import ConfigDict, Field, create_model
+
+from companion import scoring
+from companion.contract.bodies import Token, _name
+from companion.contract.refusals import Body, says
+from companion.language import N_, gettext
+from companion.scoring.inputs import player_model
+from companion.errors import Refused, malformed
+
+Room = Annotated[Optional[str], says(N_('room must be a room code, e.g. "K7QX2M"')),
+                 Field(description="save the result as this room's final score (with the saver's seat)")]
+
+
+class ScorePost(Body):
+    """A score post's keys beside the players: the room to save the result in, and the saver's seat."""
+
+    room: Room = None
+    player: Optional[_name("player")] = None
+    token: Token = None
+
+    @classmethod
+    def unknown(cls, key: str, body: dict, **context) -> Refused:
+        """A key a score post does not take."""
+        return malformed(gettext("unknown key (misspelt?)"))
+
+
+class GameScorePost(ScorePost):
+    """A game's score post: its players and the keys above, no others."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+def score_model(game_id: str):
+    """The request model of a game's score post: its players as its scoring fields take them."""
+    game = scoring.scorable(game_id)
+    player = player_model(game.scoring.fields)
+    players = Annotated[list[player], Field(min_length=game.players.min, max_length=game.players.max,
+                                            description="each player's numbers, as the score form has them")]
+    title = "".join(part.title() for part in game_id.replace("_", "-").split("-"))
+    return create_model(f"{title}Score", __base__=GameScorePost, __doc__=f"A score post of {game.name}.",
+                        players=(players, ...))
+
+
+def score_bodies() -> dict[str, list]:
+    """Each scorable game's score post model, by the path part that names the game."""
+    return {game_id: [score_model(game_id)] for game_id in scoring.scorable_ids()}

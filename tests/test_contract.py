@@ -1,0 +1,101 @@
+"""The API document (`GET /api/openapi.json`) is written from the code: every API route, every move the served
+games' mechanics declare, the answers as they are; and the request models refuse in the companion's sentences."""
+from __future__ import annotations
+
+import jsonschema_rs
+import pytest
+
+import layouts
+from companion import table
+from tests.tables import Table
+
+
+@pytest.fixture
+def document(client):
+    answer = client.get("/api/openapi.json")
+    assert answer.status_code == 200 and answer.mimetype == "application/json"
+    return answer.get_json()
+
+
+def conforms(document: dict, name: str, value) -> None:
+    """Assert `value` is what the document's component `name` describes."""
+    schema = {**document["components"]["schemas"][name], "components": document["components"]}
+    jsonschema_rs.Draft202012Validator(schema).validate(value)
+
+
+def test_the_document_is_openapi_3_1_of_this_companion(document):
+    assert document["openapi"] == "3.1.0" and document["info"]["title"] == "rollsheet companion"
+    assert jsonschema_rs.meta.is_valid({"$defs": document["components"]["schemas"]})
+
+
+def test_every_api_route_of_the_app_is_in_the_document(app, document):
+    documented = {path.replace("{", "<").replace("}", ">") for path in document["paths"]}
+    for rule in app.url_map.iter_rules():
+        if rule.rule.startswith("/api/") and rule.rule != "/api/rooms/<code>/<action>":
+            plain = rule.rule.replace("<int:", "<")
+            assert plain in documented, f"{rule.rule} has no entry: mark its view @documented (companion/contract)"
+
+
+@pytest.mark.parametrize("folder", [None, "tests/games"])
+def test_every_move_a_served_game_declares_has_its_body(client, folder, monkeypatch):
+    if folder:
+        monkeypatch.setenv(layouts.ENV_VAR, folder)
+    document = client.get("/api/openapi.json").get_json()
+    for game_id in layouts.game_ids():
+        mechanic = table.mechanic_of(layouts.load(game_id))
+        for name, move in (mechanic.moves() if mechanic else {}).items():
+            body = document["paths"][f"/api/rooms/{{code}}/{name}"]["post"]["requestBody"]
+            schema = body["content"]["application/json"]["schema"]
+            keys = [set(document["components"]["schemas"][ref["$ref"].rsplit("/", 1)[1]]["properties"])
+                    for ref in schema.get("anyOf", [schema])]
+            assert set(move.params) | {"player", "token", "seen", "request"} in keys, (game_id, name)
+
+
+def test_a_room_state_and_a_game_are_what_the_document_says(call, document):
+    for game_id in layouts.game_ids():
+        room = Table(call, game_id, ("Ana", "Ben"))
+        conforms(document, "PhoneState", room.state())
+        first = room.state()["allowed"]["0"][0]
+        conforms(document, "PhoneState", room.ok("Ana", first.pop("move"), **first) if "list" not in first
+                 else room.cross("Ana", first["list"], first["item"])[1])
+        conforms(document, "GameData", call(f"/api/games/{game_id}")[1])
+
+
+REFUSED = [  # path, body -> status, field, the sentence's start
+    ("/api/rooms", {"game": 5}, 400, "game", 'Name the game: "game" is one of copenhagen'),
+    ("/api/rooms", {"game": "simstown", "players": "2"}, 400, "players", "Simstown is for 1 to "),
+    ("/api/rooms", {"game": "chess"}, 404, None, "Unknown game 'chess'"),
+    ("{room}/seats", {"name": 7}, 400, "name", 'Say who you are: send "name" with your name.'),
+    ("{room}/seats", {"name": "Ana\u0007"}, 400, "name", "A player name is 1 to 30 printable characters."),
+    ("{room}/roll", {"player": "Ana", "token": "{token}", "seen": "3"}, 400, "seen", '"seen" is the version'),
+    ("{room}/roll", {"request": 7, "player": 5}, 400, "request", '"request" names the tap'),
+    ("{room}/roll", {"player": "Ana", "token": 12}, 400, "token", '"token" is the secret your phone got'),
+    ("{room}/roll", {"player": "Ana", "token": "{token}", "dice": [0]}, 400, None, 'roll takes no "dice"'),
+    ("{room}/hold", {"player": "Ana", "token": "{token}", "dice": "all"}, 400, None, '"dice" must be a list'),
+    ("{room}/seats/order", {"player": "Ana", "token": "{token}", "order": "1,0"}, 400, "order",
+     '"order" lists every seat id once, e.g. [1, 0].'),
+    ("{room}/roll", {"player": "Ana", "token": "wrong"}, 403, None, "This phone does not hold Ana's seat"),
+]
+
+
+@pytest.mark.parametrize("path, body, status, field, sentence", REFUSED)
+def test_a_body_the_model_refuses_answers_the_companion_s_own_sentence(call, path, body, status, field, sentence):
+    room = Table(call, "simstown", ("Ana", "Ben"))
+    room.ok("Ana", "roll")
+    sent = {key: room.tokens["Ana"] if value == "{token}" else value for key, value in body.items()}
+    answer_status, answer = call(path.replace("{room}", f"/api/rooms/{room.code}"), sent)
+    assert (answer_status, answer.get("field")) == (status, field) and answer["error"].startswith(sentence), answer
+
+
+def test_a_crossing_takes_its_flags_only(call):
+    room = Table(call, "lost-cities", ("Ana", "Ben"))
+    for body in ({"crossed": "no"}, {"colour": "red"}):
+        status, answer = room.cross("Ana", "bridges", "red", **body)
+        assert status == 400 and answer["error"].endswith('is not a crossing\'s: send "crossed", "again" or '
+                                                          '"setup" as true or false.'), answer
+
+
+def test_a_monolyth_move_says_the_crystal_s_reach_for_a_step_that_is_not_a_number(call):
+    room = Table(call, "monolyth", ("Ana", "Ben"))
+    status, answer = room.move("Ana", "move", steps="2")
+    assert status == 400 and answer["error"] == "The crystal moves 1 to 4 slots clockwise, not 2."

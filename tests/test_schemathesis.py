@@ -1,0 +1,109 @@
+"""The API document holds (issue 26): schemathesis sends requests generated from `GET /api/openapi.json` to a real
+`rollsheet serve`, valid ones and ones that break the document, and checks every answer: never a server error,
+its status one the document lists, its body the schema documented for that status, a body that breaks the document
+refused. The seat flow is a hook: rooms of every game are opened and seated first, and most generated requests
+name one of those rooms and act for a seated player with its real token, so moves reach the referee."""
+from __future__ import annotations
+
+import itertools
+import time
+from collections import Counter
+
+import pytest
+import schemathesis
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis.errors import Unsatisfiable
+from schemathesis import GenerationMode
+from schemathesis.core.failures import Failure, FailureGroup
+from schemathesis.specs.openapi.checks import positive_data_acceptance
+
+import layouts
+from tests.serving import ROOT, call, serving
+
+pytestmark = [pytest.mark.slow, pytest.mark.server]
+
+PER_OPERATION = 40
+"""Generated requests per operation and generation mode (positive, negative)."""
+LEAST = 2000
+NAMES = ("Ana", "Ben")
+GAMES = ROOT / "tests" / "games"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """A real `rollsheet serve` with the test games too, and its document."""
+    with serving(tmp_path_factory.mktemp("contract"), "--layouts", GAMES) as (base, _):
+        yield base
+
+
+def seated_rooms(base: str) -> list[dict]:
+    """Two rooms of every game served (the test games too), each with Ana and Ben seated, the second with seats left
+    for new names: {"code", "game", "tokens"}."""
+    with layouts.extra_folders([GAMES]):
+        games = layouts.game_ids()
+    made = []
+    for game in games:
+        for asked in ({"game": game, "players": 2}, {"game": game}):
+            status, _, room = call(base, "/api/rooms", asked)
+            assert status == 201, room
+            tokens = {name: call(base, f"/api/rooms/{room['code']}/seats", {"name": name})[2]["token"]
+                      for name in NAMES}
+            made.append({"code": room["code"], "game": game, "tokens": tokens})
+    return made
+
+
+def aimed(case, rooms: list[dict], turn: int) -> None:
+    """Point a generated request at a seated room (3 times in 4) and, for a valid one, act as a seated player."""
+    if "code" not in (case.path_parameters or {}) or turn % 4 == 3:
+        return
+    move = case.operation.path.rsplit("/", 1)[1]
+    fitting = [room for room in rooms if move in room.get("moves", ())] or rooms
+    room = fitting[turn % len(fitting)]
+    case.path_parameters["code"] = room["code"]
+    if "seat" in case.path_parameters:
+        case.path_parameters["seat"] = turn % 2
+    if case.query and "wait" in case.query or case.operation.path == "/api/rooms/{code}":
+        case.query = {**(case.query or {}), "wait": "0"}  # a long poll answers at once
+    if case.meta.generation.mode == GenerationMode.POSITIVE and isinstance(case.body, dict) and "player" in case.body:
+        name = NAMES[turn % 2]
+        case.body.update(player=name, token=room["tokens"][name])
+
+
+def test_every_answer_keeps_the_document(server):
+    schema = schemathesis.openapi.from_url(f"{server}/api/openapi.json")
+    rooms = seated_rooms(server)
+    for room in rooms:
+        state = call(server, f"/api/rooms/{room['code']}")[2]
+        room["moves"] = {body["move"] for bodies in state["allowed"].values() for body in bodies} | {"roll", "next"}
+    statuses, made, failures, turns = Counter(), Counter(), [], itertools.count()
+    started = time.monotonic(), time.process_time()
+    operations = [result.ok() for result in schema.get_all_operations()]
+    live = [op for op in operations if op.path.endswith("/events")]  # an endless stream: tests/test_live.py
+    for operation in [op for op in operations if op not in live]:
+        for mode in (GenerationMode.POSITIVE, GenerationMode.NEGATIVE):
+            @settings(max_examples=PER_OPERATION, deadline=None, database=None, derandomize=True,
+                      phases=[Phase.generate], suppress_health_check=list(HealthCheck))
+            @given(case=operation.as_strategy(generation_mode=mode))
+            def send(case):
+                aimed(case, rooms, next(turns))
+                try:
+                    response = case.call_and_validate(base_url=server, excluded_checks=[positive_data_acceptance])
+                    statuses[response.status_code] += 1
+                    if response.status_code < 300:
+                        made[case.operation.path] += 1
+                except (FailureGroup, Failure) as failure:  # collected: every operation still runs
+                    statuses["failed"] += 1
+                    failures.append(f"{case.method} {case.formatted_path} {mode.value}: {str(failure)[:600]}")
+
+            try:
+                send()
+            except Unsatisfiable:  # nothing in the operation's document can be broken (no body, no parameter)
+                assert mode == GenerationMode.NEGATIVE and not operation.body and not operation.query
+    wall, cpu = time.monotonic() - started[0], time.process_time() - started[1]
+    sent = sum(statuses.values())
+    print(f"schemathesis: {sent} requests to {len(operations) - len(live)} operations in {wall:.1f} s "
+          f"({cpu:.1f} s CPU in the test), answers {dict(sorted(statuses.items(), key=str))}")
+    assert not failures, "\n".join(failures[:20])
+    assert sent >= LEAST
+    assert not [status for status in statuses if isinstance(status, int) and status >= 500 and status != 503]
+    assert made["/api/rooms/{code}/roll"] and made["/api/rooms/{code}/seats"]  # real seats and moves went through
