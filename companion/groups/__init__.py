@@ -18,7 +18,8 @@ import orjson
 
 from companion import rooms
 from companion.errors import missing
-from companion.groups.bodies import NewGroup, parsed, person
+from companion.contract.groups import NewGroup, person
+from companion.contract.refusals import parsed
 from companion.language import gettext
 from companion.store import reading, writing
 

@@ -6,30 +6,31 @@ Glossary:
   "rank", "winner", "start", "breakdown", "player_id"}]} with its "id" (10 characters drawn like a room's code)
   and "room" (the group room that saved it, or None).
 - moves: a room's log entries but for opening, seats, the seat order, takeovers and the final score.
+- recorded play: a group room's final score saved again corrects the same play; `from_room` answers {"id", "group",
+  "bgstats_url"} for the score's answer.
+- merge: a rename to a name the group has already makes the two one, refused (409) when they played together.
 """
 from __future__ import annotations
 
 import secrets
 import time
-from datetime import datetime, timezone
 
 import orjson
 
-import layouts
 from companion import names, rooms
+from companion.contract import groups as bodies
+from companion.contract.groups import person
+from companion.contract.refusals import parsed
 from companion.errors import impossible, missing
-from companion.groups import bodies, known, log, shown
-from companion.groups.bodies import parsed, person, refusal
+from companion.groups import known, log, shown
+from companion.groups.intake import read
 from companion.language import gettext, ngettext
-from companion.scoring.forms import breakdown_labels
 from companion.store import reading, writing
 from companion.store.groups import PlayRow
 from companion.table.turns import seat_name
 
 NOT_MOVES = ("open", "seat", "order", "takeover", "score")
 ID_LENGTH = 10
-AHEAD_S = 86_400
-"""A play may be dated at most a day ahead of the server's clock (time zones)."""
 
 
 def drawn_id() -> str:
@@ -38,8 +39,7 @@ def drawn_id() -> str:
 
 
 def from_room(db, room: str, state: dict, result: dict, tie: dict | None) -> dict | None:
-    """Record a room's saved final score as a play of its group (in the score's transaction `db`): {"id", "group",
-    "bgstats_url"}, or None for a room of no group. Saved again, the same play is corrected."""
+    """Record a group room's saved final score as its play, in the score's transaction (None: a room of no group)."""
     code = db.group_of_room(room)
     if code is None or db.group(code) is None:
         return None
@@ -57,12 +57,11 @@ def from_room(db, room: str, state: dict, result: dict, tie: dict | None) -> dic
 
 
 def enter(code: str, body) -> tuple[dict, bool]:
-    """A play entered by hand (a JSON object: (the play as shown, True)) or an exported list imported (a JSON
-    list: ({"added", "skipped"}, False))."""
+    """Enter a play (an object: (the play as shown, True)) or import a list ({"added", "skipped"}, False)."""
     _exists(code)
     if isinstance(body, list):
-        return _imported(code, [checked(parsed(bodies.Play, item, f"[{i}]"), f"[{i}]") for i, item in enumerate(body)])
-    play = checked(parsed(bodies.Play, body))
+        return _imported(code, [read(item, f"[{i}]") for i, item in enumerate(body)])
+    play = read(body)
     with writing() as db:
         known(db, code)
         play.update(id=drawn_id(), room=None)
@@ -98,7 +97,7 @@ def correct(code: str, play_id: str, body) -> dict:
         current = {key: before[key] for key in ("game", "date", "duration_min", "players", "tiebreak")}
         if "players" in change:
             current["tiebreak"] = None
-        play = checked(bodies.Play.model_validate({**current, **change}))
+        play = read({**current, **change})
         play.update(id=before["id"], room=None)  # a play saved from a room keeps its room (save_play)
         _keep(db, code, play)
         after = shown.play(db.plays(code, play_id)[0])
@@ -131,8 +130,7 @@ def add_player(code: str, body) -> list[str]:
 
 
 def rename(code: str, body) -> dict:
-    """Rename a player; to a name the group has already, merge the two (refused when they played together):
-    {"players": the group's names, "merged": bool}."""
+    """Rename a player, or merge two names unless they played together: {"players", "merged"}."""
     _exists(code)
     asked = parsed(bodies.Rename, body)
     name, to, code = person(asked.name, "name"), person(asked.to, "to"), rooms.normal_code(code)
@@ -154,58 +152,6 @@ def rename(code: str, body) -> dict:
             db.merge_player(source, target[0])
             log(db, code, "merged", {"name": old, "to": target[1]})
         return {"players": [n for _, n in db.players(code)], "merged": target is not None and target[0] != source}
-
-
-def checked(play: bodies.Play, at: str = "") -> dict:
-    """A play body checked against its game (players, parts, ranks, start, date): the play as kept, less its id
-    and room; ranks and winners follow from the scores where not given."""
-    game = _game(play.game, at + "game")
-    if not game.players.min <= len(play.players) <= game.players.max:
-        raise refusal(gettext("%(game)s is for %(low)s to %(high)s players.", game=game.name, low=game.players.min,
-                               high=game.players.max), at + "players")
-    parts = set(breakdown_labels(game)) if game.scoring else set()
-    players, seen = [], set()
-    for i, player in enumerate(play.players):
-        where = f"{at}players[{i}]."
-        name = person(player.name, where + "name")
-        if names.folded(name) in seen:
-            raise refusal(gettext("two players are called %(name)s", name=repr(name)), where + "name")
-        seen.add(names.folded(name))
-        if set(player.breakdown) - parts or (player.rank is None) != (play.players[0].rank is None):
-            raise refusal(gettext(bodies.SAID["breakdown" if set(player.breakdown) - parts else "rank"]),
-                           where + ("breakdown" if set(player.breakdown) - parts else "rank"))
-        rank = player.rank or 1 + sum(other.score > player.score for other in play.players)
-        players.append({"name": name, "score": player.score, "rank": rank, "start": player.start,
-                        "winner": rank == 1 if player.winner is None else player.winner,
-                        "breakdown": player.breakdown, "player_id": player.player_id})
-    if sum(player.start for player in play.players) > 1:
-        raise refusal(gettext(bodies.SAID["start"]), at + "players")
-    return {"id": getattr(play, "id", None), "game": game.id, "played": _moment(play.date, at + "date"),
-            "duration_min": play.duration_min, "players": players,
-            "tiebreak": play.tiebreak.model_dump() if play.tiebreak else None}
-
-
-def _game(game_id: str, field: str) -> layouts.Game:
-    try:
-        return layouts.load(game_id)
-    except (KeyError, layouts.LayoutError):
-        raise refusal(gettext("Unknown game %(game)s; this companion has: %(games)s.", game=repr(game_id),
-                               games=", ".join(layouts.game_ids())), field) from None
-
-
-def _moment(date: str | None, field: str) -> float:
-    """Epoch seconds of a day ("2025-05-01", at noon UTC) or a moment (ISO 8601; UTC when no offset is given), from
-    1970 to a day ahead."""
-    if date is None:
-        return time.time()
-    try:
-        moment = datetime.fromisoformat(date + ("T12:00:00" if len(date) == 10 else ""))
-    except ValueError:
-        raise refusal(gettext(bodies.SAID["date"]), field) from None
-    at = (moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)).timestamp()
-    if not 0 <= at <= time.time() + AHEAD_S:
-        raise refusal(gettext(bodies.SAID["date"]), field)
-    return at
 
 
 def _keep(db, code: str, play: dict) -> None:
