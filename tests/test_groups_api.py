@@ -6,6 +6,7 @@ import csv
 import io
 import re
 
+import jsonschema_rs
 import pytest
 
 from companion import create_app
@@ -193,3 +194,31 @@ def test_a_tie_broken_in_a_room_is_kept_as_data_and_said_in_each_readers_languag
     german = client.get(f"/g/{code}", headers={"Accept-Language": "de"}).get_data(as_text=True)
     assert "Ana wins on fewer empty cells (house tie-break)" in english
     assert "Ana gewinnt bei Gleichstand: weniger" in german and "(Hausregel)" in german
+
+
+def documented_as(document: dict, path: str, method: str, status: int, value) -> None:
+    """Assert `value` is what the document says `method path` answers with `status`."""
+    schema = document["paths"][path][method]["responses"][str(status)]["content"]["application/json"]["schema"]
+    jsonschema_rs.Draft202012Validator({**schema, "components": document["components"]}).validate(value)
+
+
+def test_a_groups_answers_are_what_the_api_document_says(client, group):
+    document = client.get("/api/openapi.json").get_json()
+    documented_as(document, "/api/groups/{code}", "get", 200, client.get(f"/api/groups/{group}").get_json())
+    play = client.post(f"/api/groups/{group}/plays", json=PLAYS[2]).get_json()
+    documented_as(document, "/api/groups/{code}/plays", "post", 201, play)
+    imported = client.post(f"/api/groups/{group}/plays", json=[play]).get_json()
+    documented_as(document, "/api/groups/{code}/plays", "post", 201, imported)
+    documented_as(document, "/api/groups/{code}/plays.json", "get", 200,
+                  client.get(f"/api/groups/{group}/plays.json").get_json())
+    renamed = client.post(f"/api/groups/{group}/rename", json={"name": "Cy", "to": "Cyd"}).get_json()
+    documented_as(document, "/api/groups/{code}/rename", "post", 200, renamed)
+    room = client.post("/api/rooms", json={"game": "simstown", "players": 1, "group": group}).get_json()["code"]
+    token = client.post(f"/api/rooms/{room}/seats", json={"name": "Ana"}).get_json()["token"]
+    saved = client.post("/api/score/simstown", json={"players": [{"name": "Ana", "houses": 3, "districts": 1}], "room": room,
+                                                     "player": "Ana", "token": token}).get_json()
+    assert saved["play"]["group"] == group
+    documented_as(document, "/api/score/simstown", "post", 200, saved)
+    refused = client.patch(f"/api/groups/{group}/plays/{play['id']}", json={"players": [{"name": "Ana"}]})
+    documented_as(document, "/api/groups/{code}/plays/{play_id}", "patch", 400, refused.get_json())
+    assert refused.get_json()["field"] == "players[0].score"

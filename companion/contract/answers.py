@@ -13,6 +13,7 @@ from typing import Optional
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 import layouts
+from companion.contract.groups import ID
 from companion.table.contract import PhoneState
 from layouts.lists import ListItem
 
@@ -72,6 +73,15 @@ def game_data() -> dict:
     return schema
 
 
+class PlayRecorded(Answer):
+    """The play a score saved in a group's room recorded: its id, its group, the group's page, BG Stats' link."""
+
+    id: str = Field(pattern=ID)
+    group: str
+    url: str
+    bgstats_url: str
+
+
 class Scored(Answer):
     """One player's result."""
 
@@ -88,6 +98,7 @@ class ScoreResult(Answer):
     players: list[Scored]
     winners: list[str]
     tiebreak: Optional[str]
+    play: Optional[PlayRecorded] = Field(None, description="saved in a group's room: the play it recorded")
 
 
 class ScoreProblem(Problem):

@@ -7,6 +7,7 @@ Glossary:
   the name in an exported play (an import keeps it where it is free).
 - play body: {"game", "date", "duration_min", "players", "tiebreak"}; an exported play also carries its `id`
   (an import keeps it) and `bgstats_url` (not read). A correction (PATCH) sends any of its keys.
+- the answers (a shown play, the group with its stats): companion/contract/group_answers.py.
 """
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from companion.errors import malformed
 from companion.language import N_, gettext
 
 ID = r"^[2-9A-HJKMNP-Z]{10}$"
+CODE = r"^[2-9A-HJKMNP-Z]{6}$"
 NAME_LENGTH = 30
 SAID = {
     "name": N_("A player name is 1 to %(most)s printable characters."),

@@ -10,6 +10,7 @@ from flask import Blueprint, Response, jsonify, request, url_for
 
 from companion import groups, limits
 from companion.address import public_url
+from companion.contract import documented, group_answers as answers, groups as bodies
 from companion.errors import Refused
 from companion.groups import exports, plays, shown
 from companion.store import reading
@@ -30,6 +31,7 @@ def refused(error: Refused):
 
 
 @bp.post("")
+@documented(bodies.NewGroup, {201: answers.GroupMade})
 def create():
     """Make a group: {"name"} -> 201 {"code", "url"}."""
     code = groups.create(sent())
@@ -37,6 +39,7 @@ def create():
 
 
 @bp.get("/<code>")
+@documented(answers={200: answers.Group}, refusals=(404,))
 def group(code):
     """The group: {"name", "players", "plays", "stats"}."""
     with reading() as db:
@@ -44,22 +47,35 @@ def group(code):
 
 
 @bp.delete("/<code>")
+@documented(answers={200: answers.Deleted}, refusals=(404,))
 def delete(code):
     """Delete the group with its players, plays and log: {"deleted": its name}."""
     return jsonify(deleted=groups.delete(code))
 
 
-@bp.get("/<code>/plays.csv", defaults={"kind": "csv"})
-@bp.get("/<code>/plays.json", defaults={"kind": "json"})
-def export(code, kind):
-    """The group's plays as a CSV or JSON download (columns: docs/table.md)."""
+def _download(code: str, kind: str) -> Response:
     with reading() as db:
         body, mimetype = exports.exported(shown.group(db, code)["plays"], kind)
     return Response(body, mimetype=mimetype,
                     headers={"Content-Disposition": f'attachment; filename="group-{code}-plays.{kind}"'})
 
 
+@bp.get("/<code>/plays.csv")
+@documented(answers={200: {"text/csv": None}}, refusals=(404,))
+def export_csv(code):
+    """The group's plays as a CSV download: a row per player of each play (columns: docs/table.md)."""
+    return _download(code, "csv")
+
+
+@bp.get("/<code>/plays.json")
+@documented(answers={200: answers.exported}, refusals=(404,))
+def export_json(code):
+    """The group's plays as a JSON download, which `POST /api/groups/<code>/plays` imports."""
+    return _download(code, "json")
+
+
 @bp.post("/<code>/plays")
+@documented([bodies.Play, bodies.play_list], {201: answers.entered}, refusals=(404,))
 def enter(code):
     """A play entered by hand (an object) -> 201 the play; an exported list -> 201 {"added", "skipped"}."""
     answer, _ = plays.enter(code, sent())
@@ -67,12 +83,14 @@ def enter(code):
 
 
 @bp.patch("/<code>/plays/<play_id>")
+@documented(bodies.Correction, {200: answers.ShownPlay}, refusals=(404,))
 def correct(code, play_id):
     """Correct a play: the keys sent replace its own; the play."""
     return jsonify(plays.correct(code, play_id, sent()))
 
 
 @bp.delete("/<code>/plays/<play_id>")
+@documented(answers={200: answers.Deleted}, refusals=(404,))
 def delete_play(code, play_id):
     """Delete a play (the group's log keeps what it was): {"deleted": its id}."""
     plays.delete(code, play_id)
@@ -91,12 +109,14 @@ def room_of_group(data: dict) -> str:
 
 
 @bp.post("/<code>/players")
+@documented(bodies.NewGroup, {201: answers.Names}, refusals=(404,))
 def add_player(code):
     """Add a name to the group: {"name"} -> 201 {"players": the group's names}."""
     return jsonify(players=plays.add_player(code, sent())), 201
 
 
 @bp.post("/<code>/rename")
+@documented(bodies.Rename, {200: answers.Renamed}, refusals=(404, 409))
 def rename(code):
     """Rename a player, or merge two names: {"name", "to"} -> {"players", "merged"}."""
     return jsonify(plays.rename(code, sent()))
