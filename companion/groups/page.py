@@ -20,8 +20,7 @@ PLAYS_SHOWN = 20
 
 
 def built(group: dict, lang: str, plays_shown: int | None = PLAYS_SHOWN) -> dict:
-    """The page's data from a group as the API shows it (shown.group), its newest `plays_shown` plays listed (all
-    with None)."""
+    """The page's data from a group as shown.group has it, its newest `plays_shown` plays listed (None: all)."""
     stats, newest = group["stats"], group["plays"][::-1][:plays_shown]
     return {"name": group["name"], "players": [p["name"] for p in group["players"]],
             "plays": [_play(play, lang) for play in newest], "count": stats["plays"],

@@ -26,8 +26,7 @@ ROWS = 6
 
 @bp.errorhandler(Refused)
 def refused(error: Refused):
-    """A refused form: its page again with the sentence and what was typed; a page saying so for an unknown group
-    or play, or when the database cannot be used now (503, with Retry-After)."""
+    """A refused form's page again with the sentence and what was typed; or a page saying so (404, 503)."""
     if error.status in (404, 503) or "code" not in (request.view_args or {}):
         title = language.gettext("No such group") if error.status == 404 else \
             language.gettext("Error %(code)s", code=error.status)
@@ -140,8 +139,7 @@ def play_page(code, play_id):
 
 @bp.post("/g/<code>/plays/<play_id>")
 def correct(code, play_id):
-    """Correct a play from its page: players sent only when their names, scores or start changed (so the ranks
-    and tie-break of a room's play stay when only the date or duration is corrected)."""
+    """Correct a play from its page (players sent only when a name, score or start changed: ranks and tie stay)."""
     with reading() as db:
         before = next((play for play in shown.group(db, code)["plays"] if play["id"] == play_id), None)
     body = _form_play(request.form)
