@@ -14,22 +14,24 @@ from __future__ import annotations
 from typing import NamedTuple
 
 SCHEMA = [
-    "CREATE TABLE groups (code TEXT PRIMARY KEY, name TEXT NOT NULL, created {real} NOT NULL, last {real} NOT NULL)",
-    "CREATE TABLE group_players (id TEXT PRIMARY KEY, group_code TEXT NOT NULL, name TEXT NOT NULL, folded TEXT NOT "
-    "NULL, UNIQUE (group_code, folded))",
-    "CREATE TABLE plays (id TEXT PRIMARY KEY, group_code TEXT NOT NULL, game TEXT NOT NULL, played {real} NOT NULL, "
-    "duration INTEGER, room TEXT, tiebreak TEXT, entered {real} NOT NULL)",
-    "CREATE INDEX plays_by_group ON plays (group_code, played)",
-    "CREATE TABLE play_players (play TEXT NOT NULL, position INTEGER NOT NULL, player TEXT NOT NULL, score INTEGER "
-    "NOT NULL, rank INTEGER NOT NULL, winner INTEGER NOT NULL, start INTEGER NOT NULL, breakdown TEXT NOT NULL, "
-    "PRIMARY KEY (play, position))",
-    "CREATE INDEX play_players_by_player ON play_players (player)",
-    "CREATE TABLE group_rooms (room TEXT PRIMARY KEY, group_code TEXT NOT NULL)",
-    "CREATE TABLE group_log (id {serial}, group_code TEXT NOT NULL, at {real} NOT NULL, kind TEXT NOT NULL, "
-    "params TEXT NOT NULL)",
-    "CREATE INDEX group_log_by_group ON group_log (group_code, id)",
+    "CREATE TABLE IF NOT EXISTS groups (code TEXT PRIMARY KEY, name TEXT NOT NULL, created {real} NOT NULL, "
+    "last {real} NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS group_players (id TEXT PRIMARY KEY, group_code TEXT NOT NULL, name TEXT NOT NULL, "
+    "folded TEXT NOT NULL, UNIQUE (group_code, folded))",
+    "CREATE TABLE IF NOT EXISTS plays (id TEXT PRIMARY KEY, group_code TEXT NOT NULL, game TEXT NOT NULL, "
+    "played {real} NOT NULL, duration INTEGER, room TEXT, tiebreak TEXT, entered {real} NOT NULL)",
+    "CREATE INDEX IF NOT EXISTS plays_by_group ON plays (group_code, played)",
+    "CREATE TABLE IF NOT EXISTS play_players (play TEXT NOT NULL, position INTEGER NOT NULL, player TEXT NOT NULL, "
+    "score INTEGER NOT NULL, rank INTEGER NOT NULL, winner INTEGER NOT NULL, start INTEGER NOT NULL, "
+    "breakdown TEXT NOT NULL, PRIMARY KEY (play, position))",
+    "CREATE INDEX IF NOT EXISTS play_players_by_player ON play_players (player)",
+    "CREATE TABLE IF NOT EXISTS group_rooms (room TEXT PRIMARY KEY, group_code TEXT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS group_log (id {serial}, group_code TEXT NOT NULL, at {real} NOT NULL, "
+    "kind TEXT NOT NULL, params TEXT NOT NULL)",
+    "CREATE INDEX IF NOT EXISTS group_log_by_group ON group_log (group_code, id)",
 ]
-"""Schema 5, the groups' tables, in each engine's words for a real number and an id column."""
+"""Schema 5, the groups' tables, in each engine's words for a real number and an id column; a database whose
+version was set back (it has them already) keeps its own."""
 GROUP_TABLES = {"groups": "code", "group_players": "group_code", "plays": "group_code", "group_rooms": "group_code",
                 "group_log": "group_code"}
 """Each table of a group's rows, by the column that names the group (a play's players go with their play)."""
