@@ -19,7 +19,8 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     DATABASE: where rooms are kept, a SQLite file or a PostgreSQL URL (companion/store);
     PUBLIC_URL: the address phones open (QR codes and join links; default the address the
-    server listens on); KEEP_DAYS: rooms without play for longer are closed (expiry.py).
+    server listens on); KEEP_DAYS: rooms without play for longer are closed (expiry.py); KEEP_GROUP_DAYS: groups
+    without a play for longer are deleted (companion/groups).
     Flask loads here, not at import, so `rollsheet --help` (which imports companion.cli) stays fast.
     """
     from flask import Flask
@@ -29,7 +30,7 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     app = Flask(__name__, instance_relative_config=True)
     app.config.from_mapping(DATABASE=str(Path(app.instance_path) / "rollsheet.sqlite3"), PUBLIC_URL=None,
-                            KEEP_DAYS=30, MAX_CONTENT_LENGTH=MAX_BODY)
+                            KEEP_DAYS=30, KEEP_GROUP_DAYS=400, MAX_CONTENT_LENGTH=MAX_BODY)
     app.json.sort_keys = False  # answers keep the state's own order: sorting every answer cost a tenth of a move
     if test_config:
         app.config.from_mapping(test_config)
@@ -38,7 +39,7 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     from companion import checks, headers, limits, rooms, store
     from companion.live import Hub
-    from companion.views import api, glyphs, home, language, pages, scoring
+    from companion.views import api, glyphs, groups, groups_api, home, language, pages, scoring
 
     store.init_app(app)
     app.extensions["rollsheet.hub"] = Hub(rooms.shown)
@@ -51,6 +52,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(pages.bp)
     app.register_blueprint(scoring.bp)
     app.register_blueprint(glyphs.bp)
+    app.register_blueprint(groups.bp)
+    app.register_blueprint(groups_api.bp)
     app.register_error_handler(HTTPException, _http_errors)
     app.register_error_handler(LayoutError, _broken_game)
     app.register_error_handler(store.Unavailable, _store_fault)

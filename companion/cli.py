@@ -68,12 +68,13 @@ def default_workers() -> int:
     return min(os.cpu_count() or 1, MOST_WORKERS) if hasattr(os, "fork") else 1
 
 
-def make_app(data: Path | None, public_url: str | None = None, keep_days: float = 30, database: str | None = None):
+def make_app(data: Path | None, public_url: str | None = None, keep_days: float = 30, database: str | None = None,
+             keep_group_days: float = 400):
     """The companion storing its rooms in `database` (a SQLite path or a PostgreSQL URL), else in
     rollsheet.sqlite3 under `data` (default: Flask's instance folder)."""
     from companion import create_app
 
-    config = {"PUBLIC_URL": public_url, "KEEP_DAYS": keep_days}
+    config = {"PUBLIC_URL": public_url, "KEEP_DAYS": keep_days, "KEEP_GROUP_DAYS": keep_group_days}
     if database:
         config["DATABASE"] = database
     elif data is not None:
@@ -103,7 +104,8 @@ def listen_or_fail(host: str, port: int) -> list:
         fail(reasons.get(error.errno, f"cannot listen on {host}:{port}: {error.strerror}"))
 
 
-def open_data(data: Path | None, public_url: str | None, keep_days: float, database: str | None = None):
+def open_data(data: Path | None, public_url: str | None, keep_days: float, database: str | None = None,
+              keep_group_days: float = 400):
     """The app on its database, held for this `serve` alone where it is a file; or one line saying what is wrong
     with the folder, the file or the database."""
     from companion.store import StoreError
@@ -111,7 +113,7 @@ def open_data(data: Path | None, public_url: str | None, keep_days: float, datab
     if data is not None and data.exists() and not data.is_dir():
         fail(f"--data {data} is a file; give a folder (the rooms go into rollsheet.sqlite3 inside it)", 2)
     try:
-        app = make_app(data, public_url, keep_days, database)
+        app = make_app(data, public_url, keep_days, database, keep_group_days)
         app.extensions["rollsheet.store"].hold()
         return app
     except OSError as error:
@@ -127,6 +129,7 @@ def serve(
     threads: Annotated[int, typer.Option(help="Threads running the app (rolls, pages); live phones need none.")] = DEFAULT_THREADS,
     max_connections: Annotated[int, typer.Option(help="Open connections held at most (a phone holds 1-2).")] = DEFAULT_CONNECTIONS,
     keep_days: Annotated[float, typer.Option(help="Close rooms after this many days without play.")] = 30,
+    keep_group_days: Annotated[float, typer.Option(help="Delete a group (its plays and stats) after this many days without a play.")] = 400,
     public_url: Annotated[Optional[str], typer.Option(help="Address phones open, for QR codes and links, e.g. https://dice.example.org; default the address shown at start.")] = None,
     layouts: Annotated[Optional[list[Path]], typer.Option(metavar="DIR", help="Also serve the games of the layout files in this folder (repeatable).")] = None,
     proxy: Annotated[bool, typer.Option("--proxy", help="Behind a reverse proxy on this machine or its network: the client is the address the proxy appended to X-Forwarded-For (needs --host 127.0.0.1 or a private address).")] = False,
@@ -145,6 +148,7 @@ def serve(
                f"--database must be postgresql://... or sqlite:PATH, not {database!r}"),
               (not 16 <= max_connections <= 100_000, f"--max-connections must be 16-100000, not {max_connections}"),
               (not keep_days > 0, f"--keep-days must be more than 0, not {keep_days:g}"),
+              (not keep_group_days > 0, f"--keep-group-days must be more than 0, not {keep_group_days:g}"),
               (public_url is not None and url_problem("--public-url", public_url) is not None,
                url_problem("--public-url", public_url or "")),
               (not 1 <= proxy_hops <= 10, f"--proxy-hops must be 1-10, not {proxy_hops}"),
@@ -161,12 +165,12 @@ def serve(
 
     sockets = listen_or_fail(host, port)
     url = public_url or phone_url(host, port)
-    app = open_data(data, url, keep_days, database)
+    app = open_data(data, url, keep_days, database, keep_group_days)
     allowed = server.open_files(max_connections)
     typer.echo(f"rollsheet companion: open {url} on the phones at the table (same Wi-Fi)")
     typer.echo(terminal_qr(url))
     typer.echo(f"Rooms are kept in {app.extensions['rollsheet.store'].where} (closed after {keep_days:g} days "
-               f"without play). {workers} worker process{'es' if workers > 1 else ''}, up to {allowed} connections. "
+               f"without play; groups kept {keep_group_days:g} days after their last play). {workers} worker process{'es' if workers > 1 else ''}, up to {allowed} connections. "
                "Stop with Ctrl+C.")
     sys.stdout.flush()
     try:

@@ -51,7 +51,8 @@ def copy(
     source: Annotated[Optional[str], typer.Option("--from", help="The database to copy from (left unchanged).")] = None,
     target: Annotated[Optional[str], typer.Option("--to", help="The database to copy into (made when new).")] = None,
 ) -> None:
-    """Copy every room (state, seats, log, saved scores) and closed room from one database into another."""
+    """Copy every room (state, seats, log, saved scores), closed room and group (players, plays, log) from one database
+    into another."""
     from companion.store import Unavailable
     from companion.store.queries import COPIED
 
@@ -71,6 +72,7 @@ def copy(
     except Unavailable as error:
         fail(error.message)
     typer.echo(f"copied {counts['rooms']} room(s) with {counts['seats']} seat(s) and {counts['room_log']} log "
-               f"entries, and {counts['closed_rooms']} closed room(s), from {old.where} to {new.where}")
+               f"entries, {counts['closed_rooms']} closed room(s) and {counts['groups']} group(s) with "
+               f"{counts['plays']} play(s), from {old.where} to {new.where}")
     old.close()
     new.close()

@@ -3,10 +3,11 @@
 Each client (companion/clients.py: its IP address, an IPv6 /64 as one; with `serve --proxy`,
 the address the proxy appended) has a bucket per kind: a burst of BURST requests, refilled
 at one every REFILL_S seconds. An empty bucket answers 429 with Retry-After. Room creation
-takes from "rooms"; a lookup of an unknown code takes from "misses", and while that bucket is
+(and a group's) takes from "rooms"; a lookup of an unknown code takes from "misses", and while that bucket is
 empty every request that names a room code is refused, so codes cannot be guessed quickly.
 A room code is named by a route's `<code>` (the API, the room page, its QR code, the live
-routes), by the score page's `?room=` and by a score posted with `"room"`. Requests from this
+routes, and a group's routes: companion/groups), by the score page's `?room=`, by a score posted with
+`"room"` and by a room opened with `"group"`. Requests from this
 machine itself (loopback) are not limited.
 
 The buckets are kept in the store (companion/store; Buckets.level is the one place that reads and
@@ -124,7 +125,7 @@ def init_app(app) -> None:
     def limit():
         if "code" in (request.view_args or {}):
             named_room()
-        if request.method == "POST" and request.endpoint in ("api.open_room", "pages.play"):
+        if request.method == "POST" and request.endpoint in ("api.open_room", "pages.play", "groups_api.create", "groups.new"):
             try:
                 buckets.take("rooms", request.remote_addr or "")
             except Limited as error:

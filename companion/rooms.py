@@ -43,6 +43,11 @@ def normal_code(text: str) -> str:
     return re.sub(r"[^0-9A-Z]", "", text.upper())
 
 
+def drawn_code() -> str:
+    """A new code, drawn with `secrets` (a room's, or a group's: companion/groups)."""
+    return "".join(secrets.choice(ALPHABET) for _ in range(CODE_LENGTH))
+
+
 def known_game(game_id: str) -> layouts.Game:
     """The layout of a game this companion has, in the request's language; refused (404) for any other id."""
     try:
@@ -70,7 +75,7 @@ def create(game_id: str, players: int | None = None, rng=secrets) -> str:
     state = dict(table.new_state(game, count, rng), lists=lists.start(game, count))
     with writing() as db:
         while True:
-            code = "".join(secrets.choice(ALPHABET) for _ in range(CODE_LENGTH))
+            code = drawn_code()
             if db.add_room(code, game.id, time.time(), orjson.dumps(state).decode()):
                 break
         _log(db, code, 1, None, None, ("open", {"players": count}))
@@ -242,12 +247,15 @@ def undo(code: str, body: dict) -> dict:
     return _change(code, step, body)
 
 
-def save_score(code: str, body: dict, params: dict) -> dict:
+def save_score(code: str, body: dict, params: dict, then=None) -> dict:
     """A seated player (body's "player" and "token") saves the game's final score to the room's log, where every
-    phone sees it live; a score saved before leaves the log, and the new entry says it replaced one."""
+    phone sees it live; a score saved before leaves the log, and the new entry says it replaced one. `then(db,
+    state)` runs in the same transaction (a group's room records the play there: companion/groups/plays.py)."""
     def step(db, game, current, version_next):
         seat = seats.identify(db, normal_code(code), current, body)
         replaced = db.drop_entries(normal_code(code), "score")
+        if then is not None:
+            then(db, current)
         return current, seat, ("score", dict(params, replaces=replaced > 0)), None
 
     return _change(code, step)

@@ -20,7 +20,7 @@ import tornado.web
 from tornado.netutil import bind_sockets
 from tornado.routing import AnyMatches, PathMatches, Rule, RuleRouter
 
-from companion import MAX_BODY, clients, expiry, limits, rooms, store
+from companion import MAX_BODY, clients, expiry, groups, limits, rooms, store
 from companion.bridge import FlaskRoute, Pool
 from companion.gate import GatedServer
 from companion.stream import EventsHandler, LongPolls, RoomHandler
@@ -70,9 +70,11 @@ def log_failure(handler) -> None:
 
 
 def sweep(app) -> int:
-    """Close the rooms idle past the app's KEEP_DAYS, forget the rate limits' full buckets (on a worker thread)."""
+    """Close the rooms idle past the app's KEEP_DAYS, delete the groups unplayed past its KEEP_GROUP_DAYS, forget
+    the rate limits' full buckets (on a worker thread); how many rooms were closed."""
     with app.app_context(), store.writing() as db:
         app.extensions["rollsheet.limits"].forget(db)
+        groups.expire(db, app.config["KEEP_GROUP_DAYS"])
         return expiry.sweep(db, app.config["KEEP_DAYS"])
 
 

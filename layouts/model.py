@@ -82,6 +82,8 @@ class Game(Strict):
     id: GameId = Field(description="the game's id: its file name (`harbour.yaml` says `id: harbour`)")
     name: Words = Field(description="the game's name")
     players: PlayerRange = Field(description="how many may play: {min, max}")
+    bgg_id: int | None = Field(None, ge=1, description="the game's BoardGameGeek id, which 'Send to BG Stats' hands "
+                                                       "on (BG Stats matches a game by its name without one)")
     colours: dict[str, Colour] = Field(description="the game's colours by id, each with its print colour and glyph")
     dice: list[Die] = Field([], description="the dice the companion rolls")
     tables: dict[str, Table] = Field({}, description="named rows of numbers (points by boxes filled, token stacks)")

@@ -2,7 +2,7 @@
 `rollsheet serve`, valid ones and ones that break the document, and checks every answer: never a server error,
 its status one the document lists, its body the schema documented for that status, a body that breaks the document
 refused. The seat flow is a hook: rooms of every game are opened and seated first, and most generated requests
-name one of those rooms and act for a seated player with its real token, so moves reach the referee."""
+name one of those rooms and act for a seated player with its real token, so moves reach the referee. A group's routes are aimed at a group with a play (a delete at a spare one)."""
 from __future__ import annotations
 
 import itertools
@@ -55,10 +55,34 @@ def seated_rooms(base: str) -> list[dict]:
     return made
 
 
-def aimed(case, rooms: list[dict], turn: int) -> None:
-    """Point a generated request at a seated room (3 times in 4) and, for a valid one, act as a seated player."""
+def group_with_a_play(base: str) -> dict:
+    """A new group with a play of Simstown entered by hand: {"code", "play"}."""
+    status, _, group = call(base, "/api/groups", {"name": "Thursday"})
+    assert status == 201, group
+    status, _, play = call(base, f"/api/groups/{group['code']}/plays", {"game": "simstown", "players": [
+        {"name": "Ana", "score": 30}, {"name": "Ben", "score": 25}]})
+    assert status == 201, play
+    return {"code": group["code"], "play": play["id"]}
+
+
+def aimed_at_a_group(case, base: str, group: dict) -> None:
+    """Point a generated request of a group's route at `group` (a delete at a spare group, so the group stays)."""
+    aim = group_with_a_play(base) if case.method == "DELETE" else group
+    case.path_parameters["code"] = aim["code"]
+    if "play_id" in case.path_parameters:
+        case.path_parameters["play_id"] = aim["play"]
+
+
+def aimed(case, rooms: list[dict], group: dict, turn: int, base: str) -> None:
+    """Point a generated request at a seated room or the group (3 times in 4) and, for a valid one, act as a seated
+    player."""
+    positive = case.meta.generation.mode == GenerationMode.POSITIVE
+    if positive and case.operation.path == "/api/rooms" and isinstance(case.body, dict) and "group" in case.body:
+        case.body["group"] = group["code"]
     if "code" not in (case.path_parameters or {}) or turn % 4 == 3:
         return
+    if case.operation.path.startswith("/api/groups/"):
+        return aimed_at_a_group(case, base, group)
     move = case.operation.path.rsplit("/", 1)[1]
     fitting = [room for room in rooms if move in room.get("moves", ())] or rooms
     room = fitting[turn % len(fitting)]
@@ -67,15 +91,14 @@ def aimed(case, rooms: list[dict], turn: int) -> None:
         case.path_parameters["seat"] = turn % 2
     if case.query and "wait" in case.query or case.operation.path == "/api/rooms/{code}":
         case.query = {**(case.query or {}), "wait": "0"}  # a long poll answers at once
-    if (case.meta.generation.mode == GenerationMode.POSITIVE and isinstance(case.body, dict) and "player" in case.body
-            and room["tokens"]):
+    if positive and isinstance(case.body, dict) and "player" in case.body and room["tokens"]:
         name = NAMES[turn % 2]
         case.body.update(player=name, token=room["tokens"][name])
 
 
 def test_every_answer_keeps_the_document(server):
     schema = schemathesis.openapi.from_url(f"{server}/api/openapi.json")
-    rooms = seated_rooms(server)
+    rooms, group = seated_rooms(server), group_with_a_play(server)
     for room in [room for room in rooms if room["tokens"]]:
         state = call(server, f"/api/rooms/{room['code']}")[2]
         room["moves"] = {body["move"] for bodies in state["allowed"].values() for body in bodies} | {"roll", "next"}
@@ -89,7 +112,7 @@ def test_every_answer_keeps_the_document(server):
                       phases=[Phase.generate], suppress_health_check=list(HealthCheck))
             @given(case=operation.as_strategy(generation_mode=mode))
             def send(case):
-                aimed(case, rooms, next(turns))
+                aimed(case, rooms, group, next(turns), server)
                 try:
                     response = case.call_and_validate(base_url=server, excluded_checks=[positive_data_acceptance])
                     statuses[response.status_code] += 1
@@ -111,3 +134,4 @@ def test_every_answer_keeps_the_document(server):
     assert sent >= LEAST
     assert not [status for status in statuses if isinstance(status, int) and status >= 500 and status != 503]
     assert made["/api/rooms/{code}/roll"] and made["/api/rooms/{code}/seats"]  # real seats and moves went through
+    assert made["/api/groups/{code}/plays/{play_id}"] and made["/api/groups/{code}/players"]  # and a group's changes

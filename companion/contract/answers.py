@@ -13,6 +13,7 @@ from typing import Optional
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 import layouts
+from companion.contract.groups import ID
 from companion.table.contract import PhoneState
 from layouts.lists import ListItem
 
@@ -81,6 +82,15 @@ def game_data() -> dict:
     return schema
 
 
+class PlayRecorded(Answer):
+    """The play a score saved in a group's room recorded: its id, its group, the group's page, BG Stats' link."""
+
+    id: str = Field(pattern=ID)
+    group: str
+    url: str
+    bgstats_url: str
+
+
 class Scored(Answer):
     """One player's result."""
 
@@ -101,6 +111,7 @@ class ScoreResult(Answer):
     winners: list[str]
     tiebreak: Optional[str]
     tiebreaks: list[str] = Field(description="every tie on points explained, the win's first")
+    play: Optional[PlayRecorded] = Field(None, description="saved in a group's room: the play it recorded")
 
 
 class ScoreProblem(Problem):

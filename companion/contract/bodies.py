@@ -38,11 +38,14 @@ def _game(body, **context) -> Refused:
 
 
 class OpenRoom(Body):
-    """`POST /api/rooms`: the game, and how many play (default the most the game allows)."""
+    """`POST /api/rooms`: the game, how many play (default the most the game allows), and the group it is for."""
 
     game: Annotated[str, Says(_game), Field(description="a game id, as `GET /api/games/<game>` takes")]
     players: Annotated[Optional[int], Says(lambda body, **context: rooms.players_refusal(rooms.known_game(
         body["game"]))), Field(description="how many play, within the game's players")] = None
+    group: Annotated[Optional[str], says(N_('"group" is a group\'s code, e.g. "K7QX2M".')), Field(
+        description="open a room of this group (companion/groups): its saved final score becomes a play of the group"
+    )] = None
 
 
 Token = Annotated[Optional[str], says(N_('"token" is the secret your phone got when it took the seat.')),

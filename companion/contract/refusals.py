@@ -4,7 +4,8 @@ A request model (a `Body` subclass) is strict: 1 is not "1", true is not 1, 2.0 
 not of its type is refused by the `Says` in its annotation (the sentence the companion says about that key); a
 key the model does not take, by the model's `unknown`; a check that needs more than the type (a name that shows,
 a text's length) raises `refused(...)` in a validator. `parsed` answers the first refusal in the order of the
-model's fields: the same sentence and status whatever else is wrong with the body.
+model's fields: the same sentence and status whatever else is wrong with the body, `field` its place
+(`players[1].score`: a nested model's key is refused in its model's words).
 """
 from __future__ import annotations
 
@@ -59,16 +60,37 @@ def parsed(model: type[Body], body, **context) -> Body:
 
 
 def _first(model: type[Body], problem: dict, body: dict, context: dict) -> Refused:
-    key = str(problem["loc"][0]) if problem["loc"] else ""
+    owner, key = _owner(model, problem["loc"])
     if problem["type"] == "refused":
         refusal = problem["ctx"]["refusal"]
     elif problem["type"] == "extra_forbidden":
-        refusal = model.unknown(key, body, **context)
+        refusal = owner.unknown(key, body, **context)
     else:
-        field = model.model_fields.get(key)
+        field = owner.model_fields.get(key)
         said = next((m for m in field.metadata if isinstance(m, Says)), None) if field else None
         refusal = said.phrase(body, **context) if said else malformed(gettext(
             '"%(key)s" is not what this request takes there: see /api/openapi.json.', key=key))
-    refusal.field = key or "body"
+    refusal.field = "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in problem["loc"]
+                            ).lstrip(".") or "body"
     return refusal
 
+
+def _owner(model: type[Body], loc: tuple) -> tuple[type[Body], str]:
+    """The model whose key a problem's place ends in (a nested model's, for `players[1].score`), and that key."""
+    keys = [part for part in loc if isinstance(part, str)]
+    for depth, key in enumerate(keys):
+        field = model.model_fields.get(key)
+        inner = [kind for kind in _kinds(field.annotation if field else None) if isinstance(kind, type) and
+                 issubclass(kind, BaseModel)]
+        if depth == len(keys) - 1 or not inner:
+            return model, key
+        model = inner[0]
+    return model, ""
+
+
+def _kinds(annotation) -> list:
+    """The types an annotation names, its arguments' too (`Optional[list[Player]]` -> list, Player, None)."""
+    found = [annotation]
+    for argument in getattr(annotation, "__args__", ()):
+        found += _kinds(argument)
+    return found

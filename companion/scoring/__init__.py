@@ -33,7 +33,7 @@ from companion.scoring.rules import breakdowns, check_problems, player_scope, ti
 from companion.scoring.tokens import held_once_problems
 
 __all__ = ["NotScorable", "ScoreError", "running_totals", "scorable", "scorable_ids", "score", "score_game",
-           "scored", "to_csv"]
+           "scored", "to_csv", "inert"]
 
 
 class NotScorable(LookupError):
@@ -150,14 +150,14 @@ def to_csv(result: dict, game: Game) -> str:
     writer = csv.writer(out, lineterminator="\n")
     tiebreak = game.scoring.tiebreak
     writer.writerow([say.pgettext("csv", "game"), say.pgettext("csv", "rank"), say.pgettext("csv", "name"),
-                     say.pgettext("csv", "total"), *(_inert(labels.get(part, part)) for part in parts),
+                     say.pgettext("csv", "total"), *(inert(labels.get(part, part)) for part in parts),
                      say.pgettext("csv", "winner"), say.pgettext("csv", "tiebreak"),
-                     *([_inert(tiebreak.by if say.language == "en" else tiebreak.what)] if tiebreak else [])])
+                     *([inert(tiebreak.by if say.language == "en" else tiebreak.what)] if tiebreak else [])])
     yes, no = say.pgettext("csv", "yes"), say.pgettext("csv", "no")
     for player in result["players"]:
-        writer.writerow([result["game"], player["rank"], _inert(player["name"]), player["total"],
+        writer.writerow([result["game"], player["rank"], inert(player["name"]), player["total"],
                          *(player["breakdown"][part] for part in parts),
-                         yes if player["name"] in result["winners"] else no, _inert(result["tiebreak"] or ""),
+                         yes if player["name"] in result["winners"] else no, inert(result["tiebreak"] or ""),
                          *([_blank(player["tiebreak"])] if tiebreak else [])])
     return out.getvalue()
 
@@ -167,6 +167,6 @@ def _blank(value: int | None) -> int | str:
     return "" if value is None else value
 
 
-def _inert(cell: str) -> str:
+def inert(cell: str) -> str:
     """Text a spreadsheet shows as text, never runs as a formula."""
     return "'" + cell if cell[:1] in ("=", "+", "-", "@", "\t", "\r") else cell

@@ -22,6 +22,16 @@
     Room.post("seats/order", {order: next});
   }
 
+  // A room opened from a group's page offers the group's names not seated yet: one tap takes the seat.
+  const known = JSON.parse(document.getElementById("room-data").textContent).names || [];
+  function knownNames(state) {
+    const seated = new Set(state.seats.map((s) => s.name.toLowerCase()));
+    const free = known.filter((name) => !seated.has(name.toLowerCase()));
+    return free.length ? el("div", {class: "known-names", role: "group", "aria-label": _("Names of the group")},
+      free.map((name) => el("button", {type: "button", class: "small", "data-key": "sit-as",
+        "aria-label": _("Sit as %(name)s", {name}), onclick: () => sit(name)}, name))) : null;
+  }
+
   function joinForm(label) {
     const input = el("input", {id: "seat-name", "data-key": "seat-name", maxlength: 30, autocomplete: "nickname", required: true,
       value: Room.mine.length ? "" : localStorage.getItem("rollsheet.name") || ""});
@@ -70,6 +80,7 @@
         " " + _("%(seated)s of %(players)s seated", {seated: state.seats.length, players: state.players}))),
       el("ol", {class: "seats"}, state.seats.map((seat, i) => seatRow(seat, i, state))),
       actingChoice(),
+      !full && (!Room.mine.length || adding) ? knownNames(state) : null,
       !Room.mine.length && !full ? joinForm(_("Your name at this table")) : null,
       Room.mine.length && !full ? (adding ? joinForm(_("Name of the player sharing this phone"))
         : el("button", {type: "button", class: "button secondary", "data-key": "add",

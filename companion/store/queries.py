@@ -6,17 +6,28 @@ Glossary:
 - closed room: a code kept after its room closed for lack of play (expiry.py), with its game and when.
 - bucket: a rate limit's tokens for one kind and client, and when it was last taken from (limits.py).
 - kept answer: what a request id's change answered (retries.py), kept for the room's newest versions.
+- group rows (groups, their players, plays, rooms and log): companion/store/groups.py's queries, mixed in here.
 - COPIED: the tables `rollsheet db copy` moves, with their columns, in an order that keeps a log in order.
 """
 from __future__ import annotations
 
 from typing import Callable, Iterable, NamedTuple
 
+from companion.store.groups import GroupQueries
+
 COPIED = {"rooms": ("code", "game", "created", "version", "state", "undo"),
           "seats": ("room", "seat", "token"),
           "closed_rooms": ("code", "game", "closed", "last"),
-          "room_log": ("room", "version", "at", "seat", "player", "kind", "params")}
-ORDER = {"room_log": "id", "rooms": "code", "seats": "room, seat", "closed_rooms": "code"}
+          "room_log": ("room", "version", "at", "seat", "player", "kind", "params"),
+          "groups": ("code", "name", "created", "last"),
+          "group_players": ("id", "group_code", "name", "folded"),
+          "plays": ("id", "group_code", "game", "played", "duration", "room", "tiebreak", "entered"),
+          "play_players": ("play", "position", "player", "score", "rank", "winner", "start", "breakdown"),
+          "group_rooms": ("room", "group_code"),
+          "group_log": ("group_code", "at", "kind", "params")}
+ORDER = {"room_log": "id", "rooms": "code", "seats": "room, seat", "closed_rooms": "code", "groups": "code",
+         "group_players": "id", "plays": "id", "play_players": "play, position", "group_rooms": "room",
+         "group_log": "id"}
 
 
 class Room(NamedTuple):
@@ -28,7 +39,7 @@ class Room(NamedTuple):
     undo: str | None
 
 
-class Queries:
+class Queries(GroupQueries):
     """One transaction's queries; `run(sql, args)` -> cursor is the engine's, `lock` its row-lock clause."""
 
     def __init__(self, run: Callable, lock: str = "", legacy: bool = False):
@@ -46,7 +57,7 @@ class Queries:
                          "ON CONFLICT (code) DO NOTHING", (code, game, created, state)).rowcount == 1
         if added:
             for table, column in (("closed_rooms", "code"), ("room_log", "room"), ("seats", "room"),
-                                  ("room_requests", "room")):
+                                  ("room_requests", "room"), ("group_rooms", "room")):
                 self.run(f"DELETE FROM {table} WHERE {column} = ?", (code,))
         return added
 
@@ -91,13 +102,14 @@ class Queries:
                         "WHERE last < ?", (before,)).fetchall()
 
     def close_room(self, code: str, game: str, now: float, last: float, kept_kind: str) -> None:
-        """Close a room: keep its code and its log entries of `kept_kind`, drop the rest."""
+        """Close a room: keep its code and its log entries of `kept_kind`, drop the rest (its group's plays stay)."""
         self.run("INSERT INTO closed_rooms (code, game, closed, last) VALUES (?, ?, ?, ?) ON CONFLICT (code) "
                  "DO UPDATE SET game = excluded.game, closed = excluded.closed, last = excluded.last",
                  (code, game, now, last))
         self.run("DELETE FROM room_log WHERE room = ? AND kind != ?", (code, kept_kind))
         self.run("DELETE FROM seats WHERE room = ?", (code,))
         self.run("DELETE FROM room_requests WHERE room = ?", (code,))
+        self.run("DELETE FROM group_rooms WHERE room = ?", (code,))
         self.run("DELETE FROM rooms WHERE code = ?", (code,))
 
     def closed(self, code: str) -> tuple | None:
@@ -149,8 +161,9 @@ class Queries:
         return self.run(f"SELECT {', '.join(COPIED[table])} FROM {table} ORDER BY {ORDER[table]}").fetchall()
 
     def codes(self) -> set[str]:
-        """The codes of the rooms open or closed here."""
-        return {row[0] for row in self.run("SELECT code FROM rooms UNION SELECT code FROM closed_rooms").fetchall()}
+        """The codes of the rooms open or closed here, and of the groups."""
+        return {row[0] for row in self.run("SELECT code FROM rooms UNION SELECT code FROM closed_rooms UNION SELECT "
+                                           "code FROM groups").fetchall()}
 
     def insert(self, table: str, rows: Iterable[tuple]) -> None:
         """Insert rows of a COPIED table."""

@@ -21,6 +21,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from companion.store.base import Engine, StoreError
+from companion.store.groups import make_schema
 from companion.store.queries import Queries
 
 MARK = 0x524F4C4C  # "ROLL"
@@ -79,11 +80,15 @@ def _room_requests(db) -> None:
                "version INTEGER NOT NULL, answer TEXT NOT NULL, PRIMARY KEY (room, request))")
 
 
+def _groups(db) -> None:
+    make_schema(db, "REAL", "INTEGER PRIMARY KEY AUTOINCREMENT")
+
+
 class SQLite(Engine):
     """Rooms in one SQLite file."""
 
     kind = "sqlite"
-    MIGRATIONS = [(2, _set_schema_1_aside), (3, _limits_without_trigger), (4, _room_requests)]
+    MIGRATIONS = [(2, _set_schema_1_aside), (3, _limits_without_trigger), (4, _room_requests), (5, _groups)]
 
     def __init__(self, path: str):
         super().__init__(path)

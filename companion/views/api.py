@@ -18,6 +18,7 @@ from companion.errors import Refused
 from companion.expiry import refusal
 from companion.language import current
 from companion.live import encoded
+from companion.views import groups_api
 from layouts import fill_values
 from layouts.glyphs import is_shape
 from layouts.lists import lists_in_play
@@ -87,9 +88,10 @@ def game(game_id):
 @bp.post("/rooms")
 @documented(bodies.OpenRoom, {201: answers.RoomOpened}, refusals=(404,))
 def open_room():
-    """Open a room: {"game": id, "players": n (optional)} -> 201 {"code", "url"}."""
+    """Open a room: {"game": id, "players": n (optional), "group": code (optional: a room of that group)} -> 201
+    {"code", "url"}."""
     data = body(bodies.OpenRoom)
-    code = rooms.create(data["game"], data["players"])
+    code = rooms.create(data["game"], data["players"]) if data["group"] is None else groups_api.room_of_group(data)
     return jsonify(code=code, url=public_url(url_for("pages.room", code=code))), 201
 
 

@@ -6,7 +6,7 @@ import qrcode.image.svg
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 
 import layouts
-from companion import language, rooms
+from companion import groups, language, rooms
 from companion.address import public_url
 from companion.errors import Refused
 from companion.store import Unavailable
@@ -61,7 +61,7 @@ def room(code):
         return render_template("missing.html", message=error.message, code=code,
                                scores=getattr(error, "scores", [])), error.status
     return render_template("room.html", game=game, code=code, game_data=game_data(game),
-                           join_url=public_url(url_for("pages.room", code=code)))
+                           join_url=public_url(url_for("pages.room", code=code)), seat_names=groups.seat_names(code))
 
 
 @bp.get("/r/<code>/qr.svg")

@@ -16,12 +16,14 @@ from flask import Blueprint, Response, jsonify, render_template, request, url_fo
 import layouts
 from layouts.glyphs import is_shape
 from companion import checks, limits, rooms, scoring
+from companion.address import public_url
 from companion.contract import answers, documented
 from companion.contract.refusals import parsed
 from companion.contract.scores import ScorePost, score_bodies
 from companion.errors import Refused
 from companion.store import Unavailable
 from companion.language import gettext
+from companion.groups import plays
 from companion.scoring import forms, from_room
 
 bp = Blueprint("scoring", __name__)
@@ -103,7 +105,8 @@ def score(game_id: str):
             payload = dict(payload, **parsed(ScorePost, payload).model_dump(exclude_unset=True))
         result, tie = scoring.scored(game, payload)
         if payload.get("room") is not None:
-            save_in_room(payload, game_id, result, tie)
+            played = save_in_room(payload, game_id, result, tie)
+            result = dict(result, play=played) if played else result
     except scoring.ScoreError as error:
         answer = {"error": error.message, "field": error.field,
                   "errors": [{"error": message, "field": field} for field, message in error.problems]}
@@ -118,9 +121,10 @@ def score(game_id: str):
                    f"{game_id}-score.json" if kind else None)
 
 
-def save_in_room(payload: dict, game_id: str, result: dict, tie: dict | None) -> None:
+def save_in_room(payload: dict, game_id: str, result: dict, tie: dict | None) -> dict | None:
     """Save a result as the final score of the payload's room, which must be playing `game_id`, for a player
-    seated there (Refused otherwise); the tie is kept as data, so each phone reads it in its own language."""
+    seated there (Refused otherwise); the tie is kept as data, so each phone reads it in its own language. A room
+    of a group records the play there too: {"id", "group", "url", "bgstats_url"} of it (None for another room)."""
     code = payload["room"]
     limits.named_room()
     try:
@@ -135,8 +139,11 @@ def save_in_room(payload: dict, game_id: str, result: dict, tie: dict | None) ->
     if "player" not in payload:
         raise Refused(gettext("Only a player seated in room %(code)s can save its score: take a seat there on this "
                               "phone first.", code=rooms.normal_code(code)), 403)
-    ranking = [[p["rank"], p["name"], p["total"]] for p in result["players"]]
-    rooms.save_score(code, payload, {"ranking": ranking, "tiebreak": tie})
+    ranking, recorded = [[p["rank"], p["name"], p["total"]] for p in result["players"]], []
+    rooms.save_score(code, payload, {"ranking": ranking, "tiebreak": tie}, then=lambda db, state: recorded.append(
+        plays.from_room(db, rooms.normal_code(code), state, result, tie)))
+    played = recorded[0]
+    return played and dict(played, url=public_url(url_for("groups.page", code=played["group"])))
 
 
 def _error(message: str, field: str, status: int = 400):

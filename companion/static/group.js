@@ -1,0 +1,52 @@
+// A group's pages: after a form, focus goes to what it changed (the play named in the address, else the sentence
+// saying what was done or refused), which reads that sentence too; the import reads a JSON export (a list of plays)
+// and posts it in parts small enough for the companion's body limit (a play the group has already is skipped by the
+// server, so sending again is safe).
+(function () {
+  const said = document.getElementById("alert") || document.getElementById("status");
+  const target = (window.location.hash && document.getElementById(window.location.hash.slice(1))) || said;
+  if (said && said.textContent.trim() && target) {
+    target.setAttribute("tabindex", "-1");
+    if (target !== said) target.setAttribute("aria-describedby", said.id);
+    target.focus();
+  }
+
+  const form = document.getElementById("import");
+  if (!form) return;
+  const told = document.getElementById("import-said");
+  const PART = 40;
+
+  async function send(plays) {
+    let added = 0, skipped = 0;
+    for (let start = 0; start < plays.length; start += PART) {
+      const response = await fetch(form.dataset.url, {
+        method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(plays.slice(start, start + PART)),
+      });
+      const answer = await response.json();
+      if (!response.ok) return {error: answer.error, added};
+      added += answer.added;
+      skipped += answer.skipped;
+    }
+    return {added, skipped};
+  }
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const [file] = document.getElementById("import-file").files;
+    let plays;
+    try {
+      plays = JSON.parse(await file.text());
+    } catch (error) {
+      told.textContent = _("This file is not a JSON export of plays.");
+      return;
+    }
+    if (!Array.isArray(plays)) { told.textContent = _("This file is not a JSON export of plays."); return; }
+    const done = await send(plays);
+    if (done.error) {
+      told.textContent = ngettext("%(num)s play was imported, then: %(error)s", "%(num)s plays were imported, then: %(error)s",
+        done.added, {error: done.error});
+      return;
+    }
+    window.location.assign(`${window.location.pathname}?said=imported#stats`);  // the log says how many came
+  });
+})();

@@ -1,0 +1,180 @@
+"""The pages of a group (companion/groups): `/g/<code>` with its QR code, stats, charts and plays; the forms that
+open a room of the group, enter or correct a play, add, rename or merge names; deleting a play or the group.
+
+The forms post here and go back to the group page (303) with `?said=<what was done>`; a refused form is shown
+again with the sentence that says why. The scripts' import (static/group.js) posts to the JSON API.
+"""
+from __future__ import annotations
+
+import qrcode
+import qrcode.image.svg
+from flask import Blueprint, Response, redirect, render_template, request, url_for
+
+import layouts
+from companion import groups, language, rooms
+from companion.address import public_url
+from companion.errors import Refused, missing
+from companion.groups import plays, shown, words
+from companion.groups.page import PLAYS_SHOWN, built
+from companion.groups.charts import mark
+from companion.store import reading
+
+bp = Blueprint("groups", __name__)
+ROWS = 6
+"""Player rows of the hand-entry form (the most any shipped game seats is 5)."""
+
+
+@bp.errorhandler(Refused)
+def refused(error: Refused):
+    """A refused form's page again with the sentence and what was typed; or a page saying so (404, 503)."""
+    if error.status in (404, 503) or "code" not in (request.view_args or {}):
+        title = language.gettext("No such group") if error.status == 404 else \
+            language.gettext("Error %(code)s", code=error.status)
+        headers = {"Retry-After": str(error.retry_after)} if hasattr(error, "retry_after") else {}
+        return render_template("error.html", title=title, message=error.message), error.status, headers
+    args, typed = request.view_args, _form_play(request.form) if "game" in request.form else None
+    if request.endpoint == "groups.correct" and typed:
+        return shown_page(args["code"], error=error.message, template="groups/play.html",
+                          play=dict(typed, id=args["play_id"])), error.status
+    return shown_page(args["code"], error=error.message, typed=typed), error.status
+
+
+def _games() -> list[layouts.Game]:
+    found = []
+    for game_id in layouts.game_ids():
+        try:
+            found.append(language.game(game_id, language.current()))
+        except layouts.LayoutError:
+            continue
+    return found
+
+
+def shown_page(code: str, error: str = "", template: str = "groups/group.html", **more) -> str:
+    """The group page (or another of its pages) in the request's language."""
+    lang = language.current()
+    with reading() as db:
+        group = shown.group(db, code)
+        log = [(words.day(shown.iso(at), lang), words.entry(kind, params, lang))
+               for at, kind, params in groups.entries(db, code)]
+    listed = None if request.args.get("all") else PLAYS_SHOWN
+    return render_template(template, code=rooms.normal_code(code), group=built(group, lang, listed),
+                           log=log, games=_games(), error=error, said=request.args.get("said", ""), rows=ROWS,
+                           mark=mark, url=public_url(url_for("groups.page", code=rooms.normal_code(code))), **more)
+
+
+@bp.post("/g")
+def new():
+    """Start a group from the start page's form, then go to its page."""
+    code = groups.create({"name": request.form.get("name", "")})
+    return redirect(url_for("groups.page", code=code), 303)
+
+
+@bp.get("/g/<code>")
+def page(code):
+    """The group's page."""
+    if code != rooms.normal_code(code):
+        return redirect(url_for("groups.page", code=rooms.normal_code(code)))
+    return shown_page(code)
+
+
+@bp.get("/g/<code>/qr.svg")
+def qr(code):
+    """The group page's address as a QR code (SVG), to scan at the table."""
+    with reading() as db:
+        groups.known(db, code)
+    image = qrcode.make(public_url(url_for("groups.page", code=rooms.normal_code(code))),
+                        image_factory=qrcode.image.svg.SvgPathImage, box_size=10, border=4)
+    return Response(image.to_string(), mimetype="image/svg+xml")
+
+
+@bp.post("/g/<code>/rooms")
+def open_room(code):
+    """Open a room of the group for the chosen game and number of players."""
+    room = groups.open_room(code, request.form.get("game", ""), request.form.get("players", type=int))
+    return redirect(url_for("pages.room", code=room), 303)
+
+
+def _back(code: str, said: str, anchor: str = ""):
+    return redirect(url_for("groups.page", code=rooms.normal_code(code), said=said) + anchor, 303)
+
+
+def _form_players(form) -> list[dict]:
+    """The player rows the form filled in ("score" sent as typed: a word is refused as a score)."""
+    rows = []
+    for i in range(ROWS):
+        name = form.get(f"name-{i}", "").strip()
+        if name:
+            typed = form.get(f"score-{i}", "").strip()
+            score = int(typed) if typed.lstrip("-").isdigit() else typed
+            rows.append({"name": name, "score": score, "start": form.get("start") == str(i)})
+    return rows
+
+
+def _form_play(form) -> dict:
+    """A play form's body (as the API takes it)."""
+    body = {"game": form.get("game", ""), "players": _form_players(form)}
+    if form.get("date"):
+        body["date"] = form["date"]
+    if form.get("duration_min", "").isdigit():
+        body["duration_min"] = int(form["duration_min"])
+    return body
+
+
+@bp.post("/g/<code>/plays")
+def enter(code):
+    """A play entered by hand from the group page's form."""
+    play, _ = plays.enter(code, _form_play(request.form))
+    return _back(code, "entered", f"#play-{play['id']}")
+
+
+@bp.get("/g/<code>/plays/<play_id>")
+def play_page(code, play_id):
+    """A play's page: correct it, or delete it."""
+    with reading() as db:
+        found = [play for play in shown.group(db, code)["plays"] if play["id"] == play_id]
+    if not found:
+        raise missing(language.gettext("No play %(play)s in this group.", play=repr(play_id)))
+    return shown_page(code, template="groups/play.html", play=found[0])
+
+
+@bp.post("/g/<code>/plays/<play_id>")
+def correct(code, play_id):
+    """Correct a play from its page (players sent only when a name, score or start changed: ranks and tie stay)."""
+    with reading() as db:
+        before = next((play for play in shown.group(db, code)["plays"] if play["id"] == play_id), None)
+    body = _form_play(request.form)
+    if before is not None and [{k: p[k] for k in ("name", "score", "start")} for p in before["players"]] == \
+            body["players"]:
+        del body["players"]
+    plays.correct(code, play_id, body)
+    return _back(code, "corrected", f"#play-{play_id}")
+
+
+@bp.post("/g/<code>/plays/<play_id>/delete")
+def delete_play(code, play_id):
+    """Delete a play (its page asks to confirm)."""
+    plays.delete(code, play_id)
+    return _back(code, "deleted", "#plays")
+
+
+@bp.post("/g/<code>/players")
+def add_player(code):
+    """Add a name to the group from its page."""
+    plays.add_player(code, {"name": request.form.get("name", "")})
+    return _back(code, "added", "#players")
+
+
+@bp.post("/g/<code>/rename")
+def rename(code):
+    """Rename or merge names from the group page."""
+    merged = plays.rename(code, {"name": request.form.get("name", ""), "to": request.form.get("to", "")})["merged"]
+    return _back(code, "merged" if merged else "renamed", "#players")
+
+
+@bp.route("/g/<code>/delete", methods=["GET", "POST"])
+def delete(code):
+    """Ask to confirm (GET), then delete the group with its plays (POST)."""
+    if request.method == "GET":
+        return shown_page(code, template="groups/delete.html")
+    name = groups.delete(code)
+    return render_template("groups/deleted.html", name=name)

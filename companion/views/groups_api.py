@@ -1,0 +1,122 @@
+"""The JSON API of groups (companion/groups): make one, read it with its plays and stats, enter, import, correct
+and delete plays, add and rename players, export the plays as CSV or JSON.
+
+An unknown group answers 404, a body that is not right 400 with `{"error", "field"}`, a merge of two players who
+played together 409; never a 500. A group code counts toward the code-guessing limit like a room's (limits.py).
+"""
+from __future__ import annotations
+
+from flask import Blueprint, Response, jsonify, request, url_for
+
+from companion import groups, limits
+from companion.address import public_url
+from companion.contract import documented, group_answers as answers, groups as bodies
+from companion.errors import Refused
+from companion.groups import exports, plays, shown
+from companion.store import reading
+
+bp = Blueprint("groups_api", __name__, url_prefix="/api/groups")
+
+
+def sent():
+    """The request's JSON (an object or a list; {} without a body: checks.py vetted it)."""
+    return request.get_json(silent=True) if request.get_data() else {}
+
+
+@bp.errorhandler(Refused)
+def refused(error: Refused):
+    """A refusal as JSON: {"error": sentence, "field": where, when the body was wrong}."""
+    field = getattr(error, "field", None)
+    return jsonify({"error": error.message, **({"field": field} if field else {})}), error.status
+
+
+@bp.post("")
+@documented(bodies.NewGroup, {201: answers.GroupMade})
+def create():
+    """Make a group: {"name"} -> 201 {"code", "url"}."""
+    code = groups.create(sent())
+    return jsonify(code=code, url=public_url(url_for("groups.page", code=code))), 201
+
+
+@bp.get("/<code>")
+@documented(answers={200: answers.Group}, refusals=(404,))
+def group(code):
+    """The group: {"name", "players", "plays", "stats"}."""
+    with reading() as db:
+        return jsonify(shown.group(db, code))
+
+
+@bp.delete("/<code>")
+@documented(answers={200: answers.Deleted}, refusals=(404,))
+def delete(code):
+    """Delete the group with its players, plays and log: {"deleted": its name}."""
+    return jsonify(deleted=groups.delete(code))
+
+
+def _download(code: str, kind: str) -> Response:
+    with reading() as db:
+        body, mimetype = exports.exported(shown.group(db, code)["plays"], kind)
+    return Response(body, mimetype=mimetype,
+                    headers={"Content-Disposition": f'attachment; filename="group-{code}-plays.{kind}"'})
+
+
+@bp.get("/<code>/plays.csv")
+@documented(answers={200: {"text/csv": None}}, refusals=(404,))
+def export_csv(code):
+    """The group's plays as a CSV download: a row per player of each play (columns: docs/table.md)."""
+    return _download(code, "csv")
+
+
+@bp.get("/<code>/plays.json")
+@documented(answers={200: answers.exported}, refusals=(404,))
+def export_json(code):
+    """The group's plays as a JSON download, which `POST /api/groups/<code>/plays` imports."""
+    return _download(code, "json")
+
+
+@bp.post("/<code>/plays")
+@documented([bodies.Play, bodies.play_list], {201: answers.entered}, refusals=(404,))
+def enter(code):
+    """A play entered by hand (an object) -> 201 the play; an exported list -> 201 {"added", "skipped"}."""
+    answer, _ = plays.enter(code, sent())
+    return jsonify(answer), 201
+
+
+@bp.patch("/<code>/plays/<play_id>")
+@documented(bodies.Correction, {200: answers.ShownPlay}, refusals=(404,))
+def correct(code, play_id):
+    """Correct a play: the keys sent replace its own; the play."""
+    return jsonify(plays.correct(code, play_id, sent()))
+
+
+@bp.delete("/<code>/plays/<play_id>")
+@documented(answers={200: answers.Deleted}, refusals=(404,))
+def delete_play(code, play_id):
+    """Delete a play (the group's log keeps what it was): {"deleted": its id}."""
+    plays.delete(code, play_id)
+    return jsonify(deleted=play_id)
+
+
+def room_of_group(data: dict) -> str:
+    """Open a room of the body's "group" (`POST /api/rooms`), the code counted toward the code-guessing limit."""
+    limits.named_room()
+    try:
+        return groups.open_room(data["group"], data.get("game"), data.get("players"))
+    except Refused as error:
+        if error.status == 404:
+            limits.unknown_room()
+        raise
+
+
+@bp.post("/<code>/players")
+@documented(bodies.NewGroup, {201: answers.Names}, refusals=(404,))
+def add_player(code):
+    """Add a name to the group: {"name"} -> 201 {"players": the group's names}."""
+    return jsonify(players=plays.add_player(code, sent())), 201
+
+
+@bp.post("/<code>/rename")
+@documented(bodies.Rename, {200: answers.Renamed}, refusals=(404, 409))
+def rename(code):
+    """Rename a player, or merge two names: {"name", "to"} -> {"players", "merged"}."""
+    return jsonify(plays.rename(code, sent()))

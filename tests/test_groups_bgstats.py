@@ -1,0 +1,67 @@
+"""'Send to BG Stats': each play's link is BG Stats' documented createPlay URL, its JSON holding the documented
+fields (sourceName, sourcePlayId, playDate, durationMin, game {name, bggId, sourceGameId, highestWins, noPoints},
+players [{name, sourcePlayerId, score, rank, winner, startPlayer}]) and the same ids when sent again."""
+from __future__ import annotations
+
+import json
+import re
+from urllib.parse import parse_qs, urlsplit
+
+GAME_KEYS = {"name", "bggId", "sourceGameId", "highestWins", "noPoints"}
+PLAYER_KEYS = {"name", "sourcePlayerId", "score", "rank", "winner", "startPlayer"}
+
+
+def sent(url: str) -> dict:
+    """The JSON a createPlay link hands BG Stats."""
+    parts = urlsplit(url)
+    assert (parts.scheme, parts.netloc, parts.path) == ("https", "app.bgstatsapp.com", "/createPlay.html")
+    query = parse_qs(parts.query, strict_parsing=True)
+    assert list(query) == ["data"] and len(query["data"]) == 1
+    return json.loads(query["data"][0])
+
+
+def group_plays(client, *plays: dict) -> tuple[str, list[dict]]:
+    code = client.post("/api/groups", json={"name": "Thursday"}).get_json()["code"]
+    for play in plays:
+        assert client.post(f"/api/groups/{code}/plays", json=play).status_code == 201
+    return code, client.get(f"/api/groups/{code}").get_json()["plays"]
+
+
+def test_the_link_holds_the_documented_fields_with_their_types(client):
+    code, [play] = group_plays(client, {"game": "copenhagen", "date": "2025-05-01T20:15:00Z", "duration_min": 42,
+                                        "players": [{"name": "Ana", "score": 12, "start": True},
+                                                    {"name": "Ben", "score": 9}, {"name": "Cy", "score": 12}]})
+    data = sent(play["bgstats_url"])
+    assert set(data) == {"sourceName", "sourcePlayId", "playDate", "durationMin", "game", "players"}
+    assert data["sourceName"] == "rollsheet" and data["sourcePlayId"] == play["id"]
+    assert data["playDate"] == "2025-05-01 20:15:00" and re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d",
+                                                                      data["playDate"])
+    assert data["durationMin"] == 42
+    assert set(data["game"]) == GAME_KEYS and data["game"] == {
+        "name": "Copenhagen: Roll & Write", "bggId": 282463, "sourceGameId": "copenhagen", "highestWins": True,
+        "noPoints": False}
+    assert all(set(player) == PLAYER_KEYS for player in data["players"])
+    assert [(p["name"], p["score"], p["rank"], p["winner"], p["startPlayer"]) for p in data["players"]] == [
+        ("Ana", 12, 1, True, True), ("Ben", 9, 3, False, False), ("Cy", 12, 1, True, False)]
+    ids = {p["name"]: p["player_id"] for p in play["players"]}
+    assert all(p["sourcePlayerId"] == ids[p["name"]] and isinstance(p["sourcePlayerId"], str) for p in data["players"])
+
+
+def test_lost_cities_has_its_bgg_id_a_game_without_one_is_matched_by_name(client):
+    _, plays = group_plays(client, {"game": "lost-cities", "players": [{"name": "Ana", "score": 1},
+                                                                       {"name": "Ben", "score": 2}]},
+                           {"game": "simstown", "players": [{"name": "Ana", "score": 30}]})
+    lost, sims = (sent(play["bgstats_url"]) for play in plays)
+    assert lost["game"]["bggId"] == 327831 and lost["game"]["name"] == "Lost Cities: Roll & Write"
+    assert "bggId" not in sims["game"] and sims["game"]["name"] == "Simstown" and "durationMin" not in sims
+
+
+def test_a_resent_play_keeps_its_ids_through_a_correction_and_a_rename(client):
+    code, [play] = group_plays(client, {"game": "simstown", "players": [{"name": "Ana", "score": 30}]})
+    before = sent(play["bgstats_url"])
+    client.patch(f"/api/groups/{code}/plays/{play['id']}", json={"players": [{"name": "Ana", "score": 31}]})
+    client.post(f"/api/groups/{code}/rename", json={"name": "Ana", "to": "Ana María"})
+    after = sent(client.get(f"/api/groups/{code}").get_json()["plays"][0]["bgstats_url"])
+    assert after["sourcePlayId"] == before["sourcePlayId"]
+    assert after["players"][0]["sourcePlayerId"] == before["players"][0]["sourcePlayerId"]
+    assert (after["players"][0]["name"], after["players"][0]["score"]) == ("Ana María", 31)
