@@ -32,6 +32,14 @@ def tap(page, name: str) -> None:
     expect(page.locator("#alert")).to_have_text("")
 
 
+def card(page, player: int):
+    """One player's card, shown (the form shows one card at a time: a tap on the player's button)."""
+    tab = page.locator("#player-tabs .tab").nth(player)
+    if tab.get_attribute("aria-pressed") != "true":
+        tab.click()
+    return page.locator("article.player").nth(player)
+
+
 def axe_clean(page, context: str = "") -> None:
     """axe-core finds no violations on the page as it is now."""
     from axe_playwright_python.sync_playwright import Axe

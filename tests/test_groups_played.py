@@ -9,7 +9,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.phones import axe_clean
+from tests.phones import axe_clean, card
 from tests.serving import serving
 from tests.tables import Http
 
@@ -55,10 +55,9 @@ def play_in_a_room(host, phone, game: str, first_numbers: list[str], offered: bo
     host.locator('[data-key="roll"]').click()
     expect(host.locator("#log li").first).to_contain_text("Ana")
     host.get_by_role("link", name="End of game: enter scores").click()
-    cards = host.locator("#players .player")
-    expect(cards).to_have_count(3)
+    expect(host.locator("#players .player")).to_have_count(3)
     for i, number in enumerate(first_numbers):
-        cards.nth(i).locator("input[inputmode=numeric]").first.fill(number)
+        card(host, i).locator("input[inputmode=numeric]").first.fill(number)
     host.locator("#save-room").click()
     expect(host.locator("#saved")).to_contain_text("Saved to room")
     expect(host.locator("#played-bgstats")).to_be_visible()

@@ -7,15 +7,8 @@ from urllib.parse import quote
 
 from playwright.sync_api import expect
 
+from tests.phones import card
 from tests.scoring_play import EXAMPLES, add_games
-
-
-def card(page, player: int):
-    """One player's card, shown (the form shows one card at a time: a tap on the player's button)."""
-    tab = page.locator("#player-tabs .tab").nth(player)
-    if tab.get_attribute("aria-pressed") != "true":
-        tab.click()
-    return page.locator("article.player").nth(player)
 
 
 def field(page, player: int, path: str):
