@@ -37,6 +37,12 @@ def pdf_of(folder: Path, printable: str) -> Path:
     return next(p for p in folder.glob(f"copenhagen-{printable}*.pdf"))
 
 
+def page_count(path: Path) -> int:
+    """How many pages a PDF has (nothing on them is read)."""
+    with pdfplumber.open(path) as doc:
+        return len(doc.pages)
+
+
 @cache
 def pages_of(path: Path) -> list[dict]:
     """The pages of a PDF as tests/pdfread.py reads them."""

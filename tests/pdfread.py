@@ -53,3 +53,15 @@ def boxes(page: dict, min_w: float, min_h: float, max_w: float = 1e9, max_h: flo
     """Rects and curves (rounded boxes) whose size lies within the bounds, fill white or none."""
     return [m for m in page["marks"] if m.kind in ("rect", "curve")
             and min_w <= m.w <= max_w and min_h <= m.h <= max_h]
+
+
+class Printed(dict):
+    """key -> what `make(*key)` prints and reads back, made when a test first asks for it and kept for the next."""
+
+    def __init__(self, make):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key):
+        self[key] = self.make(*key)
+        return self[key]

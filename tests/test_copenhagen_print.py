@@ -8,7 +8,7 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
-from tests.copenhagen_pdfs import (PRINTABLES, URL, game_layout, pages_of, pdf_of, printed,  # noqa: F401
+from tests.copenhagen_pdfs import (PRINTABLES, URL, game_layout, page_count, pages_of, pdf_of, printed,  # noqa: F401
                                    words_of)
 from tests.glyphread import read_glyphs
 from tests.pdfread import PT, boxes, outside_margin
@@ -43,8 +43,8 @@ def rows_of(marks, key=lambda m: m.y) -> list[list]:
 
 def test_print_writes_four_player_sheets_a_shape_sheet_and_four_cards(printed):
     for folder in printed.values():
-        assert len(pages_of(pdf_of(folder, "player-sheet"))) == 4
-        assert len(pages_of(pdf_of(folder, "shape-sheet"))) == 1
+        assert page_count(pdf_of(folder, "player-sheet")) == 4
+        assert page_count(pdf_of(folder, "shape-sheet")) == 1
         cards = pages_of(pdf_of(folder, "reference-card"))
         assert len(cards) == 1 and cards[0]["text"].count("COPENHAGEN") == 4
 

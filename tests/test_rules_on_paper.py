@@ -2,6 +2,7 @@
 the turn order, optional building, every house value marked as a house rule, the dice column, the end."""
 from __future__ import annotations
 
+from functools import lru_cache
 from io import BytesIO
 
 import pdfplumber
@@ -58,16 +59,21 @@ HOUSE_RULES = {  # (game, printable, block): the words each house value is said 
 }
 
 
+@lru_cache(maxsize=None)
+def first_page(game_id: str, printable: str, lang: str):
+    """The first A4 page of a printable in a language, printed and parsed once for every block read from it."""
+    game = layouts.load(game_id, lang)
+    return pdfplumber.open(BytesIO(render(Job(game, printable, game.players.min, lang=lang)))).pages[0]
+
+
 def block_text(game_id: str, printable: str, block: int, lang: str) -> str:
     """The words printed inside one block's box on the first A4 sheet, in reading order."""
-    game = layouts.load(game_id, lang)
-    spec = game.printables[printable]
+    spec = layouts.load(game_id, lang).printables[printable]
     left, top, _, _ = impose(spec.size, "a4").slots[0]
     x, y, w, h = spec.blocks[block].at
-    with pdfplumber.open(BytesIO(render(Job(game, printable, game.players.min, lang=lang)))) as doc:
-        box = doc.pages[0].within_bbox(((left + x - 1) / PT, (top + y - 1) / PT, (left + x + w + 1) / PT,
-                                        (top + y + h + 1) / PT))  # a glyph on the box's edge is in it
-        return " ".join((box.extract_text() or "").split())
+    box = first_page(game_id, printable, lang).within_bbox(
+        ((left + x - 1) / PT, (top + y - 1) / PT, (left + x + w + 1) / PT, (top + y + h + 1) / PT))
+    return " ".join((box.extract_text() or "").split())  # a glyph on the box's edge is in it
 
 
 @pytest.mark.parametrize("lang", layouts.LANGUAGES)

@@ -17,7 +17,7 @@ from sheets.ink import INK_MODES, Ink
 from sheets.paper import grow_scale, impose
 from sheets.render import Job, render
 from tests.glyphread import read_glyphs
-from tests.pdfread import PT, outside_margin, read_pages
+from tests.pdfread import PT, Printed, outside_margin, read_pages
 from tests.printing import decode_qr, qpdf_check, render_png
 
 URL = "http://table.local:5000"
@@ -30,16 +30,12 @@ CLOSE = 0.25
 
 @pytest.fixture(scope="module")
 def pdfs():
-    """Every printable on A4 and Letter in every ink, and the plan on A3: name -> (pdf, pages)."""
-    out = {}
-    for paper in ("a4", "letter"):
-        for ink in INK_MODES:
-            for name in GAME.printables:
-                pdf = render(Job(GAME, name, 4, paper=paper, ink=Ink(ink), url=URL))
-                out[name, paper, ink] = pdf, read_pages(pdf)
-    pdf = render(Job(GAME, "city-plan", 4, paper="a3", url=URL))
-    out["city-plan", "a3", "color"] = pdf, read_pages(pdf)
-    return out
+    """(printable, paper, ink) -> (pdf, pages): A4 and Letter in every ink, the plan on A3 too."""
+    def printed(name, paper, ink):
+        pdf = render(Job(GAME, name, 4, paper=paper, ink=Ink(ink), url=URL))
+        return pdf, read_pages(pdf)
+
+    return Printed(printed)
 
 
 def near(a: float, b: float) -> bool:
@@ -181,9 +177,11 @@ def test_score_pad_has_a_box_per_player_and_row(pdfs):
         assert label in page["text"]
 
 
+@pytest.mark.slow
 def test_every_mark_inside_the_safe_margin_on_a4_and_letter_in_every_ink(pdfs):
-    for (name, paper, ink), (_, pages) in pdfs.items():
-        for number, page in enumerate(pages, start=1):
+    for name, paper, ink in [(name, paper, ink) for paper in ("a4", "letter") for ink in INK_MODES
+                             for name in GAME.printables]:
+        for number, page in enumerate(pdfs[name, paper, ink][1], start=1):
             assert not outside_margin(page), f"{name} {paper} {ink} page {number}"
 
 
