@@ -1,8 +1,7 @@
 """Rooms: a table's shared state in the store (companion/store), changed one write transaction at a time.
 
 Glossary:
-- code: a room's name, 6 characters from an alphabet without look-alikes (no 0/O, 1/I/L),
-  drawn with `secrets`: about 10^9 codes, so a room cannot be guessed or listed.
+- code: a room's name (companion/codes.py), as hard to guess as a group's.
 - version: grows by one with every change; phones ask for "newer than my version".
 - log: who did what, when (epoch seconds), kept as kind + params; the newest entries come with the
   state as they are stored, and `shown` writes them out in a phone's language (companion/table/words.py).
@@ -14,7 +13,6 @@ Glossary:
 """
 from __future__ import annotations
 
-import re
 import secrets
 import time
 
@@ -23,6 +21,7 @@ from flask import current_app
 
 import layouts
 from companion import expiry, language, lists, referee, retries, seats, table
+from companion.codes import drawn_code, normal_code
 from companion.errors import Refused, impossible, malformed, missing
 from companion.live import Snapshot
 from companion.language import gettext
@@ -32,20 +31,8 @@ from companion.table.prompts import prompts
 from companion.table.turns import seat_name
 from companion.table.words import entry_text
 
-ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
-CODE_LENGTH = 6
 LOG_SHOWN = 30
 STALE_SHOWN = 3
-
-
-def normal_code(text: str) -> str:
-    """A typed code as stored: upper case, without spaces or dashes."""
-    return re.sub(r"[^0-9A-Z]", "", text.upper())
-
-
-def drawn_code() -> str:
-    """A new code, drawn with `secrets` (a room's, or a group's: companion/groups)."""
-    return "".join(secrets.choice(ALPHABET) for _ in range(CODE_LENGTH))
 
 
 def known_game(game_id: str) -> layouts.Game:
@@ -139,8 +126,8 @@ def _phone_state(db, code: str, game_id: str, version_now: int, game_state: dict
     starting = seats.fitted(game, game_state)
     return Snapshot({"code": code, "game": game_id, "version": version_now, **seats.public(starting),
                      "players": game_state["players"], **referee.answers(game, starting),
-                     "reorder": seats.order_open(game_state), "undo": None if undo_seat is None else {"seat": undo_seat},
-                     "log": _entries(db, code)})
+                     "reorder": seats.order_open(game_state),
+                     "undo": None if undo_seat is None else {"seat": undo_seat}, "log": _entries(db, code)})
 
 
 def _change(code: str, step, body: dict | None = None) -> dict:

@@ -23,7 +23,7 @@ import re
 from tornado.iostream import StreamClosedError
 from tornado.routing import Matcher
 
-from companion import clients, language, rooms
+from companion import clients, codes, language
 from companion.bridge import LoopHandler
 from companion.errors import Refused
 from companion.language import N_
@@ -97,7 +97,7 @@ class EventsHandler(Watching):
 
     async def get(self, code: str) -> None:
         """Stream the room's state at every change until the phone goes."""
-        code = rooms.normal_code(code)
+        code = codes.normal_code(code)
         seen = version_number(self.request.headers.get("Last-Event-ID") or self.get_argument("since", ""))
         seen = max(seen or 0, 0)
         channel = await self.watch(code)
@@ -129,7 +129,7 @@ class RoomHandler(Watching):
     async def get(self, code: str) -> None:
         """Answer the room's state once it passes `since` or `wait` seconds have gone."""
         since = version_number(self.get_argument("since"))
-        code = rooms.normal_code(code)
+        code = codes.normal_code(code)
         channel = await self.watch(code)
         if channel is None:
             return

@@ -1,7 +1,7 @@
 """Groups: friends who play together, their players (names, no accounts) and the plays they keep.
 
 Glossary:
-- group code: 6 characters drawn like a room's (rooms.drawn_code), as hard to guess; `/g/<code>` is its page.
+- group code: 6 characters drawn like a room's (codes.drawn_code), as hard to guess; `/g/<code>` is its page.
 - player: a name within a group (names compare as companion/names.py folds them); renamed, or merged into another.
 - play: a finished game: its game, date (UTC), duration in minutes (from its room's first move to its last), and
   each player's score, rank, winner, start and breakdown by scoring part; a tie-break as data. Recorded when a
@@ -16,7 +16,7 @@ import time
 
 import orjson
 
-from companion import rooms
+from companion import codes, rooms
 from companion.errors import missing
 from companion.contract.groups import NewGroup, person
 from companion.contract.refusals import parsed
@@ -31,7 +31,7 @@ def create(body) -> str:
     """Make a group from `{"name"}`; its code."""
     name = person(parsed(NewGroup, body).name, "name", "group")
     with writing() as db:
-        while not db.add_group(code := rooms.drawn_code(), name, time.time()):
+        while not db.add_group(code := codes.drawn_code(), name, time.time()):
             continue
         log(db, code, "made", {"name": name})
     return code
@@ -39,7 +39,7 @@ def create(body) -> str:
 
 def known(db, code: str) -> tuple:
     """(name, created, last) of group `code`; refused (404) when there is none."""
-    row = db.group(rooms.normal_code(code))
+    row = db.group(codes.normal_code(code))
     if row is None:
         raise missing(gettext("No group %(code)s: check the code, or start a new group.", code=repr(code)))
     return row
@@ -52,12 +52,12 @@ def log(db, code: str, kind: str, params: dict) -> None:
 
 def entries(db, code: str, limit: int = LOG_SHOWN) -> list[tuple]:
     """(at, kind, params) of the group's newest log entries, newest first."""
-    return [(at, kind, orjson.loads(params)) for at, kind, params in db.group_entries(rooms.normal_code(code), limit)]
+    return [(at, kind, orjson.loads(params)) for at, kind, params in db.group_entries(codes.normal_code(code), limit)]
 
 
 def open_room(code: str, game_id, players) -> str:
     """Open a room of the group (its saved final score becomes a play); the room's code."""
-    code = rooms.normal_code(code)
+    code = codes.normal_code(code)
     with reading() as db:
         known(db, code)
     room = rooms.create(game_id, players)
@@ -70,7 +70,7 @@ def open_room(code: str, game_id, players) -> str:
 def seat_names(room: str) -> list[str]:
     """The names of the players of the group room `room` was opened from ([] for a room of no group)."""
     with reading() as db:
-        code = db.group_of_room(rooms.normal_code(room))
+        code = db.group_of_room(codes.normal_code(room))
         return [name for _, name in db.players(code)] if code else []
 
 
@@ -78,7 +78,7 @@ def delete(code: str) -> str:
     """Delete a group with its players, plays and log; its name."""
     with writing() as db:
         name = known(db, code)[0]
-        db.delete_group(rooms.normal_code(code))
+        db.delete_group(codes.normal_code(code))
     return name
 
 

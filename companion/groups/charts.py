@@ -24,7 +24,8 @@ def mark(kind: str, x: float, y: float) -> str:
     at = f"M{x:.1f} {y:.1f}"
     round_mark = "m-4.5 0a4.5 4.5 0 1 0 9 0a4.5 4.5 0 1 0 -9 0"
     shapes = {"circle": round_mark, "ring": round_mark, "square": "m-4 -4h8v8h-8z", "triangle": "m0 -5.5l5.5 9.5h-11z",
-              "diamond": "m0 -5.5l5.5 5.5l-5.5 5.5l-5.5 -5.5z", "cross": "m-4 -4l8 8m0 -8l-8 8", "plus": "m-5 0h10m-5 -5v10",
+              "diamond": "m0 -5.5l5.5 5.5l-5.5 5.5l-5.5 -5.5z", "cross": "m-4 -4l8 8m0 -8l-8 8",
+              "plus": "m-5 0h10m-5 -5v10",
               "star": "m0 -5.5l1.6 3.5l3.8 .4l-2.9 2.6l.8 3.8l-3.3 -1.9l-3.3 1.9l.8 -3.8l-2.9 -2.6l3.8 -.4z"}
     return at + shapes[kind]
 

@@ -12,12 +12,11 @@ Glossary:
 """
 from __future__ import annotations
 
-import secrets
 import time
 
 import orjson
 
-from companion import names, rooms
+from companion import codes, names
 from companion.contract import groups as bodies
 from companion.contract.groups import person
 from companion.contract.refusals import parsed
@@ -35,7 +34,7 @@ ID_LENGTH = 10
 
 def drawn_id() -> str:
     """A new id of a play or a player."""
-    return "".join(secrets.choice(rooms.ALPHABET) for _ in range(ID_LENGTH))
+    return codes.drawn_code(ID_LENGTH)
 
 
 def from_room(db, room: str, state: dict, result: dict, tie: dict | None) -> dict | None:
@@ -65,15 +64,15 @@ def enter(code: str, body) -> tuple[dict, bool]:
     with writing() as db:
         known(db, code)
         play.update(id=drawn_id(), room=None)
-        _keep(db, rooms.normal_code(code), play)
-        log(db, rooms.normal_code(code), "entered", {"play": play["id"], "game": play["game"],
+        _keep(db, codes.normal_code(code), play)
+        log(db, codes.normal_code(code), "entered", {"play": play["id"], "game": play["game"],
                                                       "date": shown.iso(play["played"])})
-        return shown.play(db.plays(rooms.normal_code(code), play["id"])[0]), True
+        return shown.play(db.plays(codes.normal_code(code), play["id"])[0]), True
 
 
 def _imported(code: str, plays: list[dict]) -> tuple[dict, bool]:
     """Add plays of an exported list; a play whose id this group holds already is skipped (imported before)."""
-    code, added = rooms.normal_code(code), 0
+    code, added = codes.normal_code(code), 0
     with writing() as db:
         known(db, code)
         for play in plays:
@@ -91,7 +90,7 @@ def correct(code: str, play_id: str, body) -> dict:
     """Correct a play (a PATCH: the keys sent change; new players without a tie-break drop the old one)."""
     _exists(code)
     change = parsed(bodies.Correction, body).model_dump(exclude_unset=True)
-    code = rooms.normal_code(code)
+    code = codes.normal_code(code)
     with writing() as db:
         before = _one(db, code, play_id)
         current = {key: before[key] for key in ("game", "date", "duration_min", "players", "tiebreak")}
@@ -108,7 +107,7 @@ def correct(code: str, play_id: str, body) -> dict:
 
 def delete(code: str, play_id: str) -> None:
     """Delete a play (the log keeps what it was)."""
-    code = rooms.normal_code(code)
+    code = codes.normal_code(code)
     with writing() as db:
         play = _one(db, code, play_id)
         db.delete_play(play_id)
@@ -120,7 +119,7 @@ def add_player(code: str, body) -> list[str]:
     """Add a name to the group (seats in its rooms offer it); the group's names."""
     _exists(code)
     name = person(parsed(bodies.NewGroup, body).name, "name")
-    code = rooms.normal_code(code)
+    code = codes.normal_code(code)
     with writing() as db:
         known(db, code)
         if names.folded(name) not in {names.folded(n) for _, n in db.players(code)}:
@@ -133,7 +132,7 @@ def rename(code: str, body) -> dict:
     """Rename a player, or merge two names unless they played together: {"players", "merged"}."""
     _exists(code)
     asked = parsed(bodies.Rename, body)
-    name, to, code = person(asked.name, "name"), person(asked.to, "to"), rooms.normal_code(code)
+    name, to, code = person(asked.name, "name"), person(asked.to, "to"), codes.normal_code(code)
     with writing() as db:
         known(db, code)
         ids = {names.folded(n): (player, n) for player, n in db.players(code)}

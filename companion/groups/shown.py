@@ -14,7 +14,7 @@ import orjson
 
 import layouts
 from companion.groups import bgstats, known, stats
-from companion.rooms import normal_code
+from companion.codes import normal_code
 from companion.store.groups import PlayRow
 
 

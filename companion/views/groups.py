@@ -11,7 +11,7 @@ import qrcode.image.svg
 from flask import Blueprint, Response, redirect, render_template, request, url_for
 
 import layouts
-from companion import groups, language, rooms
+from companion import codes, groups, language
 from companion.address import public_url
 from companion.errors import Refused, missing
 from companion.groups import plays, shown, words
@@ -57,9 +57,9 @@ def shown_page(code: str, error: str = "", template: str = "groups/group.html", 
         log = [(words.day(shown.iso(at), lang), words.entry(kind, params, lang))
                for at, kind, params in groups.entries(db, code)]
     listed = None if request.args.get("all") else PLAYS_SHOWN
-    return render_template(template, code=rooms.normal_code(code), group=built(group, lang, listed),
+    return render_template(template, code=codes.normal_code(code), group=built(group, lang, listed),
                            log=log, games=_games(), error=error, said=request.args.get("said", ""), rows=ROWS,
-                           mark=mark, url=public_url(url_for("groups.page", code=rooms.normal_code(code))), **more)
+                           mark=mark, url=public_url(url_for("groups.page", code=codes.normal_code(code))), **more)
 
 
 @bp.post("/g")
@@ -72,8 +72,8 @@ def new():
 @bp.get("/g/<code>")
 def page(code):
     """The group's page."""
-    if code != rooms.normal_code(code):
-        return redirect(url_for("groups.page", code=rooms.normal_code(code)))
+    if code != codes.normal_code(code):
+        return redirect(url_for("groups.page", code=codes.normal_code(code)))
     return shown_page(code)
 
 
@@ -82,7 +82,7 @@ def qr(code):
     """The group page's address as a QR code (SVG), to scan at the table."""
     with reading() as db:
         groups.known(db, code)
-    image = qrcode.make(public_url(url_for("groups.page", code=rooms.normal_code(code))),
+    image = qrcode.make(public_url(url_for("groups.page", code=codes.normal_code(code))),
                         image_factory=qrcode.image.svg.SvgPathImage, box_size=10, border=4)
     return Response(image.to_string(), mimetype="image/svg+xml")
 
@@ -95,7 +95,7 @@ def open_room(code):
 
 
 def _back(code: str, said: str, anchor: str = ""):
-    return redirect(url_for("groups.page", code=rooms.normal_code(code), said=said) + anchor, 303)
+    return redirect(url_for("groups.page", code=codes.normal_code(code), said=said) + anchor, 303)
 
 
 def _form_players(form) -> list[dict]:

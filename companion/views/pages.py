@@ -6,7 +6,7 @@ import qrcode.image.svg
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 
 import layouts
-from companion import groups, language, rooms
+from companion import codes, groups, language, rooms
 from companion.address import public_url
 from companion.errors import Refused
 from companion.store import Unavailable
@@ -44,15 +44,15 @@ def play(game_id):
 @bp.get("/join")
 def join():
     """Go to the room whose code was typed in."""
-    code = rooms.normal_code(request.args.get("code", ""))
+    code = codes.normal_code(request.args.get("code", ""))
     return redirect(url_for("pages.room", code=code) if code else url_for("home.index"))
 
 
 @bp.get("/r/<code>")
 def room(code):
     """A room: its dice or market, shared lists, log and join QR code."""
-    if code != rooms.normal_code(code):
-        return redirect(url_for("pages.room", code=rooms.normal_code(code)))
+    if code != codes.normal_code(code):
+        return redirect(url_for("pages.room", code=codes.normal_code(code)))
     try:
         game = rooms.game_of(code)
     except Unavailable:  # the database cannot be read now: the app's 503 page, not "no such room"

@@ -15,7 +15,7 @@ from flask import Blueprint, Response, jsonify, render_template, request, url_fo
 
 import layouts
 from layouts.glyphs import is_shape
-from companion import checks, limits, rooms, scoring
+from companion import checks, codes, limits, rooms, scoring
 from companion.address import public_url
 from companion.contract import answers, documented
 from companion.contract.refusals import parsed
@@ -40,7 +40,7 @@ def form(game_id: str):
     except scoring.NotScorable as error:
         return render_template("error.html", title=gettext("No score form for this game"),
                                message=str(error)), 404
-    room = rooms.normal_code(request.args.get("room", ""))
+    room = codes.normal_code(request.args.get("room", ""))
     if room:
         limits.named_room()
     try:
@@ -138,10 +138,10 @@ def save_in_room(payload: dict, game_id: str, result: dict, tie: dict | None) ->
         raise scoring.ScoreError(error.message, "room") from None
     if "player" not in payload:
         raise Refused(gettext("Only a player seated in room %(code)s can save its score: take a seat there on this "
-                              "phone first.", code=rooms.normal_code(code)), 403)
+                              "phone first.", code=codes.normal_code(code)), 403)
     ranking, recorded = [[p["rank"], p["name"], p["total"]] for p in result["players"]], []
     rooms.save_score(code, payload, {"ranking": ranking, "tiebreak": tie}, then=lambda db, state: recorded.append(
-        plays.from_room(db, rooms.normal_code(code), state, result, tie)))
+        plays.from_room(db, codes.normal_code(code), state, result, tie)))
     played = recorded[0]
     return played and dict(played, url=public_url(url_for("groups.page", code=played["group"])))
 
