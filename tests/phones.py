@@ -25,10 +25,12 @@ def turn_line(page) -> str:
 
 
 def tap(page, name: str) -> None:
-    """Tap an enabled button by its accessible name; the table must not refuse it."""
+    """Tap an enabled button by its accessible name: it sends a move, which the table takes (answered 2xx, no alert)."""
     button = page.get_by_role("button", name=name, exact=True)
     expect(button).to_be_enabled()
-    button.click()
+    with page.expect_response(lambda r: r.request.method == "POST" and "/api/rooms/" in r.url) as answered:
+        button.click()
+    assert answered.value.ok, answered.value.text()
     expect(page.locator("#alert")).to_have_text("")
 
 

@@ -93,7 +93,6 @@ def test_phones_on_two_servers_sharing_postgresql_play_one_room_in_chromium(post
         ana, ben = seated_phone(phone, first, code, "Ana"), seated_phone(phone, second, code, "Ben")
         expect(ana.locator("#seats li.seat", has_text="Ben")).to_be_visible()
         tap(ana, "Roll the dice")
-        expect(ana.locator("#log li").first).to_contain_text("Ana rolled")  # the tap's roll is made
         rolled = Http(first)(f"/api/rooms/{code}")[1]["log"][0]["text"]
         expect(ben.locator("#log li").first).to_contain_text(rolled, timeout=SEEN_S * 1000)
         ben.screenshot(path=str(tmp_path / "ben-on-the-second-server.png"))
