@@ -1,5 +1,6 @@
 """Codes people type: a room's or a group's name, 6 characters from an alphabet without look-alikes
-(no 0/O, 1/I/L), drawn with `secrets`: about 10^9 codes, so none can be guessed or listed."""
+(no 0/O, 1/I/L), drawn with `secrets`: about 10^9 codes, so none can be guessed or listed. A play's
+or a player's id is drawn the same way, only longer."""
 from __future__ import annotations
 
 import re

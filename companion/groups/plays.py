@@ -60,14 +60,13 @@ def enter(code: str, body) -> tuple[dict, bool]:
     _exists(code)
     if isinstance(body, list):
         return _imported(code, [read(item, f"[{i}]") for i, item in enumerate(body)])
-    play = read(body)
+    play, code = read(body), codes.normal_code(code)
     with writing() as db:
         known(db, code)
         play.update(id=drawn_id(), room=None)
-        _keep(db, codes.normal_code(code), play)
-        log(db, codes.normal_code(code), "entered", {"play": play["id"], "game": play["game"],
-                                                      "date": shown.iso(play["played"])})
-        return shown.play(db.plays(codes.normal_code(code), play["id"])[0]), True
+        _keep(db, code, play)
+        log(db, code, "entered", {"play": play["id"], "game": play["game"], "date": shown.iso(play["played"])})
+        return shown.play(db.plays(code, play["id"])[0]), True
 
 
 def _imported(code: str, plays: list[dict]) -> tuple[dict, bool]:
