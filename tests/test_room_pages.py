@@ -153,24 +153,24 @@ def test_the_invite_sits_on_top_until_play_starts_then_folds_away_and_the_room_i
 def test_focus_goes_to_the_next_useful_control_after_a_seat_and_after_the_turn(served, phone):
     room = Table(Http(served), "simstown", (), players=3)
     shared = seated_phone(phone, served, room.code, "Ana")
-    assert shared.evaluate("document.activeElement.dataset.key") == "roll"
+    expect(shared.locator('[data-key="roll"]')).to_be_focused()  # once the state with her seat has arrived
     shared.locator('[data-key="add"]').click()
     shared.locator("#seat-name").fill("Ben")
     shared.locator("#seat-name").press("Enter")
     expect(shared.locator("#seats .mine")).to_have_count(2)
-    assert shared.evaluate("document.activeElement.dataset.key") == "roll"
+    expect(shared.locator('[data-key="roll"]')).to_be_focused()
     cy = seated_phone(phone, served, room.code, "Cy")
     shared.keyboard.press("Enter")  # Ana rolls
     expect(shared.locator('[data-key="next"]')).to_be_enabled()
     shared.locator('[data-key="next"]').focus()
     shared.keyboard.press("Enter")
     expect(shared.locator("#turn-line")).to_contain_text("your turn, Ben")
-    assert shared.evaluate("document.activeElement.dataset.key") == "roll"  # Ben's roll, on the same phone
+    expect(shared.locator('[data-key="roll"]')).to_be_focused()  # Ben's roll, on the same phone
     shared.keyboard.press("Enter")
     shared.locator('[data-key="next"]').focus()
     shared.keyboard.press("Enter")
     expect(shared.locator("#turn-line")).to_contain_text("waiting for Cy")
-    assert shared.evaluate("document.activeElement.id") == "turn-line"  # nothing left here: the turn is read out
+    expect(shared.locator("#turn-line")).to_be_focused()  # nothing left here: the turn is read out
     expect(cy.locator("#turn-line")).to_contain_text("your turn, Cy")
 
 

@@ -150,14 +150,15 @@ const Room = (function () {
   };
 
   // Redraw every board; the focused control (by its data-key) gets the focus back, or when it is gone or
-  // disabled the next useful control gets it.
+  // disabled the next useful control gets it. The turn line is only where focus waits while this phone has
+  // nothing to do: once a control is enabled (a state that arrived after a seat was taken), focus moves on.
   room.redraw = function () {
     const key = `${room.state.table_version}/${room.actor()}`; // a new roll, turn or acting seat starts clean
     if (key !== room.selectionKey) { room.selected.clear(); room.selectionKey = key; }
     const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
     for (const draw of room.boards) draw(room.state);
     if (focused) {
-      const again = document.querySelector(`[data-key="${CSS.escape(focused)}"]`);
+      const again = focused !== "turn-line" && document.querySelector(`[data-key="${CSS.escape(focused)}"]`);
       if (again && !again.disabled) again.focus({preventScroll: true});
       else room.focusNext();
     }
