@@ -59,6 +59,22 @@ def app(tmp_path):
 
 
 @pytest.fixture
+def companion_on():
+    """Companion apps on a database, each another server process's view of it; their stores closed after the test."""
+    from companion import create_app
+
+    apps = []
+
+    def on(database: str):
+        apps.append(create_app({"TESTING": True, "DATABASE": database}))
+        return apps[-1]
+
+    yield on
+    for made in apps:
+        made.extensions["rollsheet.store"].close()
+
+
+@pytest.fixture
 def client(app):
     """Flask's test client of that app."""
     return app.test_client()

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import sqlite3
 
-from companion import create_app
 from companion.store.sqlite import SQLite
 from tests.tables import FlaskCalls, Table
 
 
-def played_room(database: str) -> tuple[Table, dict]:
-    """A Monolyth room with two seats, a move, an undo offer and a saved final score; (table, its state)."""
-    client = create_app({"TESTING": True, "DATABASE": database}).test_client()
+def played_room(app) -> tuple[Table, dict]:
+    """A Monolyth room with two seats, a move, an undo offer and a saved final score, in `app`; (table, its state)."""
+    client = app.test_client()
     room = Table(FlaskCalls(client), "monolyth", ("Ana", "Ben"))
     room.ok("Ana", "move", steps=1, take="piece")
     players = [{"name": "Ana", "structure": 12}, {"name": "Ben", "structure": 8}]
@@ -20,10 +19,10 @@ def played_room(database: str) -> tuple[Table, dict]:
     return room, room.state()
 
 
-def moved(room: Table, database: str) -> Table:
-    """The same table, played through a companion on another database."""
+def moved(room: Table, app) -> Table:
+    """The same table, played through `app`, a companion on another database."""
     there = Table.__new__(Table)
-    there.call = FlaskCalls(create_app({"TESTING": True, "DATABASE": database}).test_client())
+    there.call = FlaskCalls(app.test_client())
     there.code, there.tokens = room.code, room.tokens
     return there
 
@@ -54,15 +53,16 @@ def test_another_programs_file_is_refused_by_upgrade_untouched(cli, tmp_path):
     assert result.exit_code == 1 and "is not a rollsheet database" in result.output and path.read_bytes() == before
 
 
-def test_a_room_copied_to_postgresql_and_back_plays_on_with_its_seats_log_and_scores(cli, tmp_path, postgres):
+def test_a_room_copied_to_postgresql_and_back_plays_on_with_its_seats_log_and_scores(cli, companion_on, tmp_path,
+                                                                                     postgres):
     source, back = str(tmp_path / "home.sqlite3"), f"sqlite:{tmp_path / 'back.sqlite3'}"
-    room, state = played_room(source)
+    room, state = played_room(companion_on(source))
     there = cli("db", "copy", "--from", f"sqlite:{source}", "--to", postgres)
     assert there.exit_code == 0 and "copied 1 room(s) with 2 seat(s) and 5 log entries" in there.output
-    hosted = moved(room, postgres)
+    hosted = moved(room, companion_on(postgres))
     assert hosted.state() == state and hosted.state()["log"][0]["text"].startswith("Final score: 1. Ana")
     assert cli("db", "copy", "--from", postgres, "--to", back).exit_code == 0
-    home = moved(room, back)
+    home = moved(room, companion_on(back))
     assert home.state() == state
     assert home.undo("Ana")[0] == 409  # the score line came after the move: the undo offer is gone, as before
     assert home.ok("Ben", "move", steps=1, take="piece")["version"] == state["version"] + 1

@@ -4,16 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from companion import create_app, expiry, groups
+from companion import expiry, groups
 from companion.groups.plays import NOT_MOVES
 from tests.tables import FlaskCalls, Table
 
 DAY_S = 86_400
 
-
-def companion(database: str):
-    """A companion app on `database`."""
-    return create_app({"TESTING": True, "DATABASE": database})
 
 
 def group_room(client, game: str, names: tuple[str, ...]) -> tuple[str, Table]:
@@ -47,8 +43,8 @@ def at_times(app, room: str, first: float, last: float) -> None:
             db.run("UPDATE room_log SET at = ? WHERE id = ?", (first if number == 0 else last, entry))
 
 
-def test_a_group_rooms_saved_score_is_a_play_with_its_duration_start_player_and_breakdown(database):
-    app = companion(database)
+def test_a_group_rooms_saved_score_is_a_play_with_its_duration_start_player_and_breakdown(companion_on, database):
+    app = companion_on(database)
     client = app.test_client()
     code, room = group_room(client, "monolyth", ("Ana", "Ben"))
     room.ok("Ben", "move", steps=1, take="piece")
@@ -68,8 +64,8 @@ def test_a_group_rooms_saved_score_is_a_play_with_its_duration_start_player_and_
     assert by_name["Ben"]["winner"] and not by_name["Ana"]["winner"]
 
 
-def test_a_score_saved_again_corrects_the_same_play_and_a_room_of_no_group_records_none(database):
-    client = companion(database).test_client()
+def test_a_score_saved_again_corrects_the_same_play_and_a_room_of_no_group_records_none(companion_on, database):
+    client = companion_on(database).test_client()
     code, room = group_room(client, "monolyth", ("Ana", "Ben"))
     first = save(client, room, [{"name": "Ana", "structure": 12}, {"name": "Ben", "structure": 8}])
     again = save(client, room, [{"name": "Ana", "structure": 0}, {"name": "Ben", "structure": 8}], by="Ben")
@@ -82,8 +78,8 @@ def test_a_score_saved_again_corrects_the_same_play_and_a_room_of_no_group_recor
     assert client.get(f"/api/groups/{code}").get_json()["stats"]["plays"] == 1
 
 
-def test_rooms_closing_keep_the_plays_and_groups_go_only_after_their_own_days(database):
-    app = companion(database)
+def test_rooms_closing_keep_the_plays_and_groups_go_only_after_their_own_days(companion_on, database):
+    app = companion_on(database)
     client = app.test_client()
     code, room = group_room(client, "monolyth", ("Ana", "Ben"))
     save(client, room, [{"name": "Ana", "structure": 12}, {"name": "Ben", "structure": 8}])
@@ -99,8 +95,8 @@ def test_rooms_closing_keep_the_plays_and_groups_go_only_after_their_own_days(da
     assert client.get(f"/api/groups/{code}").status_code == 404
 
 
-def test_a_closed_room_and_a_new_room_on_its_code_belong_to_no_group(database):
-    app = companion(database)
+def test_a_closed_room_and_a_new_room_on_its_code_belong_to_no_group(companion_on, database):
+    app = companion_on(database)
     client = app.test_client()
     code, room = group_room(client, "monolyth", ("Ana", "Ben"))
     other = client.post("/api/rooms", json={"game": "monolyth", "group": code}).get_json()["code"]
@@ -114,8 +110,8 @@ def test_a_closed_room_and_a_new_room_on_its_code_belong_to_no_group(database):
         assert db.group_of_room(room.code) is None
 
 
-def test_renamed_and_merged_names_keep_their_plays_and_two_who_played_together_stay_two(database):
-    client = companion(database).test_client()
+def test_renamed_and_merged_names_keep_their_plays_and_two_who_played_together_stay_two(companion_on, database):
+    client = companion_on(database).test_client()
     code = client.post("/api/groups", json={"name": "Thursday"}).get_json()["code"]
     for names in (("Ana", "Ben"), ("Ana M.", "Ben")):
         play = {"game": "simstown", "players": [{"name": names[0], "score": 30}, {"name": names[1], "score": 20}]}
@@ -132,8 +128,8 @@ def test_renamed_and_merged_names_keep_their_plays_and_two_who_played_together_s
     assert [[p["name"] for p in play["players"]] for play in plays] == [["Ana", "Benito"]] * 2
 
 
-def test_a_deleted_group_leaves_nothing_behind(database):
-    app = companion(database)
+def test_a_deleted_group_leaves_nothing_behind(companion_on, database):
+    app = companion_on(database)
     client = app.test_client()
     code, room = group_room(client, "monolyth", ("Ana", "Ben"))
     save(client, room, [{"name": "Ana", "structure": 12}, {"name": "Ben", "structure": 8}])
@@ -154,15 +150,15 @@ def test_an_unknown_group_answers_404_on_every_route(client, kind):
         assert answer.status_code == 404, (method, path, answer.data[:200])
 
 
-def test_db_copy_moves_a_group_with_its_plays_to_postgresql_and_it_plays_on_there(cli, tmp_path, postgres):
+def test_db_copy_moves_a_group_with_its_plays_to_postgresql_and_it_plays_on_there(companion_on, cli, tmp_path, postgres):
     source = str(tmp_path / "home.sqlite3")
-    home = companion(source).test_client()
+    home = companion_on(source).test_client()
     code, room = group_room(home, "monolyth", ("Ana", "Ben"))
     save(home, room, [{"name": "Ana", "structure": 8}, {"name": "Ben", "structure": 12}])
     before = home.get(f"/api/groups/{code}").get_json()
     copied = cli("db", "copy", "--from", f"sqlite:{source}", "--to", postgres)
     assert copied.exit_code == 0 and "1 group(s) with 1 play(s)" in copied.output
-    hosted = companion(postgres).test_client()
+    hosted = companion_on(postgres).test_client()
     assert hosted.get(f"/api/groups/{code}").get_json() == before
     again = {"players": [{"name": "Ana", "structure": 12}, {"name": "Ben", "structure": 8}], "room": room.code,
              "player": "Ana", "token": room.tokens["Ana"]}

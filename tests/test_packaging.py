@@ -18,14 +18,17 @@ ROOT = Path(__file__).parent.parent
 @pytest.mark.slow
 def test_wheel_ships_layouts_templates_and_static_files(tmp_path):
     source = tmp_path / "src"
-    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(".git", "build", "output", "*.egg-info", "__pycache__"))
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(".git", ".ci", ".venv", "site", "build", "output",
+                                                                   "*.egg-info", "__pycache__"))
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(source)],
                    check=True)
     names = set(zipfile.ZipFile(next(tmp_path.glob("rollsheet-*.whl"))).namelist())
     assert {f"layouts/{g}.yaml" for g in layouts.game_ids()} <= names
     assert {f"layouts/{g}.{lang}.yaml" for g in layouts.game_ids() for lang in ("de", "es")} <= names
     assert {f"sheets/locale/{lang}/LC_MESSAGES/sheets.mo" for lang in ("de", "es")} <= names
-    assert {"companion/templates/base.html", "companion/static/app.css", "sheets/cli.py"} <= names
+    assert {"companion/templates/base.html", "companion/templates/groups/group.html", "companion/static/app.css",
+            "sheets/cli.py"} <= names
+    assert {"layouts/layout.schema.json", "layouts/templates/kniffel.yaml", "layouts/templates/fives.de.yaml"} <= names
     assert {f"companion/translations/{lang}/LC_MESSAGES/messages.mo" for lang in ("de", "es")} <= names
     entry_points = next(n for n in names if n.endswith("entry_points.txt"))
     assert "rollsheet = sheets.cli:app" in zipfile.ZipFile(next(tmp_path.glob("*.whl"))).read(entry_points).decode()

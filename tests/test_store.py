@@ -4,29 +4,25 @@ from __future__ import annotations
 
 import pytest
 
-from companion import create_app, expiry, rooms
+from companion import expiry, rooms
 from companion.store import StoreError, open_store
 from tests.tables import FlaskCalls, Table, together
 
 
-def companion(database: str):
-    """A companion app on `database` (a second one on the same database is another server process's view)."""
-    return create_app({"TESTING": True, "DATABASE": database})
 
-
-def test_a_room_its_seats_and_its_log_outlive_the_app_that_made_them(database):
-    first = Table(FlaskCalls(companion(database).test_client()), "simstown", ("Ana", "Ben"))
+def test_a_room_its_seats_and_its_log_outlive_the_app_that_made_them(companion_on, database):
+    first = Table(FlaskCalls(companion_on(database).test_client()), "simstown", ("Ana", "Ben"))
     rolled = first.ok("Ana", "roll")
     again = Table.__new__(Table)
-    again.call, again.code, again.tokens = FlaskCalls(companion(database).test_client()), first.code, first.tokens
+    again.call, again.code, again.tokens = FlaskCalls(companion_on(database).test_client()), first.code, first.tokens
     assert again.state() == rolled
     assert again.ok("Ana", "roll")["version"] == rolled["version"] + 1
     assert again.move("Ben", "roll")[0] == 409 and again.move("Ana", "roll", seen=1)[0] == 409
     assert [entry["kind"] for entry in again.state()["log"]][:3] == ["roll", "roll", "seat"]
 
 
-def test_simultaneous_moves_through_two_apps_on_one_room_exactly_one_wins(database):
-    apps = [companion(database).test_client() for _ in range(2)]
+def test_simultaneous_moves_through_two_apps_on_one_room_exactly_one_wins(companion_on, database):
+    apps = [companion_on(database).test_client() for _ in range(2)]
     room = Table(FlaskCalls(apps[0]), "monolyth", ("Ana", "Ben"))
     seen = room.state()["version"]
     answers = together(8, lambda i: FlaskCalls(apps[i % 2])(f"/api/rooms/{room.code}/move",
@@ -35,14 +31,14 @@ def test_simultaneous_moves_through_two_apps_on_one_room_exactly_one_wins(databa
     assert room.state()["version"] == seen + 1
 
 
-def test_a_refused_action_leaves_the_connection_ready_for_the_next(database):
-    room = Table(FlaskCalls(companion(database).test_client()), "simstown", ("Ana",))
+def test_a_refused_action_leaves_the_connection_ready_for_the_next(companion_on, database):
+    room = Table(FlaskCalls(companion_on(database).test_client()), "simstown", ("Ana",))
     assert room.move("Ana", "next")[0] == 409
     assert room.ok("Ana", "roll")["version"] == 3
 
 
-def test_idle_rooms_close_keeping_their_final_scores_and_a_new_room_may_take_the_code(database):
-    app = companion(database)
+def test_idle_rooms_close_keeping_their_final_scores_and_a_new_room_may_take_the_code(companion_on, database):
+    app = companion_on(database)
     client = app.test_client()
     room = Table(FlaskCalls(client), "monolyth", ("Ana",))
     players = [{"name": "Ana", "structure": 12}, {"name": "Ben", "structure": 8}]
@@ -59,9 +55,9 @@ def test_idle_rooms_close_keeping_their_final_scores_and_a_new_room_may_take_the
         assert not db.add_room(room.code, "simstown", 1.0, "{}")
 
 
-def test_rate_limits_hold_across_servers_on_one_database(database):
+def test_rate_limits_hold_across_servers_on_one_database(companion_on, database):
     guesser = {"REMOTE_ADDR": "192.0.2.9"}
-    first, second = companion(database).test_client(), companion(database).test_client()
+    first, second = companion_on(database).test_client(), companion_on(database).test_client()
     code = Table(FlaskCalls(first), "simstown", ("Ana",)).code
     for number in range(20):
         assert (first, second)[number % 2].get(f"/api/rooms/ZZZZ{number:02d}", environ_overrides=guesser).status_code == 404
@@ -82,9 +78,9 @@ def test_upgrading_twice_changes_nothing_and_a_newer_schema_is_refused(database)
     engine.close()
 
 
-def test_the_two_apps_of_one_database_keep_apart_from_another_database(database, tmp_path):
-    other = companion(str(tmp_path / "other.sqlite3")).test_client()
-    room = Table(FlaskCalls(companion(database).test_client()), "simstown", ("Ana",))
+def test_the_two_apps_of_one_database_keep_apart_from_another_database(companion_on, database, tmp_path):
+    other = companion_on(str(tmp_path / "other.sqlite3")).test_client()
+    room = Table(FlaskCalls(companion_on(database).test_client()), "simstown", ("Ana",))
     assert other.get(f"/api/rooms/{room.code}").status_code == 404
     assert other.post(f"/api/rooms/{room.code}/roll", json=room.body("Ana")).status_code == 404
     assert room.ok("Ana", "roll")["version"] == 3
@@ -98,8 +94,8 @@ def test_the_rules_reach_the_store_only_through_its_interface():
         assert "execute(" not in source and "sqlite" not in source.lower().replace("the sqlite engine", "")
 
 
-def test_a_tap_sent_twice_through_two_servers_applies_once(database):
-    first, second = (FlaskCalls(companion(database).test_client()) for _ in range(2))
+def test_a_tap_sent_twice_through_two_servers_applies_once(companion_on, database):
+    first, second = (FlaskCalls(companion_on(database).test_client()) for _ in range(2))
     room = Table(first, "simstown", ("Ana",))
     body = room.body("Ana", request="tap-1")
     status, answer = first(f"/api/rooms/{room.code}/roll", body)
