@@ -108,6 +108,12 @@ def ngettext(one: str, many: str, num: int, **values) -> str:
     return speaker(current()).ngettext(one, many, num, **values)
 
 
+def in_reading(played: layouts.Game) -> layouts.Game:
+    """The game `played` in the words of the request being answered: its overlay in that language, else as it is."""
+    language = current()
+    return played if language == "en" or played.id not in layouts.game_ids() else game(played.id, language)
+
+
 def game(game_id: str, language: str) -> layouts.Game:
     """A game's layout in `language`; in English when it has no overlay for it (or a broken one)."""
     if language != "en":

@@ -22,7 +22,7 @@ Glossary:
 from __future__ import annotations
 
 from companion.errors import Refused, missing
-from companion.language import N_, current, gettext, speaker
+from companion.language import N_, current, gettext, in_reading, speaker
 from companion.table.contract import Act, Move, no
 from companion.table.turns import pass_turn, placer_of, role_refusal, seat_name
 from companion.table.words import item_text
@@ -49,7 +49,7 @@ def crossing(game: Game, state: dict, list_id: str, item_id: str, body: dict) ->
                               lists=", ".join(state.get("lists", {})) or gettext("none")))
     if item_id not in state["lists"][list_id]["items"]:
         raise missing(gettext("%(list)s has no %(item)s here; it has: %(items)s.", item=repr(item_id),
-                              list=fill_values(game.lists[list_id].label, game.values),
+                              list=_label(game, list_id)(),
                               items=", ".join(state["lists"][list_id]["items"])))
     flags = {key: body[key] for key, value in DEFAULTS.items() if body.get(key, value) != value}
     if flags not in FLAGS:
@@ -67,7 +67,7 @@ def allowed(game: Game, mechanic, state: dict, seat: int, turn_only: bool = Fals
         spec = game.lists[list_id]
         if turn_only and not spec.turn_action:
             continue
-        label, refused = fill_values(spec.label, game.values), {}
+        label, refused = _label(game, list_id), {}
         for item_id in room_list["items"]:
             for flags in _ways(spec, room_list["crossed"].get(item_id), state["turn"], turn_only):
                 way = tuple(flags)
@@ -91,10 +91,18 @@ def _ways(spec, record: dict | None, turn: int, turn_only: bool) -> list[dict]:
         ([{"again": True}] if spec.again else []) + ([{}] if spec.mode == "claim" else [])
 
 
+def _label(game: Game, list_id: str):
+    """A list's name as the reader of the request reads it, written when read."""
+    def written() -> str:
+        shown = in_reading(game)
+        return fill_values(shown.lists[list_id].label, shown.values, current())
+    return written
+
+
 def refusal(game: Game, mechanic, state: dict, move: dict, seat: int) -> Refused | None:
     """Why `seat` may not make the crossing `move` now, or None."""
     spec = game.lists[move["list"]]
-    label, flags = fill_values(spec.label, game.values), {k: v for k, v in move.items() if k in DEFAULTS}
+    label, flags = _label(game, move["list"]), {k: v for k, v in move.items() if k in DEFAULTS}
     return _list_refusal(game, mechanic, state, spec, label, flags, seat) or \
         _item_refusal(game, spec, label, state, move, seat_name(state, seat))
 
@@ -110,7 +118,7 @@ def _list_refusal(game, mechanic, state, spec, label, flags, seat) -> Refused | 
     if spec.turn_action and mechanic:
         act = Act(game, mechanic, state if state["turn"] else dict(state, active=seat), {}, seat)
         refused = role_refusal(act, Move(None, {mechanic.FIRST_PHASE: "active"}, starts=True),
-                               lambda: gettext("take from %(list)s", list=label))
+                               lambda: gettext("take from %(list)s", list=label()))
         if refused:
             return refused
     placer = placer_of(state, mechanic.FIRST_PHASE) if spec.crossed_by == "active" else seat
@@ -126,7 +134,7 @@ def _list_refusal(game, mechanic, state, spec, label, flags, seat) -> Refused | 
 def _item_refusal(game, spec, label, state, move, who) -> Refused | None:
     """What refuses crossing this item: how it is crossed already, the mode's and the setup's rules."""
     room_list, item_id = state["lists"][move["list"]], move["item"]
-    name = lambda item: lambda: item_text(game, move["list"], item, speaker(current()))  # noqa: E731 (when read)
+    name = lambda item: lambda: item_text(in_reading(game), move["list"], item, speaker(current()))  # noqa: E731
     record = room_list["crossed"].get(item_id)
     if not move.get("crossed", True):
         return _uncross_refusal(spec, label, room_list, item_id, who, move.get("setup", False), state, name)
@@ -180,7 +188,7 @@ def _setup_refusal(game, spec, state, room_list, item_id, name) -> Refused | Non
     same = [item for item, r in room_list["crossed"].items() if r["setup"] and game.shape(item).colour == shape.colour]
     if same:
         return no(409, N_("%(colour)s already has its setup tile: %(item)s."),
-                  colour=game.colours[shape.colour].label, item=name(same[0]))
+                  colour=lambda: in_reading(game).colours[shape.colour].label, item=name(same[0]))
     return None
 
 

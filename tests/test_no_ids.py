@@ -7,6 +7,8 @@ import re
 import pytest
 
 import layouts
+from companion.language import speaker
+from companion.table.roll_and_draft import die_name
 from layouts.lists import lists_in_play
 from layouts.translations import words
 from tests.tables import Table
@@ -16,13 +18,15 @@ HEADERS = {"en": {}, "de": {"Accept-Language": "de"}, "es": {"Accept-Language": 
 
 def ids_of(game_id: str, lang: str) -> set[str]:
     """The game's ids a person must never read alone (lists, items, colours, dice, tables), less those that are
-    also its words in `lang` (a token's id `12`; in English a bridge's `red`) and the ids printed on tiles."""
+    also its words in `lang` (a token's id `12`; in English a bridge's `red`, a die's `colour`) and the ids printed
+    on tiles."""
     game = layouts.load(game_id)
     items = {item.id for players in range(game.players.min, game.players.max + 1)
              for found in lists_in_play(game, players).values() for item in found if item.id != item.label}
     found = set(game.lists) | items | set(game.colours) | {die.id for die in game.dice} | set(game.tables)
-    spoken = {word.strip(".,:;()").casefold() for text in words(layouts.load(game_id, lang)).values()
-              for word in text.split()}
+    texts = [*words(layouts.load(game_id, lang)).values(),
+             *(die_name(game, die.id, speaker(lang)) for die in game.dice)]
+    spoken = {word.strip(".,:;()").casefold() for text in texts for word in text.split()}
     return {i for i in found - {shape.id for shape in game.shapes} if i.casefold() not in spoken}
 
 

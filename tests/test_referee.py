@@ -109,8 +109,10 @@ def check_no_late_end(game, before: dict, state: dict) -> None:
         assert not all(before["refusals"].get(str(s["seat"]), 0) >= game.amount(limit) for s in before["seats"])
 
 
-def walk_game(game, players: int, walk: random.Random) -> tuple[int, str]:
-    """Play one game to its end with random allowed moves; (turns played, why it ended)."""
+def walk_game(game, players: int, walk: random.Random, heard=None) -> tuple[int, str]:
+    """Play one game to its end with random allowed moves; (turns played, why it ended). `heard(state, entry,
+    refusals)`, when given, is told each state made, its log entry and the refusals of the moves not offered
+    (companion.errors.Refused)."""
     rng = Randbelow(walk)
     state = dict(table.new_state(game, players, rng), lists=lists.start(game, players))
     state["seats"] = [{"seat": seat, "name": f"P{seat}"} for seat in range(players)]
@@ -121,18 +123,22 @@ def walk_game(game, players: int, walk: random.Random) -> tuple[int, str]:
             for move in moves:
                 choices.setdefault(move["move"], []).append((int(seat), move))
         assert choices, f"dead end: no seat may act and the game is not over: {state}"
+        refusals = []
         for seat, body in unoffered(game, state, allowed, walk):
-            with pytest.raises(Refused):
+            with pytest.raises(Refused) as refused:
                 make(game, state, seat, body, version, rng)
+            refusals.append(refused.value)
         kinds = sorted(choices)
         main = [kind for kind in kinds if kind not in SIDE] or kinds
         kind = walk.choice(kinds if walk.random() < 0.1 else main)
         seat, move = walk.choice(choices[kind])
         try:
-            new, _, _ = make(game, state, seat, move, version, rng)
+            new, entry, _ = make(game, state, seat, move, version, rng)
         except Refused as refusal:
             raise AssertionError(f"refused an offered move {move} of seat {seat}: {refusal.message}") from None
         check_no_late_end(game, state, new)
+        if heard:
+            heard(new, entry, refusals)
         if new["over"]:
             check_end(game, state, new)
             return new["turn"], new["over"]["reason"]

@@ -22,7 +22,7 @@ WATCHING = "watching"
 def _doing(game: Game, mechanic, state: dict, entries: list[dict], say: Speaker) -> str:
     """What an acting seat is to do: its mechanic's words, and the turn action's list it may take from instead."""
     own = any(e["move"] != "cross" for e in entries)
-    lists = list(dict.fromkeys(fill_values(game.lists[e["list"]].label, game.values) for e in entries
+    lists = list(dict.fromkeys(fill_values(game.lists[e["list"]].label, game.values, say.language) for e in entries
                                if e["move"] == "cross"))
     if not lists:
         return mechanic.said(state, say)
