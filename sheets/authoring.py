@@ -20,7 +20,7 @@ def new(
         "Start from this game (shipped or yours), a template (fives, kniffel, qwixx) or a layout file; "
         "default the small complete game fives."))] = None,
     out: Annotated[Optional[Path], typer.Option(help=(
-        "Folder to write into; default the first ROLLSHEET_LAYOUTS folder, else this one."))] = None,
+        "Folder to write into; default the first ROLLSHEET_LAYOUTS folder (made if missing), else this one."))] = None,
     layouts_dirs: LayoutsOption = None,
 ) -> None:
     """Write a starting layout for a game of your own (with the language overlays of what it copies)."""
@@ -31,7 +31,7 @@ def new(
 
     if not re.match(NAME_PATTERN, name):
         fail(f"Error: NAME {name!r}: a game id is lower case letters, digits and -, starting with a letter", 2)
-    with layout_folders(layouts_dirs):
+    with layout_folders(layouts_dirs, make_first=out is None):
         if name in layouts.game_ids():
             fail(f"Error: a game {name!r} exists already ({layouts.game_file(name)}); choose another NAME", 2)
         try:

@@ -25,15 +25,25 @@ def plural(count: int, word: str) -> str:
 
 
 @contextmanager
-def layout_folders(more: list[Path] | None) -> Iterator[None]:
-    """Find games in `more` too while a command runs; exit 2 (one line) for a folder that is not there."""
+def layout_folders(more: list[Path] | None, make_first: bool = False) -> Iterator[None]:
+    """Find games in `more` too while a command runs; exit 2 (one line naming the fix) for a folder that is not
+    there, but make the first ROLLSHEET_LAYOUTS folder when `make_first` (`rollsheet new` writes into it)."""
     import layouts
 
     for folder in more or []:
         if not folder.is_dir():
             fail(f"Error: --layouts {folder}: {'not a folder' if folder.exists() else 'no such folder'}", 2)
+    named = layouts.folders()[1:]
+    if make_first and named and not named[0].exists():
+        try:
+            named[0].mkdir(parents=True)
+        except OSError as error:
+            fail(f"Error: {layouts.ENV_VAR} names {named[0]}, which cannot be made ({error.strerror}); "
+                 f"name a folder you may write to, or give --out DIR", 2)
     with layouts.extra_folders(more or []):
-        missing = [folder for folder in layouts.folders() if not folder.is_dir()]
-        if missing:
-            fail(f"Error: {layouts.ENV_VAR} names {missing[0]}, which is not a folder", 2)
+        missing = next((folder for folder in layouts.folders() if not folder.is_dir()), None)
+        if missing is not None:
+            fix = f"is a file, not a folder; set {layouts.ENV_VAR} to a folder" if missing.exists() \
+                else f"does not exist; make it with mkdir -p {missing}"
+            fail(f"Error: {layouts.ENV_VAR} names {missing}, which {fix}", 2)
         yield

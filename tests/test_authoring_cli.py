@@ -43,6 +43,26 @@ def test_new_from_a_shipped_game_makes_a_variant_that_checks(cli, mine):
     assert layouts.load("lost-cities").id == "lost-cities"
 
 
+def test_new_makes_the_layouts_folder_the_others_name_the_mkdir(cli, tmp_path, monkeypatch):
+    games = tmp_path / "x" / "games"
+    monkeypatch.setenv(layouts.ENV_VAR, str(games))
+    refused = cli("check")
+    assert refused.exit_code == 2 and one_clear_line(refused.output) == (
+        f"Error: ROLLSHEET_LAYOUTS names {games}, which does not exist; make it with mkdir -p {games}")
+    result = cli("new", "harbour")
+    assert result.exit_code == 0, result.output
+    assert (games / "harbour.yaml").is_file() and "next: rollsheet check harbour  " in result.output
+    assert cli("check", "harbour").exit_code == 0
+
+
+def test_a_layouts_folder_that_is_a_file_is_named_so(cli, tmp_path, monkeypatch):
+    (tmp_path / "games").write_text("")
+    monkeypatch.setenv(layouts.ENV_VAR, str(tmp_path / "games"))
+    result = cli("new", "harbour")
+    assert result.exit_code == 2 and one_clear_line(result.output) == (
+        f"Error: ROLLSHEET_LAYOUTS names {tmp_path / 'games'}, which is a file, not a folder; set ROLLSHEET_LAYOUTS to a folder")
+
+
 @pytest.mark.parametrize("args, said", [
     (["Harbour"], "Error: NAME 'Harbour': a game id is lower case letters, digits and -, starting with a letter"),
     (["copenhagen"], "Error: a game 'copenhagen' exists already ("),
