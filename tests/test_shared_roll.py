@@ -46,7 +46,7 @@ def test_a_roll_is_for_everyone_and_passes_the_turn_without_a_done_tap():
     assert (state["sum"], state["active"]) == (7, 1)
     assert referee.allowed(game, state) == {"0": [], "1": [{"move": "roll"}], "2": []}
     said = lines(game, state)
-    assert said["1"] == "Turn 2: Ben · your turn, Ben: roll the dice for everyone"
+    assert said["1"] == "Turn 2: Ben · your turn, Ben: write 7 on your sheet, then roll the dice for everyone"
     assert said["0"] == said["2"] == "Turn 2: Ben · write 7 on your sheet"
     assert said["watching"] == "Turn 2: Ben · waiting for Ben to roll the dice for everyone"
 
@@ -75,12 +75,17 @@ def test_with_passes_written_the_turn_waits_for_every_other_seat_to_have_written
     assert refused.value.message == "Ben has already made their part of this turn."
     state, said = move(game, state, 2, "written")
     assert said == "Cy wrote the roll. Ben's turn" and state["phase"] == "roll"
+    said = lines(game, state)
+    assert said["0"] == said["2"] == said["watching"] == "Turn 2: Ben · waiting for Ben to roll the dice for everyone"
+    assert said["1"] == "Turn 2: Ben · your turn, Ben: roll the dice for everyone"
 
 
 def test_the_layouts_prompts_say_what_the_table_waits_for():
     game = knister(prompts={"roll": "roll both dice for the table"})
-    state, _ = move(game, room(game), 0, "roll", 1, 1)
+    state, _ = move(game, room(game), 0, "roll", 6, 6)
     assert lines(game, state)["watching"] == "Turn 2: Ben · waiting for Ben to roll both dice for the table"
+    assert lines(game, state)["1"] == "Turn 2: Ben · your turn, Ben: write 12 on your sheet, then roll both dice " \
+                                      "for the table"
 
 
 @pytest.mark.parametrize("key, value, said", [

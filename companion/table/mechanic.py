@@ -71,7 +71,8 @@ class MechanicBase:
         return fill_values(prompt, self.game.values, say.language) if prompt else self.doing(state, say)
 
     def aside(self, state: dict, say: Speaker) -> str | None:
-        """What a seat with no move of the turn does meanwhile (None: it waits for the seats that act)."""
+        """What every seat does besides the turn's moves, the seat on turn first (None: nothing; the seats
+        without a move wait for the seats that act)."""
         return None
 
     def new_turn(self, state: dict) -> None:
