@@ -101,7 +101,7 @@ def test_labels_and_prompts_name_only_the_moves_and_phases_of_their_kind(tmp_pat
     path.write_text(yaml.safe_dump(data, sort_keys=False))
     with pytest.raises(layouts.LayoutError) as refused:
         layouts.load_file(path)
-    assert refused.value.problems == [f"{path}: table: {said}"]
+    assert refused.value.problems == [f"{path}: table.{said}"]
 
 
 @pytest.mark.parametrize("game", [*(layouts.load(g) for g in layouts.game_ids()), knister(passes="written")],
