@@ -39,12 +39,12 @@ def lines(root: type[BaseModel], errors: list[dict]) -> list[str]:
     mismatched: dict[str, list[str]] = {}
     misspelt: set[str] = set()
     for error in errors:
-        path, text = placed(root, error)
-        shelf = mismatched if error["type"] in MISMATCHES else said
-        if text not in shelf.setdefault(path, []):
-            shelf[path].append(text)
-        if error["type"] == "extra_forbidden" and "did you mean" in text:
-            misspelt.add(path)
+        for path, text in _placed(root, error):
+            shelf = mismatched if error["type"] in MISMATCHES else said
+            if text not in shelf.setdefault(path, []):
+                shelf[path].append(text)
+            if error["type"] == "extra_forbidden" and "did you mean" in text:
+                misspelt.add(path)
     for path, texts in mismatched.items():
         if not any(other == path or other.startswith((f"{path}.", f"{path}[")) for other in said):
             said[path] = texts
@@ -52,17 +52,17 @@ def lines(root: type[BaseModel], errors: list[dict]) -> list[str]:
     return [f"{path}: {', or '.join(said[path])}" for path in ordered]
 
 
-def placed(root: type[BaseModel], error: dict) -> tuple[str, str]:
-    """The path a problem is about and its message: a layout check's sentence that names a path inside the key
-    it was raised at (`scoring`: "points[1].points: ...") is placed at that path (`scoring.points[1].points`)."""
-    loc = error["loc"]
-    path = walk(root, loc[:-1] if _missing_entry(error) else loc)
+def _placed(root: type[BaseModel], error: dict) -> list[tuple[str, str]]:
+    """The path a problem is about and its message, on one line: a layout check's sentence that names a path
+    inside the key it was raised at (`scoring`: "points[1].points: ...") is placed at that path
+    (`scoring.points[1].points`), and a check naming several paths, one a line, gives a line each."""
+    path = walk(root, error["loc"][:-1] if _missing_entry(error) else error["loc"])
     text = message(root, error)
-    inside = RELATIVE.match(text) if error["type"] == "value_error" else None
-    if inside is None:
-        return path, text
-    joined = inside[1] if path == "(top)" else f"{path}{'' if inside[1].startswith('[') else '.'}{inside[1]}"
-    return joined, text[inside.end():]
+    parts = [RELATIVE.match(part) for part in text.split("\n")] if error["type"] == "value_error" else [None]
+    if not all(parts):
+        return [(path, text.replace("\n", "\\n"))]  # one line, even quoting a cell map
+    return [(inside[1] if path == "(top)" else f"{path}{'' if inside[1].startswith('[') else '.'}{inside[1]}",
+             inside.string[inside.end():]) for inside in parts]
 
 
 def _missing_entry(error: dict) -> bool:
@@ -205,7 +205,7 @@ def message(root: type[BaseModel], error: dict) -> str:
     fix = wanted(error, _at(root, value_at), _description(root, value_at))
     if fix:
         return fix
-    text = error["msg"].removeprefix("Value error, ").replace("\n", "\\n")  # one line, even quoting a cell map
+    text = error["msg"].removeprefix("Value error, ")
     return f"the name {loc[-2]!r}: {text}" if key == "[key]" and len(loc) > 1 else text
 
 
@@ -213,4 +213,4 @@ def _description(root: type[BaseModel], loc: tuple) -> str:
     """What the key at the end of `loc` holds, as its model describes it ('' when it is no model's key)."""
     owner = _owner(root, loc)
     field = next((f for name, f in owner.model_fields.items() if loc[-1] in (name, f.alias)), None) if owner else None
-    return field.description or "" if field else ""
+    return (field.description or "") if field else ""

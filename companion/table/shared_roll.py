@@ -31,11 +31,6 @@ class SharedRoll(MechanicBase):
     FIRST_PHASE = "roll"
     TABLE_KEYS = ("dice", "sum")
 
-    def __init__(self, game):
-        if game.table.passes == "roll":  # nobody says it is written: the roll is the turn's only phase
-            self.PHASES = {"roll": self.PHASES["roll"]}
-        super().__init__(game)
-
     def start(self, players, rng) -> dict:
         """A new room: nothing rolled yet."""
         return {"dice": [], "sum": None}
