@@ -21,7 +21,7 @@ def test_every_block_kind_has_a_section_a_picture_and_its_games():
     assert {h.strip("`") for h in HEADINGS if h.startswith("`") and h.strip("`") in BLOCK_TYPES} == BLOCK_TYPES
     assert all(f"![{kind}](reference/{kind}.png)" in PAGE for kind in BLOCK_TYPES)
     grid = PAGE.split("### `grid`")[1].split("\n### ")[0]
-    assert "Used by: copenhagen." in grid and "| `rows` | whole number | required | rows of cells |" in grid
+    assert "Used by: copenhagen, knister." in grid and "| `rows` | whole number | required | rows of cells |" in grid
 
 
 def test_every_table_kind_has_its_keys_phases_and_moves():

@@ -1,8 +1,7 @@
-"""The shared-roll table (tests/games/knister.yaml): the player on turn rolls for everyone, every seat writes
-that roll at once; the turn passes with the roll (no Done tap) or once the others said they wrote it."""
+"""The shared-roll table (the template layouts/templates/knister.yaml): the player on turn rolls for everyone,
+every seat writes that roll at once; the turn passes with the roll (no Done tap) or once the others said they
+wrote it."""
 from __future__ import annotations
-
-from pathlib import Path
 
 import pytest
 import yaml
@@ -15,7 +14,7 @@ from companion.table.prompts import prompts
 from companion.table.words import describe
 from tests.test_mechanics import Script
 
-KNISTER = Path(__file__).parent / "games" / "knister.yaml"
+KNISTER = layouts.TEMPLATES / "knister.yaml"
 
 
 def knister(**table_changes) -> layouts.Game:
