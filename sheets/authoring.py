@@ -19,7 +19,7 @@ def new(
     source: Annotated[Optional[str], typer.Option("--from", metavar="GAME", help=(
         "Start from this game (shipped or yours), a template (fives, kniffel, knister, qwixx) or a layout file; "
         "default the small complete game fives."))] = None,
-    out: Annotated[Optional[Path], typer.Option(help=(
+    out: Annotated[Optional[Path], typer.Option(metavar="DIR", help=(
         "Folder to write into; default the first ROLLSHEET_LAYOUTS folder (made if missing), else this one."))] = None,
     layouts_dirs: LayoutsOption = None,
 ) -> None:
@@ -51,7 +51,7 @@ def new(
                f"(editors read the schema named on its first line)")
 
 
-def schema(out: Annotated[Optional[Path], typer.Option(help="Write it to this file; default standard output.")] = None
+def schema(out: Annotated[Optional[Path], typer.Option(metavar="FILE", help="Write it to this file; default standard output.")] = None
            ) -> None:
     """Write the layout JSON Schema (every block kind, key, type, default and what it is), for editors."""
     from layouts.schema import schema_text

@@ -7,10 +7,35 @@ from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
+from typer.core import TyperArgument, TyperCommand
 
 LayoutsOption = Annotated[Optional[list[Path]], typer.Option(
     "--layouts", file_okay=False, metavar="DIR",
     help="Also find games in this folder, every *.yaml a game but overlays (game.de.yaml); repeatable, adds to ROLLSHEET_LAYOUTS.")]
+
+
+class _Argument(TyperArgument):
+    """An argument shown by its metavar alone, as people write it (`NAME`, `[GAME]`, `FILE...`), not with its
+    Python type (`NAME <str>`) nor typer's `{NAME}` for a required one."""
+
+    def display_type_rich(self, ctx) -> None:
+        """No type beside the name in the help's list of arguments."""
+        return None
+
+    def get_usage_pieces(self, ctx) -> list[str]:
+        """The argument in the usage line: `NAME`, `[GAME]` when it may be left out, `...` when repeatable."""
+        shown = self.metavar if self.required else f"[{self.metavar}]"
+        return [f"{shown}..." if self.nargs != 1 else shown]
+
+
+class Command(TyperCommand):
+    """A `rollsheet` command: its arguments are shown by their metavars (_Argument)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for param in self.params:
+            if type(param) is TyperArgument:
+                param.__class__ = _Argument
 
 
 def fail(message: str, code: int) -> None:
