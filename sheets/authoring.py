@@ -27,7 +27,7 @@ def new(
     import re
 
     import layouts
-    from layouts.starting import DEFAULT, source_file, starting_files
+    from layouts.starting import DEFAULT, schema_beside, source_file, starting_files
 
     if not re.match(NAME_PATTERN, name):
         fail(f"Error: NAME {name!r}: a game id is lower case letters, digits and -, starting with a letter", 2)
@@ -46,6 +46,9 @@ def new(
     for file, text in files.items():
         (folder / file).write_text(text, encoding="utf-8")
         typer.echo(f"wrote {folder / file}")
+    schema_file = schema_beside(folder)
+    if schema_file:
+        typer.echo(f"wrote {schema_file}  (the layout schema its first line names, for editors)")
     found = folder.resolve() in layouts.folders()
     typer.echo(f"next: rollsheet check {name}{'' if found else f' --layouts {folder}'}  "
                f"(editors read the schema named on its first line)")

@@ -17,10 +17,13 @@ def test_new_writes_the_small_complete_game_into_the_first_layouts_folder(cli, m
     assert result.exit_code == 0, result.output
     assert result.output.splitlines() == [*(f"wrote {mine / name}" for name in ("harbour.yaml", "harbour.de.yaml",
                                                                                 "harbour.es.yaml")),
+                                          f"wrote {mine / 'layout.schema.json'}  (the layout schema its first line "
+                                          f"names, for editors)",
                                           "next: rollsheet check harbour  (editors read the schema named on its "
                                           "first line)"]
     text = (mine / "harbour.yaml").read_text()
-    assert text.splitlines()[0] == f"# yaml-language-server: $schema={SCHEMA_FILE.as_uri()}"
+    assert text.splitlines()[0] == "# yaml-language-server: $schema=layout.schema.json"
+    assert (mine / "layout.schema.json").read_text() == SCHEMA_FILE.read_text()
     game = layouts.load("harbour")
     assert (game.id, game.name, game.scoring is not None, game.table.kind) == ("harbour", "Harbour", True,
                                                                               "hold-and-roll")
@@ -47,7 +50,19 @@ def test_new_from_a_shipped_game_makes_a_variant_that_checks(cli, mine):
     assert cli("new", "my-cities", "--from", "lost-cities").exit_code == 0
     game = layouts.load("my-cities", "de")
     assert game.id == "my-cities" and game.colours["red"].label == "Rot"
+    assert game.bgg_id is None and layouts.load("lost-cities").bgg_id == 327831, "BG Stats would log the copy as " \
+                                                                               "the original game"
     assert layouts.load("lost-cities").id == "lost-cities"
+
+
+def test_the_schema_beside_the_games_is_written_once_and_again_when_outdated(cli, mine):
+    assert cli("new", "harbour").exit_code == 0
+    again = cli("new", "quarry", "--from", "kniffel")
+    assert again.exit_code == 0 and "layout.schema.json" not in again.output
+    (mine / "layout.schema.json").write_text("{}")
+    renewed = cli("new", "pad", "--from", "qwixx")
+    assert f"wrote {mine / 'layout.schema.json'}" in renewed.output
+    assert (mine / "layout.schema.json").read_text() == SCHEMA_FILE.read_text()
 
 
 def test_new_makes_the_layouts_folder_the_others_name_the_mkdir(cli, tmp_path, monkeypatch):
