@@ -123,19 +123,19 @@ def open_data(data: Path | None, public_url: str | None, keep_days: float, datab
 
 
 def serve(
-    host: Annotated[str, typer.Option(help="Address to listen on; 0.0.0.0 lets phones on the network in.")] = "0.0.0.0",
-    port: Annotated[int, typer.Option(help="Port to listen on (1-65535).")] = 5000,
-    data: Annotated[Optional[Path], typer.Option(help="Folder for the rooms database; default the instance folder.")] = None,
-    threads: Annotated[int, typer.Option(help="Threads running the app (rolls, pages); live phones need none.")] = DEFAULT_THREADS,
-    max_connections: Annotated[int, typer.Option(help="Open connections held at most (a phone holds 1-2).")] = DEFAULT_CONNECTIONS,
-    keep_days: Annotated[float, typer.Option(help="Close rooms after this many days without play.")] = 30,
-    keep_group_days: Annotated[float, typer.Option(help="Delete a group (its plays and stats) after this many days without a play.")] = 400,
-    public_url: Annotated[Optional[str], typer.Option(help="Address phones open, for QR codes and links, e.g. https://dice.example.org; default the address shown at start.")] = None,
+    host: Annotated[str, typer.Option(metavar="ADDRESS", help="Address to listen on; 0.0.0.0 lets phones on the network in.")] = "0.0.0.0",
+    port: Annotated[int, typer.Option(metavar="PORT", help="Port to listen on (1-65535).")] = 5000,
+    data: Annotated[Optional[Path], typer.Option(metavar="DIR", help="Folder for the rooms database; default the instance folder.")] = None,
+    threads: Annotated[int, typer.Option(metavar="N", help="Threads running the app (rolls, pages); live phones need none.")] = DEFAULT_THREADS,
+    max_connections: Annotated[int, typer.Option(metavar="N", help="Open connections held at most (a phone holds 1-2).")] = DEFAULT_CONNECTIONS,
+    keep_days: Annotated[float, typer.Option(metavar="DAYS", help="Close rooms after this many days without play.")] = 30,
+    keep_group_days: Annotated[float, typer.Option(metavar="DAYS", help="Delete a group (its plays and stats) after this many days without a play.")] = 400,
+    public_url: Annotated[Optional[str], typer.Option(metavar="URL", help="Address phones open, for QR codes and links, e.g. https://dice.example.org; default the address shown at start.")] = None,
     layouts: Annotated[Optional[list[Path]], typer.Option(metavar="DIR", help="Also serve the games of the layout files in this folder (repeatable).")] = None,
     proxy: Annotated[bool, typer.Option("--proxy", help="Behind a reverse proxy on this machine or its network: the client is the address the proxy appended to X-Forwarded-For (needs --host 127.0.0.1 or a private address).")] = False,
-    proxy_hops: Annotated[int, typer.Option(help="With --proxy: how many proxies in a row append to X-Forwarded-For; the client is the entry the outermost one appended.")] = 1,
-    workers: Annotated[int, typer.Option(help="Server processes on the port, sharing the rooms; default one per core (at most 8).")] = default_workers(),
-    database: Annotated[Optional[str], typer.Option(envvar="ROLLSHEET_DATABASE", help="Keep the rooms in this database instead: postgresql://user@host/db (several servers share it) or sqlite:PATH.")] = None,
+    proxy_hops: Annotated[int, typer.Option(metavar="N", help="With --proxy: how many proxies in a row append to X-Forwarded-For; the client is the entry the outermost one appended.")] = 1,
+    workers: Annotated[int, typer.Option(metavar="N", help="Server processes on the port, sharing the rooms; default one per core (at most 8).")] = default_workers(),
+    database: Annotated[Optional[str], typer.Option(metavar="URL", envvar="ROLLSHEET_DATABASE", help="Keep the rooms in this database instead: postgresql://user@host/db (several servers share it) or sqlite:PATH.")] = None,
 ) -> None:
     """Run the table companion: phones open the printed URL and share dice, lists and scores."""
     from layouts.urls import url_problem

@@ -38,7 +38,7 @@ def opened(url: str | None, flag: str):
 
 @app.command()
 def upgrade(
-    database: Annotated[Optional[str], typer.Option(envvar="ROLLSHEET_DATABASE", help="sqlite:PATH or postgresql://user@host/db.")] = None,
+    database: Annotated[Optional[str], typer.Option(metavar="URL", envvar="ROLLSHEET_DATABASE", help="sqlite:PATH or postgresql://user@host/db.")] = None,
 ) -> None:
     """Create the rooms schema, or migrate it to this rollsheet's version (a newer one is refused)."""
     engine, before, now = opened(database, "--database")
@@ -48,8 +48,8 @@ def upgrade(
 
 @app.command()
 def copy(
-    source: Annotated[Optional[str], typer.Option("--from", help="The database to copy from (left unchanged).")] = None,
-    target: Annotated[Optional[str], typer.Option("--to", help="The database to copy into (made when new).")] = None,
+    source: Annotated[Optional[str], typer.Option("--from", metavar="URL", help="The database to copy from (left unchanged).")] = None,
+    target: Annotated[Optional[str], typer.Option("--to", metavar="URL", help="The database to copy into (made when new).")] = None,
 ) -> None:
     """Copy every room (state, seats, log, saved scores), closed room and group (players, plays, log) from one database
     into another."""

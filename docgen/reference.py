@@ -115,6 +115,11 @@ def used_by() -> dict[str, list[str]]:
     return found
 
 
+def when(model, name: str, form: str = "; %s") -> str:
+    """The option a table kind needs for a move or phase, in `form` ('' for one it always has)."""
+    return form % model.WHEN[name] if name in model.WHEN else ""
+
+
 def page() -> str:
     """The reference page's Markdown."""
     from companion.table import kinds as mechanics
@@ -129,12 +134,15 @@ def page() -> str:
         games = ", ".join(sorted(users.get(kind, []))) or "none of the shipped games yet"
         out += model_section("###", f"`{kind}`", model)
         out += [f"![{kind}](reference/{kind}.png)", "", f"Used by: {games}.", ""]
-    out += ["## Table kinds", "", "The companion's `table:` runs one mechanic; its phases are where a turn is.", ""]
+    out += ["## Table kinds", "", "The companion's `table:` runs one mechanic; its phases are where a turn is "
+            "(`prompts` names them), its moves what a seat may do (`labels` names their buttons).", ""]
     for kind, model in TABLES.items():
         phases = mechanics()[kind].PHASES
         out += model_section("###", f"`{kind}`", model)
-        out += ["Phases: " + "; ".join(f"`{name}` (waiting for Ana to {text})" for name, text in phases.items())
-                + ".", ""]
+        out += ["Phases: " + "; ".join(f"`{name}` (waiting for Ana to {text}{when(model, name)})"
+                                       for name, text in phases.items()) + ".", "",
+                "Moves: " + ", ".join(f"`{name}`{when(model, name, ' (%s)')}" for name in (*model.MOVES, "end")) + ".",
+                ""]
     out += ["## Scoring", "", "The `scoring:` section: fields in titled `sections`, then the rules.", ""]
     out += model_section("###", "The section", Scoring)
     for kind, model in FIELDS.items():

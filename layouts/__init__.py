@@ -175,16 +175,23 @@ def _references(raw: dict) -> dict:
     """The names blocks may refer to, read ahead so errors point at the referring field.
 
     Only well-formed entries are offered (names that are strings, values that are whole
-    numbers); a malformed one is reported where it stands, not where it is used.
+    numbers); a malformed one is reported where it stands, not where it is used. A section
+    that is malformed, missing though required, or left out beside a misspelt key (`colors:`)
+    is None: its own line says so, and the references to it are not checked.
     """
 
-    def names(section) -> list[str]:
+    def given(section: str, form: type):
         value = raw.get(section)
-        return [name for name in value if isinstance(name, str)] if isinstance(value, dict) else []
+        if isinstance(value, form):
+            return value
+        left_out = section not in raw and not Game.model_fields[section].is_required()
+        return form() if left_out and not problems.closest(section, [k for k in raw if isinstance(k, str)]) else None
 
-    values, shapes = raw.get("values"), raw.get("shapes")
-    return {"colours": names("colours"), "tables": names("tables"),
-            "values": {name: number for name, number in values.items() if isinstance(name, str)
-                       and isinstance(number, int) and not isinstance(number, bool)} if isinstance(values, dict) else {},
-            "shapes": [s["id"] for s in shapes if isinstance(s, dict) and isinstance(s.get("id"), str)]
-            if isinstance(shapes, list) else []}
+    colours, tables, values, shapes = (given("colours", dict), given("tables", dict), given("values", dict),
+                                       given("shapes", list))
+    return {"colours": None if colours is None else [name for name in colours if isinstance(name, str)],
+            "tables": None if tables is None else [name for name in tables if isinstance(name, str)],
+            "values": None if values is None else {name: number for name, number in values.items() if isinstance(
+                name, str) and isinstance(number, int) and not isinstance(number, bool)},
+            "shapes": None if shapes is None else [s["id"] for s in shapes if isinstance(s, dict)
+                                                   and isinstance(s.get("id"), str)]}

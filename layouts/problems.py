@@ -6,7 +6,9 @@ thing it belongs to:
 - unknown key: the valid keys and the closest one ("did you mean `row_note`?");
 - missing key: the key's name and what needs it;
 - an unknown block `type` or field `kind`: the closest kind and all of them;
-- a choice of words (`align: centre`): the closest allowed word.
+- a choice of words (`align: centre`): the closest allowed word;
+- a value of the wrong form (a type, a pattern, a bound, a length): what to write (layouts/wanted.py);
+- a layout check naming a path inside its key (`scoring`: "points[1].points: ...") is placed at that path.
 """
 from __future__ import annotations
 
@@ -17,28 +19,59 @@ from typing import Annotated, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel
 
+from layouts.wanted import MISMATCHES, wanted
+
 TAGS = ("type", "kind")
 """The keys that pick the kind of a block, a mechanic or a scoring field."""
 BUILTIN = ("int", "str", "float", "bool", "list", "dict", "none")
 
 
+RELATIVE = re.compile(r"^([A-Za-z_][\w-]*(?:\[\d+\])*(?:\.[\w-]+(?:\[\d+\])*)*): ")
+"""A layout check's sentence that starts with the path it is about, below where it was raised (`points[1].points: `)."""
+
+
 def lines(root: type[BaseModel], errors: list[dict]) -> list[str]:
-    """One `path: message` line per problem of data validated as `root`; where every member of a union
-    failed at one path (`count: 'many'`: not a number, not a value's name) the layout's own sentence
-    is kept, else the members' messages are joined."""
-    found: dict[str, list[str]] = {}
+    """One `path: message` line per problem of data validated as `root`, a misspelt key's first (it explains the
+    lines its misspelling causes). Where a union's members failed at one path, a member's form error (not a
+    number, not a mapping) is left out when another member's error says more (`count: many`: not a value's
+    name; `members[1]`: a member without its label), else the members' messages are joined."""
+    said: dict[str, list[str]] = {}
+    mismatched: dict[str, list[str]] = {}
+    misspelt: set[str] = set()
     for error in errors:
-        path, owner = walk(root, error["loc"])
-        said = message(error, owner)
-        if error["type"] == "value_error" and path in found and found[path][0] != said:
-            found[path] = [said]  # the layout's own sentence says more than pydantic's
-        elif said not in found.setdefault(path, []):
-            found[path].append(said)
-    return [f"{path}: {', or '.join(said)}" for path, said in found.items()]
+        for path, text in _placed(root, error):
+            shelf = mismatched if error["type"] in MISMATCHES else said
+            if text not in shelf.setdefault(path, []):
+                shelf[path].append(text)
+            if error["type"] == "extra_forbidden" and "did you mean" in text:
+                misspelt.add(path)
+    for path, texts in mismatched.items():
+        if not any(other == path or other.startswith((f"{path}.", f"{path}[")) for other in said):
+            said[path] = texts
+    ordered = sorted(said, key=lambda path: path not in misspelt)
+    return [f"{path}: {', or '.join(said[path])}" for path in ordered]
 
 
-def walk(root: type[BaseModel], loc: tuple) -> tuple[str, type | None]:
-    """The key path a location names ('blocks[3].text') and the model the last key belongs to."""
+def _placed(root: type[BaseModel], error: dict) -> list[tuple[str, str]]:
+    """The path a problem is about and its message, on one line: a layout check's sentence that names a path
+    inside the key it was raised at (`scoring`: "points[1].points: ...") is placed at that path
+    (`scoring.points[1].points`), and a check naming several paths, one a line, gives a line each."""
+    path = walk(root, error["loc"][:-1] if _missing_entry(error) else error["loc"])
+    text = message(root, error)
+    parts = [RELATIVE.match(part) for part in text.split("\n")] if error["type"] == "value_error" else [None]
+    if not all(parts):
+        return [(path, text.replace("\n", "\\n"))]  # one line, even quoting a cell map
+    return [(inside[1] if path == "(top)" else f"{path}{'' if inside[1].startswith('[') else '.'}{inside[1]}",
+             inside.string[inside.end():]) for inside in parts]
+
+
+def _missing_entry(error: dict) -> bool:
+    """Whether an error is an entry missing from a list of fixed length (`at: [4, 3, 80]` has no [3])."""
+    return error["type"] == "missing" and isinstance(error["loc"][-1], int)
+
+
+def walk(root: type[BaseModel], loc: tuple) -> str:
+    """The key path a location names ('blocks[3].text')."""
     shown, kind = "", root
     for part in loc:
         kind, step = _step(kind, part) if part != "[key]" else (None, None)
@@ -50,15 +83,20 @@ def walk(root: type[BaseModel], loc: tuple) -> tuple[str, type | None]:
             shown += f".{part!r}" if shown else repr(part)  # a key with a line break, or empty
         else:
             shown += f".{part}" if shown else part
-    return shown or "(top)", _owner(root, loc)
+    return shown or "(top)"
 
 
 def _owner(root: type[BaseModel], loc: tuple) -> type | None:
     """The model holding the key at the end of `loc` (None: it is not a model's key)."""
+    return _model(_at(root, loc[:-1]))
+
+
+def _at(root: type[BaseModel], loc: tuple):
+    """The type a location leads to inside `root` (None where it is not followed)."""
     kind = root
-    for part in loc[:-1]:
+    for part in loc:
         kind, _ = _step(kind, part)
-    return _model(kind)
+    return kind
 
 
 def _step(kind, part) -> tuple[object, str | None]:
@@ -142,15 +180,16 @@ def closest(word, choices) -> str:
     return f"did you mean `{found[0]}`? " if found else ""
 
 
-def message(error: dict, owner: type[BaseModel] | None) -> str:
+def message(root: type[BaseModel], error: dict) -> str:
     """Pydantic's message for a person: what is wrong and what to write instead."""
-    kind, key, ctx = error["type"], error["loc"][-1] if error["loc"] else "", error.get("ctx") or {}
+    kind, loc, ctx = error["type"], error["loc"], error.get("ctx") or {}
+    key, owner = loc[-1] if loc else "", _owner(root, loc)
     if kind == "extra_forbidden":
         if owner is None:
             return "unknown key (misspelt, or not part of the layout schema)"
         valid = keys(owner)
         return f"unknown key {key!r}; {closest(key, valid)}{described(owner)} has: {', '.join(valid)}"
-    if kind == "missing":
+    if kind == "missing" and not _missing_entry(error):
         what = f" ({described(owner)} needs it; its keys: {', '.join(keys(owner))})" if owner else ""
         return f"missing key {key!r}{what}"
     if kind in ("union_tag_invalid", "union_tag_not_found"):
@@ -162,5 +201,16 @@ def message(error: dict, owner: type[BaseModel] | None) -> str:
     if kind == "literal_error":
         allowed = re.findall(r"'([^']*)'", ctx.get("expected", ""))
         return f"{error['input']!r} is not allowed; {closest(error['input'], allowed)}use {ctx.get('expected')}"
-    text = error["msg"].removeprefix("Value error, ").replace("\n", "\\n")  # one line, even quoting a cell map
-    return f"the name {error['loc'][-2]!r}: {text}" if key == "[key]" and len(error["loc"]) > 1 else text
+    value_at = loc[:-1] if _missing_entry(error) else loc
+    fix = wanted(error, _at(root, value_at), _description(root, value_at))
+    if fix:
+        return fix
+    text = error["msg"].removeprefix("Value error, ")
+    return f"the name {loc[-2]!r}: {text}" if key == "[key]" and len(loc) > 1 else text
+
+
+def _description(root: type[BaseModel], loc: tuple) -> str:
+    """What the key at the end of `loc` holds, as its model describes it ('' when it is no model's key)."""
+    owner = _owner(root, loc)
+    field = next((f for name, f in owner.model_fields.items() if loc[-1] in (name, f.alias)), None) if owner else None
+    return (field.description or "") if field else ""

@@ -20,7 +20,6 @@ HERE = Path(__file__).resolve().parent
 SCHEMA_FILE = HERE / "layout.schema.json"
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 GENERIC = {
-    "at": "the block's box on its sheet: x, y (from the top left corner), width, height; all mm",
     "type": "the kind of block; it decides the other keys",
     "kind": "the kind of this entry; it decides the other keys",
     "colour": "one of the game's colours (its id under `colours:`)",

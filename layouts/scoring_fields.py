@@ -51,6 +51,22 @@ Text = Annotated[str, WORDS, AfterValidator(_text)]
 """A text whose {expressions} are filled in."""
 
 
+def _listed(value):
+    """A YAML list of values as the expression listing them (`[0, 1, 3]`); anything else as it is."""
+    if not isinstance(value, list):
+        return value
+    if not value or not all(type(number) is int and number >= 0 for number in value):
+        raise ValueError(f"{value!r}: write whole numbers from 0, e.g. [0, 1, 3, 8], or an expression giving them "
+                         f"(tables.points)")
+    return f"[{', '.join(map(str, value))}]"
+
+
+Allowed = Annotated[str, BeforeValidator(_listed), Field(min_length=1), AfterValidator(_expression),
+                    WithJsonSchema({"anyOf": [{"type": "array", "items": {"type": "integer", "minimum": 0},
+                                               "minItems": 1}, {"type": "string", "minLength": 1}]})]
+"""A count's legal values: a YAML list of whole numbers, or an expression (a list written in it, a table)."""
+
+
 class Input(Strict):
     id: FieldId = Field(description="the field's key in a player's JSON and its name in expressions")
     label: Text = Field("", description="on the form; default the colour's label")
@@ -62,8 +78,9 @@ class Count(Input):
     kind: Literal["count"] = Field("count", description="a whole number (the default kind)")
     max: Expr | None = Field(None, description="largest value; no limit when left out")
     step: int = Field(1, ge=1, description="the value is a multiple of this (Kniffel's threes: 3)")
-    allowed: Expr | None = Field(None, description="the only legal values, a list (`[0, 1, 3]`, `tables.points`): "
-                                                   "the form's steppers offer just these")
+    allowed: Allowed | None = Field(None, description="the only legal values: a list of whole numbers (`[0, 1, 3]`), "
+                                                      "or an expression giving one (`tables.points`): the form's "
+                                                      "steppers offer just these")
     optional: bool = Field(False, description="may be left empty (then rules reading it do not apply)")
     from_list: str | None = Field(None, description="a room's shared list: the form starts at the items the player crossed")
 

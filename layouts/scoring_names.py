@@ -16,6 +16,7 @@ from typing import Annotated
 from pydantic import AfterValidator, ValidationInfo
 
 from layouts.expressions import names, parse, placeholders
+from layouts.problems import closest
 from layouts.scoring import Entries, Group, Scoring, Token
 
 NAMESPACES = ("values", "tables", "dice", "stacks")
@@ -84,7 +85,8 @@ def _unknown(expression: str, scope: dict, keys: dict) -> str:
     """What an expression reads that the game does not have, or ''; `scope`: name -> "name" or "space"."""
     missing = sorted(names(expression) - set(scope))
     if missing:
-        return f"unknown name {missing[0]!r} in {expression!r}"
+        return (f"unknown name {missing[0]!r} in {expression!r}; {closest(missing[0], scope)}"
+                f"the names here: {', '.join(sorted(scope))}")
     for node in ast.walk(parse(expression)):
         base = node.value if isinstance(node, (ast.Attribute, ast.Subscript)) else None
         if not (isinstance(base, ast.Name) and scope.get(base.id) == "space"):

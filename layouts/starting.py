@@ -5,7 +5,8 @@ Glossary:
   default; `kniffel`, `qwixx`); not a game until copied into a layouts folder.
 - source: what `rollsheet new NAME --from SOURCE` copies: a game id, a template or a layout file.
 - renamed: the copy's `id:` is NAME (its file name), its `name:` NAME's words; in each overlay the
-  name's translation follows; the first line names the schema for editors (layouts/schema.py).
+  name's translation follows; a `bgg_id:` is left out (the copy is another game for BG Stats); the first
+  line names the schema for editors: the copy of it beside the new game (SCHEMA_FILE's name).
 """
 from __future__ import annotations
 
@@ -55,4 +56,15 @@ def starting_files(name: str, source: Path) -> dict[str, str]:
 def _renamed(text: str, name: str, said: str) -> str:
     text = re.sub(r"^id:.*$", f"id: {name}", text, count=1, flags=re.M)
     text = re.sub(r"^name:.*$", said, text, count=1, flags=re.M)
-    return schema_line(SCHEMA_FILE.as_uri()) + "\n" + SCHEMA_COMMENT.sub("", text)
+    text = re.sub(r"^bgg_id:.*\n", "", text, count=1, flags=re.M)
+    return schema_line(SCHEMA_FILE.name) + "\n" + SCHEMA_COMMENT.sub("", text)
+
+
+def schema_beside(folder: Path) -> Path | None:
+    """Copy the layout schema into a folder of games, where their first lines name it, unless the same one is
+    there already; the file written, or None."""
+    target = folder / SCHEMA_FILE.name
+    if target.is_file() and target.read_bytes() == SCHEMA_FILE.read_bytes():
+        return None
+    target.write_bytes(SCHEMA_FILE.read_bytes())
+    return target

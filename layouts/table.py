@@ -49,20 +49,40 @@ class TableBase(Strict):
     """The kind's moves (its mechanic's in companion/table, a test holds them equal): what `labels` may name."""
     PHASES: ClassVar[tuple[str, ...]] = ()
     """The kind's phases: what `prompts` may name."""
+    WHEN: ClassVar[dict[str, str]] = {"end": "with `declared_end`"}
+    """The moves and phases a table has only with an option, and the option (see `has`)."""
     labels: dict[str, ValueText] = Field({}, description="button texts by move, e.g. {reroll: 'Red star: reroll'}")
     prompts: dict[str, ValueText] = Field({}, description="what the table waits for in a phase, the words after "
                                                           "'waiting for Ana to', e.g. {roll: 'roll for the table'}")
     end: TurnLimit | None = Field(None, description="the room ends the game by itself after so many turns")
     declared_end: DeclaredEnd | None = Field(None, description="a seat may say the end the sheets show is reached")
 
+    def has(self, name: str) -> bool:
+        """Whether this table, with its options, has a move or phase of its kind (one of WHEN needs its option)."""
+        return name != "end" or self.declared_end is not None
+
+    def moves(self) -> tuple[str, ...]:
+        """The moves this table has with its options: what `labels` may name."""
+        return tuple(move for move in (*self.MOVES, "end") if self.has(move))
+
+    def phases(self) -> tuple[str, ...]:
+        """The phases this table has with its options: what `prompts` may name."""
+        return tuple(phase for phase in self.PHASES if self.has(phase))
+
     @model_validator(mode="after")
     def _known_moves_and_phases(self):
-        moves = (*self.MOVES, *(("end",) if self.declared_end else ()))
-        for key, known, what in (("labels", moves, "moves"), ("prompts", self.PHASES, "phases")):
-            unknown = sorted(set(getattr(self, key)) - set(known))
-            if unknown:
-                raise ValueError(f"{key}: {unknown[0]!r} is not one of the {self.kind} table's {what}; "
-                                 f"{closest(unknown[0], known)}they are: {', '.join(known)}")
+        problems = []
+        for key, every, known, what in (("labels", (*self.MOVES, "end"), self.moves(), "moves"),
+                                        ("prompts", self.PHASES, self.phases(), "phases")):
+            for name in sorted(set(getattr(self, key)) - set(known)):
+                if name in every:
+                    problems.append(f"{key}.{name}: the {self.kind} table has this {what[:-1]} only "
+                                    f"{self.WHEN[name]}; its {what} here: {', '.join(known)}")
+                else:
+                    problems.append(f"{key}.{name}: not one of the {self.kind} table's {what}; "
+                                    f"{closest(name, known)}they are: {', '.join(known)}")
+        if problems:
+            raise ValueError("\n".join(problems))
         return self
 
 
@@ -78,6 +98,7 @@ class RollAndDraft(TableBase):
     """The active player rolls and picks first; the others pick from what is left (or from all)."""
 
     MOVES, PHASES = ("roll", "pick", "refuse", "next"), ("roll", "pick", "others")
+    WHEN = {**TableBase.WHEN, "refuse": "with `refuse`"}
     kind: Literal["roll-and-draft"]
     active_pick: Pick = Field(min_length=1, description="die id -> how many the active player takes: n or [fewest, most]")
     others_pick: Pick = Field(min_length=1, description="die id -> how many each other player takes")
@@ -86,16 +107,25 @@ class RollAndDraft(TableBase):
     exhausted_after: Amount | None = Field(None, description="refusals that exhaust a seat (it may refuse no more); "
                                            "the game ends after the turn in which every seat is exhausted")
 
+    def has(self, name: str) -> bool:
+        """Refusing is a move only where the layout says what it means."""
+        return super().has(name) and (name != "refuse" or self.refuse is not None)
+
 
 class DicePool(TableBase):
     """The active player rolls, may spend powers on the dice, uses some; each other player takes some."""
 
     MOVES, PHASES = ("roll", "reroll", "recolour", "use", "take", "pass", "next"), ("roll", "use", "others")
+    WHEN = {**TableBase.WHEN, "reroll": "with `powers: [reroll]`", "recolour": "with `powers: [recolour]`"}
     kind: Literal["dice-pool"]
     powers: list[Literal["reroll", "recolour"]] = Field([], description="what the active player may do to the dice")
     joker: ColourRef | None = Field(None, description="the face that counts as any colour; never a recolour target")
     others_take: Amount = Field(1, description="dice each other player takes")
     others_take_at: dict[int, Amount] = Field({}, description="players at the table -> dice each other player takes")
+
+    def has(self, name: str) -> bool:
+        """A power is a move only where the layout gives it."""
+        return super().has(name) and (name not in ("reroll", "recolour") or name in self.powers)
 
 
 class MarketRing(TableBase):
@@ -112,11 +142,16 @@ class SharedRoll(TableBase):
     """The player on turn rolls for everyone; every seat writes the same roll at once (no waiting, no Done tap)."""
 
     MOVES, PHASES = ("roll", "written"), ("roll", "write")
+    WHEN = {**TableBase.WHEN, "written": "with `passes: written`", "write": "with `passes: written`"}
     kind: Literal["shared-roll"]
     sum: bool = Field(False, description="every phone shows the dice's sum large (the number everyone writes)")
     passes: Literal["roll", "written"] = Field(
         "roll", description="roll: the turn passes with each roll (nobody taps done); written: once every other "
                             "seat tapped Written")
+
+    def has(self, name: str) -> bool:
+        """Saying the roll is written is a move (and a phase) only where the turn waits for it."""
+        return super().has(name) and (name not in ("written", "write") or self.passes == "written")
 
 
 Mechanic = Annotated[Union[HoldAndRoll, RollAndDraft, DicePool, MarketRing, SharedRoll], Field(discriminator="kind")]

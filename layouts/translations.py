@@ -26,6 +26,7 @@ LANGUAGES = ("en", "de", "es")
 """The languages rollsheet speaks; `en` is the layouts' own."""
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 STEP = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
+INDEX = re.compile(r"\[(\d+)\]")
 
 
 def overlay_path(layout: Path, lang: str) -> Path:
@@ -89,21 +90,60 @@ def _collect(value, marked: bool, items, path: str, out: dict) -> None:
 
 
 def problems(english: dict[str, str], overlay: object, source: str) -> list[str]:
-    """One `FILE: path: message` line for each text an overlay lacks, adds or changes the placeholders of."""
+    """One `FILE: path: message` line for each text an overlay lacks, adds or changes the placeholders of,
+    and for each translation left at a place whose text moved (see `_shifted`)."""
     if not isinstance(overlay, dict):
         return [f"{source}: (top): an overlay maps each text's path to its translation, not {type(overlay).__name__}"]
+    moved = _shifted(english, overlay)
     found = []
     for path, text in english.items():
+        note = _moved_note(path, moved)
         if path not in overlay:
-            found.append(f"{source}: {path}: missing translation of {text!r}")
+            found.append(f"{source}: {path}: missing translation of {text!r}{note}")
         elif not isinstance(overlay[path], str) or not overlay[path].strip():
             found.append(f"{source}: {path}: the translation must be text")
         elif set(_placeholders(overlay[path])) != set(_placeholders(text)):
             found.append(f"{source}: {path}: keep the placeholders of {text!r}: "
                          f"{', '.join(sorted(set(_placeholders(text)))) or 'none'}")
-    found += [f"{source}: {path}: not a text of the layout (misspelt, or the text is gone)"
+        elif note:
+            found.append(f"{source}: {path}: is now {text!r}, still translated {overlay[path]!r}{note}; check it")
+    found += [f"{source}: {path}: not a text of the layout"
+              f"{_moved_note(str(path), moved) or ' (misspelt, or the text is gone)'}"
               for path in overlay if path not in english]
     return found
+
+
+def _shifted(english: dict[str, str], overlay: dict) -> dict[str, int]:
+    """The lists of a layout whose entries were added, removed or moved since the overlay was written, each with
+    the first place that changed: {"lists.bridges.items": 6}.
+
+    A translation is kept by its place (`items[7]`), so an entry put in before it leaves it at a place that
+    now holds another text. A list counts as shifted when the overlay misses a text at one place of it and
+    holds the same key at another place that has none (`items[8].label` missing, `items[6].label` no text);
+    the outermost such list is named (a block put in shifts the items of every block after it).
+    """
+    missing = [path for path in english if path not in overlay]
+    extra = [path for path in overlay if isinstance(path, str) and path not in english]
+    places: dict[tuple[str, str], tuple[set[int], set[int]]] = {}  # (list, key after the place): missing, extra
+    for side, paths in enumerate((missing, extra)):
+        for path in paths:
+            for index in INDEX.finditer(path):
+                places.setdefault((path[:index.start()], path[index.end():]), (set(), set()))[side].add(int(index[1]))
+    every: dict[str, set[int]] = {}
+    for (name, _), (lacking, stray) in places.items():
+        every.setdefault(name, set()).update(lacking | stray)
+    moved = {name for (name, _), (lacking, stray) in places.items() if lacking and stray}
+    return {name: min(every[name]) for name in moved if not any(name.startswith(f"{outer}[") for outer in moved)}
+
+
+def _moved_note(path: str, moved: dict[str, int]) -> str:
+    """What a path's line adds when it is at or after the first changed place of a shifted list ('' otherwise)."""
+    for name, first in moved.items():
+        place = INDEX.match(path, len(name)) if path.startswith(f"{name}[") else None
+        if place and int(place[1]) >= first:
+            return (f" ({name} changed from [{first}] on: entries were added, removed or moved, and a translation "
+                    f"stays at its place; move each to its text's new place)")
+    return ""
 
 
 def _placeholders(text: str) -> list[str]:

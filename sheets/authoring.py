@@ -17,21 +17,21 @@ def new(
     name: Annotated[str, typer.Argument(metavar="NAME", show_default=False, help=(
         "The new game's id and file name: lower case letters, digits and -, e.g. harbour."))],
     source: Annotated[Optional[str], typer.Option("--from", metavar="GAME", help=(
-        "Start from this game (shipped or yours), a template (fives, kniffel, qwixx) or a layout file; "
+        "Start from this game (shipped or yours), a template (fives, kniffel, knister, qwixx) or a layout file; "
         "default the small complete game fives."))] = None,
-    out: Annotated[Optional[Path], typer.Option(help=(
-        "Folder to write into; default the first ROLLSHEET_LAYOUTS folder, else this one."))] = None,
+    out: Annotated[Optional[Path], typer.Option(metavar="DIR", help=(
+        "Folder to write into; default the first ROLLSHEET_LAYOUTS folder (made if missing), else this one."))] = None,
     layouts_dirs: LayoutsOption = None,
 ) -> None:
     """Write a starting layout for a game of your own (with the language overlays of what it copies)."""
     import re
 
     import layouts
-    from layouts.starting import DEFAULT, source_file, starting_files
+    from layouts.starting import DEFAULT, schema_beside, source_file, starting_files
 
     if not re.match(NAME_PATTERN, name):
         fail(f"Error: NAME {name!r}: a game id is lower case letters, digits and -, starting with a letter", 2)
-    with layout_folders(layouts_dirs):
+    with layout_folders(layouts_dirs, make_first=out is None):
         if name in layouts.game_ids():
             fail(f"Error: a game {name!r} exists already ({layouts.game_file(name)}); choose another NAME", 2)
         try:
@@ -46,12 +46,15 @@ def new(
     for file, text in files.items():
         (folder / file).write_text(text, encoding="utf-8")
         typer.echo(f"wrote {folder / file}")
+    schema_file = schema_beside(folder)
+    if schema_file:
+        typer.echo(f"wrote {schema_file}  (the layout schema its first line names, for editors)")
     found = folder.resolve() in layouts.folders()
     typer.echo(f"next: rollsheet check {name}{'' if found else f' --layouts {folder}'}  "
                f"(editors read the schema named on its first line)")
 
 
-def schema(out: Annotated[Optional[Path], typer.Option(help="Write it to this file; default standard output.")] = None
+def schema(out: Annotated[Optional[Path], typer.Option(metavar="FILE", help="Write it to this file; default standard output.")] = None
            ) -> None:
     """Write the layout JSON Schema (every block kind, key, type, default and what it is), for editors."""
     from layouts.schema import schema_text

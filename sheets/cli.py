@@ -14,7 +14,7 @@ from typing import Annotated, Optional
 import typer
 
 from sheets import authoring
-from sheets.shell import LayoutsOption, fail, layout_folders, plural
+from sheets.shell import Command, LayoutsOption, fail, layout_folders, plural
 
 app = typer.Typer(
     help="Print kit and table companion for Copenhagen, Lost Cities, Simstown and Monolyth.",
@@ -34,7 +34,7 @@ class InkName(str, Enum):
     mono = "mono"
 
 
-@app.command("list")
+@app.command("list", cls=Command)
 def list_games(
     layouts_dirs: LayoutsOption = None,
     paths: Annotated[bool, typer.Option("--paths", help="Show where each game's file is, and the templates.")] = False,
@@ -83,7 +83,7 @@ def list_paths() -> None:
     typer.echo(f"templates ({', '.join(templates())})  {layouts.TEMPLATES}  (rollsheet new NAME --from TEMPLATE)")
 
 
-@app.command()
+@app.command(cls=Command)
 def check(
     files: Annotated[Optional[list[Path]], typer.Argument(
         metavar="FILE|GAME", show_default=False, help="Layout files (.yaml) or game ids to check with their overlays (an overlay stands for its layout); default every game found (shipped, ROLLSHEET_LAYOUTS, --layouts).")] = None,
@@ -141,20 +141,20 @@ def game_in_folder(path: Path) -> str | None:
     return path.stem if found else None
 
 
-@app.command("print")
+@app.command("print", cls=Command)
 def print_sheets(
     game: Annotated[Optional[str], typer.Argument(
         metavar="GAME", show_default=False, help="Game id (see `rollsheet list`) or a layout file (path/to/game.yaml).")] = None,
     all_games: Annotated[bool, typer.Option("--all", help="Print every printable of every game.")] = False,
-    what: Annotated[Optional[list[str]], typer.Option("--what", help="Printable to print (repeatable); default all.")] = None,
-    players: Annotated[Optional[int], typer.Option(help="Players at the table; default 4 (within the game's range).")] = None,
-    copies: Annotated[int, typer.Option(help="Copies per player (or per table for shared sheets), 1 to 1000.")] = 1,
-    paper: Annotated[PaperName, typer.Option(help="Paper size.")] = PaperName.a4,
-    ink: Annotated[InkName, typer.Option(help="color, low (outlines and light tints) or mono (black only).")] = InkName.color,
-    per_page: Annotated[Optional[int], typer.Option(help="Sheets or cards per page; default as many as fit.")] = None,
-    companion_url: Annotated[Optional[str], typer.Option(envvar="ROLLSHEET_URL", help=(
+    what: Annotated[Optional[list[str]], typer.Option("--what", metavar="PRINTABLE", help="Printable to print (repeatable); default all.")] = None,
+    players: Annotated[Optional[int], typer.Option(metavar="N", help="Players at the table; default 4 (within the game's range).")] = None,
+    copies: Annotated[int, typer.Option(metavar="N", help="Copies per player (or per table for shared sheets), 1 to 1000.")] = 1,
+    paper: Annotated[PaperName, typer.Option(metavar="[a4|letter|a3]", help="Paper size.")] = PaperName.a4,
+    ink: Annotated[InkName, typer.Option(metavar="[color|low|mono]", help="color, low (outlines and light tints) or mono (black only).")] = InkName.color,
+    per_page: Annotated[Optional[int], typer.Option(metavar="N", help="Sheets or cards per page; default as many as fit.")] = None,
+    companion_url: Annotated[Optional[str], typer.Option(envvar="ROLLSHEET_URL", metavar="URL", help=(
         "Companion URL for the QR code, e.g. http://192.168.1.20:5000; at most 80 characters."))] = None,
-    out: Annotated[Path, typer.Option(help="Folder for the PDFs.")] = Path("output"),
+    out: Annotated[Path, typer.Option(metavar="DIR", help="Folder for the PDFs.")] = Path("output"),
     backs: Annotated[bool, typer.Option("--backs", help="Follow each page of cards with their backs, for long-edge duplex.")] = False,
     lang: Annotated[str, typer.Option("--lang", envvar="ROLLSHEET_LANG", metavar="LANG", help=(
         "Language of every word on paper: en, or one the game has a translation for (`rollsheet list` shows "
@@ -185,15 +185,15 @@ def print_sheets(
                    "or set ROLLSHEET_URL (`rollsheet serve` shows the address).")
 
 
-app.command()(authoring.new)
-app.command()(authoring.schema)
-app.command()(authoring.upgrade)
+app.command(cls=Command)(authoring.new)
+app.command(cls=Command)(authoring.schema)
+app.command(cls=Command)(authoring.upgrade)
 for _command in entry_points(group="rollsheet.commands"):
     _loaded = _command.load()
     if isinstance(_loaded, typer.Typer):  # a group of commands, e.g. `rollsheet db upgrade`
         app.add_typer(_loaded, name=_command.name)
     else:
-        app.command(_command.name)(_loaded)
+        app.command(_command.name, cls=Command)(_loaded)
 
 
 def main() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import errno
 import os
 import pathlib
+import re
 import shutil
 import subprocess
 import sys
@@ -167,3 +168,24 @@ def test_help_states_the_limits(cli):
     text = " ".join(cli("print", "--help").output.split())
     assert f"1 to {jobs.MAX_COPIES}" in text
     assert f"at most {jobs.MAX_URL} characters" in text
+
+
+def commands(group, *words):
+    """Every command of the command line, as the words that call it (`db upgrade`)."""
+    for name, command in group.commands.items():
+        yield from commands(command, *words, name) if hasattr(command, "commands") else [(*words, name)]
+
+
+def test_every_help_shows_what_to_write_not_python_types(cli):
+    from typer.main import get_command
+
+    from sheets.cli import app
+
+    called = list(commands(get_command(app)))
+    assert {("new",), ("print",), ("serve",), ("db", "copy")} <= set(called)
+    for words in called:
+        text = cli(*words, "--help").output
+        assert not re.search(r"<\w+|\{[A-Z]", text), f"{' '.join(words)}: {text}"
+    usage = {" ".join(words): cli(*words, "--help").output.splitlines()[0].split(" ", 2)[2] for words in called}
+    assert (usage["new"], usage["upgrade"], usage["check"], usage["print"]) == (
+        "new [OPTIONS] NAME", "upgrade [OPTIONS] FILE...", "check [OPTIONS] [FILE|GAME]...", "print [OPTIONS] [GAME]")

@@ -36,7 +36,7 @@ def test_every_api_route_of_the_app_is_in_the_document(app, document):
             assert plain in documented, f"{rule.rule} has no entry: mark its view @documented (companion/contract)"
 
 
-@pytest.mark.parametrize("folder", [None, "tests/games"])
+@pytest.mark.parametrize("folder", [None, "tests/games", "layouts/templates"])
 def test_every_move_a_served_game_declares_has_its_body(client, folder, monkeypatch):
     if folder:
         monkeypatch.setenv(layouts.ENV_VAR, folder)

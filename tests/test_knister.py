@@ -1,14 +1,13 @@
-"""A Knister-like game written as a layout alone (tests/games/knister.yaml): printed, and scored through its
-choice fields, the hand of every row and column, diagonals counting double."""
+"""A Knister-like game written as a layout alone (the template layouts/templates/knister.yaml): printed, and scored
+through its choice fields, the hand of every row and column, diagonals counting double; `rollsheet new --from
+knister` starts a game of one's own from it."""
 from __future__ import annotations
-
-from pathlib import Path
 
 import layouts
 from tests.scoring_play import add_games
 from tests.pdfread import read_pages
 
-KNISTER = Path(__file__).parent / "games" / "knister.yaml"
+KNISTER = layouts.TEMPLATES / "knister.yaml"
 
 
 def test_it_prints_a_five_by_five_grid_with_a_box_for_every_line(cli, tmp_path):

@@ -1,9 +1,8 @@
-"""Knister-like (tests/games/knister.yaml) played by three phones in Chromium on the shared-roll table: one
-roll for the table, its sum large on every phone, nobody taps Done or reads "waiting"; then scored through
-its choice fields on the score form."""
+"""Knister-like (the template layouts/templates/knister.yaml) played by three phones in Chromium on the shared-roll
+table: one roll for the table, its sum large on every phone, nobody taps Done or reads "waiting"; then scored
+through its choice fields on the score form."""
 from __future__ import annotations
 
-from pathlib import Path
 
 from playwright.sync_api import expect
 
@@ -13,11 +12,10 @@ from tests.test_scoring_form import field
 from tests.serving import within
 from tests.tables import Http, Table
 
-GAMES = Path(__file__).parent / "games"
 
 
 def test_three_phones_play_knister_to_its_end_and_score_it(live_server, phone, monkeypatch, tmp_path):
-    monkeypatch.setenv(layouts.ENV_VAR, str(GAMES))
+    monkeypatch.setenv(layouts.ENV_VAR, str(layouts.TEMPLATES))
     room = Table(Http(live_server), "knister", (), players=3)
     ana = seated_phone(phone, live_server, room.code, "Ana")
     ben = seated_phone(phone, live_server, room.code, "Ben", locale="de-DE")
@@ -30,6 +28,7 @@ def test_three_phones_play_knister_to_its_end_and_score_it(live_server, phone, m
     for page in phones:
         expect(page.locator('[data-key="sum"]')).to_contain_text(total)
         expect(page.locator('[data-key="next"], [data-key="written"]')).to_have_count(0)
+    expect(ben.locator("#turn-line")).to_contain_text(f"trag {total} auf deinem Blatt ein, danach: für alle würfeln")
     for page in (ana, cy):
         expect(page.locator("#turn-line")).to_contain_text(f"write {total} on your sheet")
         expect(page.locator("#turn-line")).not_to_contain_text("waiting")

@@ -11,6 +11,7 @@ import yaml
 import layouts
 from layouts.reading import read_yaml
 from layouts.schema import SCHEMA_FILE, layout_schema, schema_text, undescribed
+from layouts.wanted import pattern_words
 from tests.test_cli_errors import one_clear_line
 
 LOST_CITIES = layouts.HERE / "lost-cities.yaml"
@@ -55,6 +56,22 @@ BROKEN = {
                                       "that is not a colour is written {id: row1, label: ...}", False),
     "a newer schema": (lambda d: d.update(schema=99), "schema", "written for layout schema 99, newer than this "
                        "rollsheet reads", True),
+    "a number for a mapping": (lambda d: d.update(players=4), "players", "write a mapping {min: ..., max: ...}, not 4",
+                               True),
+    "a box of three numbers": (lambda d: blocks(d)[0].update(at=[4, 3, 80]), "printables.score-sheet.blocks[0].at",
+                               "write 4 values (the block's box on its sheet: x, y (from the top left corner), width, "
+                               "height; all mm), not 3", True),
+    "a word not among a pattern's": (lambda d: d["printables"]["score-sheet"].update(per="everyone"),
+                                     "printables.score-sheet.per", "'everyone': write one of player, table, pattern",
+                                     True),
+    "a colour's name for its rgb": (lambda d: d["colours"]["red"].update(rgb="gold"), "colours.red.rgb",
+                                    "'gold': write #rrggbb, e.g. #e9b81c", True),
+    "a word for a number": (lambda d: d["tables"]["dice"]["values"].__setitem__(1, "ten"), "tables.dice.values[1]",
+                            "write a whole number, not 'ten'", True),
+    "a number under its bound": (lambda d: d["players"].update(min=0), "players.min", "write 1 or more, not 0", True),
+    "a misspelt name in an expression": (lambda d: d["scoring"]["points"][1].update(points="artifact * 2"),
+                                         "scoring.points[1].points", "unknown name 'artifact' in 'artifact * 2'; did "
+                                         "you mean `artifacts`? the names here: artifacts, boxes,", False),
 }
 
 
@@ -74,6 +91,42 @@ def test_every_error_names_the_key_and_the_fix(tmp_path, name):
     _, where, said, _ = BROKEN[name]
     assert any(line.startswith(f"{path}: {where}: ") and said in line for line in refused.value.problems), \
         refused.value.problems
+
+
+@pytest.mark.parametrize("change, said", [
+    (lambda d: d["scoring"]["sections"][0]["fields"][0]["members"].__setitem__(1, {"id": "row1"}),
+     ["scoring.sections[0].fields[0].members[1].label: missing key 'label' (a member needs it; its keys: id, label, "
+      "colour)"]),
+    (lambda d: d.update(colors=d.pop("colours")),
+     ["colors: unknown key 'colors'; did you mean `colours`? a game has: schema, id, name, players, bgg_id, colours, "
+      "dice, tables, values, lists, shapes, pieces, patterns, printables, table, scoring",
+      "colours: missing key 'colours' (a game needs it; its keys: schema, id, name, players, bgg_id, colours, dice, "
+      "tables, values, lists, shapes, pieces, patterns, printables, table, scoring)"]),
+], ids=["a member of the wrong form", "a misspelt section"])
+def test_a_mistake_is_said_once_without_the_lines_it_causes(tmp_path, change, said):
+    data = yaml.safe_load(LOST_CITIES.read_text())
+    change(data)
+    path = tmp_path / "lost-cities.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    with pytest.raises(layouts.LayoutError) as refused:
+        layouts.load_file(path)
+    assert refused.value.problems == [f"{path}: {line}" for line in said]
+
+
+def test_every_pattern_of_the_schema_is_said_in_words():
+    found = set()
+
+    def collect(node):
+        if isinstance(node, dict):
+            found.update([node["pattern"]] if isinstance(node.get("pattern"), str) else [])
+            for value in node.values():
+                collect(value)
+        elif isinstance(node, list):
+            for value in node:
+                collect(value)
+
+    collect(layout_schema())
+    assert found and all(not pattern_words(pattern).startswith("text matching") for pattern in found)
 
 
 def test_a_60000_term_expression_is_one_line_in_check(cli, tmp_path):

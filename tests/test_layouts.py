@@ -56,7 +56,7 @@ def test_bad_colour_value_is_rejected(tmp_path):
     path = variant(tmp_path, lambda d: d["colours"]["blue"].update(rgb="blue-ish"))
     with pytest.raises(layouts.LayoutError) as error:
         layouts.load_file(path)
-    assert error.value.problems[0].startswith(f"{path}: colours.blue.rgb: String should match pattern")
+    assert error.value.problems == [f"{path}: colours.blue.rgb: 'blue-ish': write #rrggbb, e.g. #e9b81c"]
 
 
 def test_reference_to_an_unknown_colour_points_at_the_column(tmp_path):

@@ -318,7 +318,7 @@ def test_a_reroll_that_comes_up_the_same_is_still_a_reroll():
 
 
 def games_of_kind(kind):
-    """Every game (shipped and tests/games) whose table is of `kind`."""
+    """Every game (shipped, templates and tests/games) whose table is of `kind`."""
     from tests.test_referee import WALKED, load
 
     return [game for game in map(load, WALKED) if game.table.kind == kind]

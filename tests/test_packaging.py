@@ -28,7 +28,8 @@ def test_wheel_ships_layouts_templates_and_static_files(tmp_path):
     assert {f"sheets/locale/{lang}/LC_MESSAGES/sheets.mo" for lang in ("de", "es")} <= names
     assert {"companion/templates/base.html", "companion/templates/groups/group.html", "companion/static/app.css",
             "sheets/cli.py"} <= names
-    assert {"layouts/layout.schema.json", "layouts/templates/kniffel.yaml", "layouts/templates/fives.de.yaml"} <= names
+    assert {"layouts/layout.schema.json", "layouts/templates/kniffel.yaml", "layouts/templates/fives.de.yaml",
+            "layouts/templates/knister.es.yaml"} <= names
     assert {f"companion/translations/{lang}/LC_MESSAGES/messages.mo" for lang in ("de", "es")} <= names
     entry_points = next(n for n in names if n.endswith("entry_points.txt"))
     assert "rollsheet = sheets.cli:app" in zipfile.ZipFile(next(tmp_path.glob("*.whl"))).read(entry_points).decode()

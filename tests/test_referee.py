@@ -1,5 +1,5 @@
 """The one referee walked at random: seats make random moves from `allowed` over thousands of turns of
-every game (the shipped ones and tests/games); the table never stalls, never refuses what it offered,
+every game (the shipped ones, the templates and tests/games); the table never stalls, never refuses what it offered,
 never makes what it did not offer, and every game ends by its rule. Pure logic: no server, no database."""
 from __future__ import annotations
 

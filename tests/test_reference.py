@@ -9,7 +9,7 @@ from PIL import Image
 
 import layouts
 from companion.table import kinds
-from docgen.reference import EXAMPLES, page, pictures
+from docgen.reference import EXAMPLES, TABLES, page, pictures
 from layouts.blocks import BLOCK_TYPES
 from layouts.scoring import AnyField, Scoring
 
@@ -21,13 +21,16 @@ def test_every_block_kind_has_a_section_a_picture_and_its_games():
     assert {h.strip("`") for h in HEADINGS if h.startswith("`") and h.strip("`") in BLOCK_TYPES} == BLOCK_TYPES
     assert all(f"![{kind}](reference/{kind}.png)" in PAGE for kind in BLOCK_TYPES)
     grid = PAGE.split("### `grid`")[1].split("\n### ")[0]
-    assert "Used by: copenhagen." in grid and "| `rows` | whole number | required | rows of cells |" in grid
+    assert "Used by: copenhagen, knister." in grid and "| `rows` | whole number | required | rows of cells |" in grid
 
 
-def test_every_table_kind_has_its_keys_and_phases():
+def test_every_table_kind_has_its_keys_phases_and_moves():
     for kind, mechanic in kinds().items():
         section = PAGE.split(f"### `{kind}`")[1].split("\n### ")[0]
-        assert all(f"`{phase}`" in section for phase in mechanic.PHASES), kind
+        phases, moves = (re.search(rf"^{name}: (.*)$", section, re.M)[1] for name in ("Phases", "Moves"))
+        assert re.findall(r"`(\w+)` \(waiting for", phases) == list(mechanic.PHASES), kind
+        assert re.findall(r"(?:^|, )`(\w+)`", moves) == [*TABLES[kind].MOVES, "end"], kind
+    assert "`written` (with `passes: written`)" in PAGE and "`refuse` (with `refuse`)" in PAGE
 
 
 def test_every_scoring_field_and_rule_kind_is_there():

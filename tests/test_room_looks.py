@@ -1,10 +1,8 @@
 """Every room state of every game in every look (light and dark, portrait and landscape, en/de/es): axe-core
 clean, tap targets of 44 px, nothing narrower than its text at 320 px, and in landscape the dice (or the market
-ring) and the turn line on the screen; a shared-roll game of tests/games too, in English. One phone per language
+ring) and the turn line on the screen; the shared-roll template (knister) too, in English. One phone per language
 holds Ana's seat; the table moves through the API."""
 from __future__ import annotations
-
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -16,7 +14,6 @@ from tests.serving import within
 from tests.tables import Http, Table
 
 LOCALES = ("en-US", "de-DE", "es-ES")
-GAMES = Path(__file__).parent / "games"
 PLAYING = ("roll", "move", "use", "pick", "take", "hold", "pass", "next", "refuse")
 ENDING = ("end", "refuse", "pass", "next", "roll", "pick", "use", "take", "hold", "move")
 """The moves a walk makes first: playing on, or reaching the end in a few dozen moves."""
@@ -84,7 +81,7 @@ class Looks:
 @pytest.mark.parametrize("game_id, locales", [(game_id, LOCALES) for game_id in layouts.game_ids()]
                          + [("knister", ("en-US",))])
 def test_every_room_state_passes_in_every_look_and_language(live_server, phone, monkeypatch, game_id, locales):
-    add_games(monkeypatch, GAMES / "knister.yaml")
+    add_games(monkeypatch, layouts.TEMPLATES / "knister.yaml")
     looks = Looks(live_server, phone, game_id, locales)
     room = looks.room
     looks.check("seated, before the first move")

@@ -26,21 +26,23 @@ PER_OPERATION = 40
 """Generated requests per operation and generation mode (positive, negative)."""
 LEAST = 2000
 NAMES = ("Ana", "Ben")
-GAMES = ROOT / "tests" / "games"
+GAMES = (ROOT / "tests" / "games", layouts.TEMPLATES)
+"""The test games and the templates (the shared-roll table is a template's), served beside the shipped games."""
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    """A real `rollsheet serve` with the test games too, and its document."""
-    with serving(tmp_path_factory.mktemp("contract"), "--layouts", GAMES) as (base, _):
+    """A real `rollsheet serve` with the test games and templates too, and its document."""
+    with serving(tmp_path_factory.mktemp("contract"), *(arg for folder in GAMES for arg in ("--layouts", folder))) \
+            as (base, _):
         yield base
 
 
 def seated_rooms(base: str) -> list[dict]:
-    """Two rooms of every game served (the test games too), each with Ana and Ben seated, the second with seats left
-    for new names, and a third nobody sits in, where new names take seats before any move: {"code", "game",
-    "tokens"}."""
-    with layouts.extra_folders([GAMES]):
+    """Two rooms of every game served (the test games and templates too), each with Ana and Ben seated, the second
+    with seats left for new names, and a third nobody sits in, where new names take seats before any move:
+    {"code", "game", "tokens"}."""
+    with layouts.extra_folders(list(GAMES)):
         games = layouts.game_ids()
     made = []
     for game in games:

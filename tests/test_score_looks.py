@@ -1,11 +1,11 @@
 """Every score-form state of every game in every look (light and dark, portrait and landscape, en/de/es; the
 test games in English): axe-core clean (the dark form's contrast measured by it), tap targets of 44 px, nothing
-narrower than its text at 320 px (Knister of tests/games too). The states: a tied result with its notes (a fresh form is the same page with
-the result hidden), and two cards with a problem; one page per language, restyled in place."""
+narrower than its text at 320 px (the Knister template too). The states: a tied result with its notes (a fresh
+form is the same page with the result hidden), and two cards with a problem; one page per language, restyled in
+place."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from urllib.parse import quote
 
 import pytest
@@ -16,7 +16,6 @@ from tests.phones import every_look
 from tests.scoring_play import EXAMPLES, add_games
 
 LOCALES = ("en-US", "de-DE", "es-ES")
-GAMES = Path(__file__).parent / "games"
 TIED = {"copenhagen": [{"name": "Ana", "empty_cells": 3}, {"name": "Ben", "empty_cells": 5}, {"name": "Cy"}]}
 """Players who tie on points (and where the game breaks ties, give the tie-break to some of them)."""
 
@@ -44,7 +43,7 @@ def two_nameless(page) -> None:
 @pytest.mark.parametrize("game_id, locales", [(game_id, LOCALES) for game_id in layouts.game_ids()]
                          + [("kniffel", ("en-US",)), ("qwixx", ("en-US",)), ("knister", ("en-US",))])
 def test_every_score_form_state_passes_in_every_look_and_language(live_server, phone, monkeypatch, game_id, locales):
-    add_games(monkeypatch, EXAMPLES / "kniffel.yaml", EXAMPLES / "qwixx.yaml", GAMES / "knister.yaml")
+    add_games(monkeypatch, EXAMPLES / "kniffel.yaml", EXAMPLES / "qwixx.yaml", EXAMPLES / "knister.yaml")
     tied = TIED.get(game_id, [{"name": name} for name in ("Ana", "Ben", "Cy")])
     for locale in locales:
         page = phone(locale=locale)

@@ -42,6 +42,8 @@ def with_scoring(**changes) -> dict:
     ({"checks": [{"at": "sixes", "value": "sixes", "message": "too many"}]}, "at_most goes with value"),
     ({"checks": [{"at": "fives", "require": "sixes > 0", "message": "no"}]}, "'fives' is not a field"),
     ({"uses": {"plan": "region_map"}}, "uses.plan: the printables have no region_map block"),
+    ({"sections": [{"title": "S", "fields": [{"id": "sixes", "allowed": [0, "six"]}]}]},
+     "allowed: [0, 'six']: write whole numbers from 0, e.g. [0, 1, 3, 8], or an expression giving them"),
     ({"sections": [{"title": "S", "fields": [{"id": "sixes", "kind": "token", "label": "T", "lists": ["bag"]}]}]},
      "'bag' is not a list of tokens"),
 ])

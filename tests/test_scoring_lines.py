@@ -10,6 +10,7 @@ import yaml
 import layouts
 from companion.scoring import ScoreError, score_game
 from companion.scoring.forms import breakdown_labels, form
+from tests.test_layout_errors import VALIDATOR
 
 HANDS = [{"id": "nothing", "label": "Nothing", "points": 0}, {"id": "pair", "label": "Pair", "points": 1},
          {"id": "two-pairs", "label": "Two pairs", "points": 3}, {"id": "full-house", "label": "Full house",
@@ -71,6 +72,20 @@ def test_only_the_legal_values_are_accepted(game):
     with pytest.raises(ScoreError) as refused:
         scored(game, fouls=3)
     assert (refused.value.field, refused.value.message) == ("players[0].fouls", "must be one of 0, 2, 5")
+
+
+@pytest.mark.parametrize("allowed", [[0, 2, 5], "[0, 2, 5]"], ids=["a YAML list", "an expression"])
+def test_legal_values_may_be_written_as_a_yaml_list_or_as_an_expression(tmp_path, allowed):
+    layout = yaml.safe_load(yaml.safe_dump(LAYOUT))
+    layout["scoring"]["sections"][1]["fields"][0]["allowed"] = allowed
+    path = tmp_path / "lines.yaml"
+    path.write_text(yaml.safe_dump(layout))
+    game = layouts.load_file(path)
+    with pytest.raises(ScoreError) as refused:
+        scored(game, fouls=3)
+    assert refused.value.message == "must be one of 0, 2, 5" and scored(game, fouls=5)["total"] == -5
+    assert {w.path: w for section in form(game) for w in section.widgets}["fouls"].values == (0, 2, 5)
+    assert VALIDATOR.is_valid(layout)
 
 
 def test_the_form_offers_selects_for_lines_and_steppers_of_legal_values(game):

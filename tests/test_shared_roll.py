@@ -1,8 +1,7 @@
-"""The shared-roll table (tests/games/knister.yaml): the player on turn rolls for everyone, every seat writes
-that roll at once; the turn passes with the roll (no Done tap) or once the others said they wrote it."""
+"""The shared-roll table (the template layouts/templates/knister.yaml): the player on turn rolls for everyone,
+every seat writes that roll at once; the turn passes with the roll (no Done tap) or once the others said they
+wrote it."""
 from __future__ import annotations
-
-from pathlib import Path
 
 import pytest
 import yaml
@@ -15,7 +14,7 @@ from companion.table.prompts import prompts
 from companion.table.words import describe
 from tests.test_mechanics import Script
 
-KNISTER = Path(__file__).parent / "games" / "knister.yaml"
+KNISTER = layouts.TEMPLATES / "knister.yaml"
 
 
 def knister(**table_changes) -> layouts.Game:
@@ -46,7 +45,7 @@ def test_a_roll_is_for_everyone_and_passes_the_turn_without_a_done_tap():
     assert (state["sum"], state["active"]) == (7, 1)
     assert referee.allowed(game, state) == {"0": [], "1": [{"move": "roll"}], "2": []}
     said = lines(game, state)
-    assert said["1"] == "Turn 2: Ben · your turn, Ben: roll the dice for everyone"
+    assert said["1"] == "Turn 2: Ben · your turn, Ben: write 7 on your sheet, then roll the dice for everyone"
     assert said["0"] == said["2"] == "Turn 2: Ben · write 7 on your sheet"
     assert said["watching"] == "Turn 2: Ben · waiting for Ben to roll the dice for everyone"
 
@@ -75,33 +74,51 @@ def test_with_passes_written_the_turn_waits_for_every_other_seat_to_have_written
     assert refused.value.message == "Ben has already made their part of this turn."
     state, said = move(game, state, 2, "written")
     assert said == "Cy wrote the roll. Ben's turn" and state["phase"] == "roll"
+    said = lines(game, state)
+    assert said["0"] == said["2"] == said["watching"] == "Turn 2: Ben · waiting for Ben to roll the dice for everyone"
+    assert said["1"] == "Turn 2: Ben · your turn, Ben: roll the dice for everyone"
 
 
 def test_the_layouts_prompts_say_what_the_table_waits_for():
     game = knister(prompts={"roll": "roll both dice for the table"})
-    state, _ = move(game, room(game), 0, "roll", 1, 1)
+    state, _ = move(game, room(game), 0, "roll", 6, 6)
     assert lines(game, state)["watching"] == "Turn 2: Ben · waiting for Ben to roll both dice for the table"
+    assert lines(game, state)["1"] == "Turn 2: Ben · your turn, Ben: write 12 on your sheet, then roll both dice " \
+                                      "for the table"
 
 
-@pytest.mark.parametrize("key, value, said", [
-    ("labels", {"rol": "Roll"}, "labels: 'rol' is not one of the shared-roll table's moves; did you mean `roll`? "
-                                "they are: roll, written"),
-    ("prompts", {"writing": "write"}, "prompts: 'writing' is not one of the shared-roll table's phases; did you mean "
-                                      "`write`? they are: roll, write"),
-])
-def test_labels_and_prompts_name_only_the_moves_and_phases_of_their_kind(tmp_path, key, value, said):
+@pytest.mark.parametrize("table_keys, said", [
+    ({"labels": {"rol": "Roll", "written": "Done"}, "prompts": {"write": "write it down", "rolling": "roll"}},
+     ["labels.rol: not one of the shared-roll table's moves; did you mean `roll`? they are: roll",
+      "labels.written: the shared-roll table has this move only with `passes: written`; its moves here: roll",
+      "prompts.rolling: not one of the shared-roll table's phases; did you mean `roll`? they are: roll",
+      "prompts.write: the shared-roll table has this phase only with `passes: written`; its phases here: roll"]),
+    ({"passes": "written", "labels": {"end": "We are done"}, "prompts": {"end": "end"}},
+     ["labels.end: the shared-roll table has this move only with `declared_end`; its moves here: roll, written",
+      "prompts.end: not one of the shared-roll table's phases; they are: roll, write"]),
+    ({"passes": "written", "labels": {"written": "Done"}, "prompts": {"write": "write it down"}}, []),
+], ids=["passes: roll", "no declared end", "passes: written"])
+def test_labels_and_prompts_name_only_the_moves_and_phases_the_table_has_with_its_options(tmp_path, table_keys, said):
     data = yaml.safe_load(KNISTER.read_text())
-    data["table"][key] = value
+    data["table"].update(table_keys)
     path = tmp_path / "knister.yaml"
     path.write_text(yaml.safe_dump(data, sort_keys=False))
-    with pytest.raises(layouts.LayoutError) as refused:
-        layouts.load_file(path)
-    assert refused.value.problems == [f"{path}: table: {said}"]
+    try:
+        assert layouts.load_file(path).table.prompts == table_keys["prompts"] and not said
+    except layouts.LayoutError as refused:
+        assert refused.problems == [f"{path}: table.{line}" for line in said]
 
 
-@pytest.mark.parametrize("game", [*(layouts.load(g) for g in layouts.game_ids()), knister(passes="written")],
-                         ids=lambda game: game.table.kind)
-def test_each_kinds_moves_and_phases_in_the_layout_schema_are_its_mechanics(game):
+def variant(game_id: str, **table_changes) -> layouts.Game:
+    data = yaml.safe_load(layouts.game_file(game_id).read_text())
+    data["table"].update(table_changes)
+    return layouts.Game.model_validate(data, context=layouts._references(data))
+
+
+@pytest.mark.parametrize("game", [*(layouts.load(g) for g in layouts.game_ids()), knister(), knister(passes="written"),
+                                  variant("lost-cities", refuse=None),
+                                  variant("copenhagen", powers=[], declared_end=None, labels={})],
+                         ids=lambda game: f"{game.id}-{len(game.table.moves())}")
+def test_each_tables_moves_and_phases_in_the_layout_are_its_mechanics(game):
     mechanic = table.mechanic_of(game)
-    assert set(mechanic.moves()) - {"end"} <= set(type(game.table).MOVES)
-    assert set(type(game.table).PHASES) == set(mechanic.PHASES)
+    assert set(mechanic.moves()) == set(game.table.moves()) and set(mechanic.PHASES) == set(game.table.phases())

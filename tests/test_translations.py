@@ -6,6 +6,7 @@ import yaml
 
 import layouts
 from layouts.translations import words
+from tests.test_user_games import mine  # noqa: F401 (a fixture)
 
 GAME = """\
 id: pad
@@ -70,3 +71,38 @@ def test_a_language_without_an_overlay_is_refused_naming_the_file_to_write(folde
     with pytest.raises(layouts.LayoutError) as error:
         layouts.load("pad", "es")
     assert "pad.es.yaml" in error.value.problems[0] and "no 'es' translation" in error.value.problems[0]
+
+
+def test_an_item_put_into_a_copied_list_names_every_translation_it_left_at_the_wrong_place(cli, mine):
+    assert cli("new", "my-cities", "--from", "lost-cities").exit_code == 0
+    layout = mine / "my-cities.yaml"
+    artifacts = "      - {id: artifacts, label: Artifacts}"
+    layout.write_text(layout.read_text().replace("bridges: 8 ", "bridges: 9 ").replace(
+        artifacts, f"      - {{id: pink, colour: red}}\n{artifacts}"))
+    result = cli("check", "my-cities")
+    german = [line for line in result.output.splitlines() if "my-cities.de.yaml" in line]
+    moved = "(lists.bridges.items changed from [6] on: entries were added, removed or moved, and a translation stays " \
+            "at its place; move each to its text's new place)"
+    assert result.exit_code == 1 and german == [
+        f"{mine / 'my-cities.de.yaml'}: lists.bridges.items[7].label: is now 'Artifacts', still translated 'Würfel' "
+        f"{moved}; check it",
+        f"{mine / 'my-cities.de.yaml'}: lists.bridges.items[8].label: missing translation of 'Dice' {moved}",
+        f"{mine / 'my-cities.de.yaml'}: lists.bridges.items[6].label: not a text of the layout {moved}"]
+    for lang, artifacts, dice in (("de", "Artefakte", "Würfel"), ("es", "Artefactos", "Dados")):
+        overlay = mine / f"my-cities.{lang}.yaml"
+        texts = yaml.safe_load(overlay.read_text(encoding="utf-8"))
+        assert texts.pop("lists.bridges.items[6].label") == artifacts
+        texts.update({"lists.bridges.items[7].label": artifacts, "lists.bridges.items[8].label": dice})
+        overlay.write_text(yaml.safe_dump(texts, allow_unicode=True), encoding="utf-8")
+    assert cli("check", "my-cities").exit_code == 0
+    assert [item.label for item in layouts.load("my-cities", "de").lists["bridges"].items[6:]] == [
+        "", "Artefakte", "Würfel"]
+
+
+def test_a_text_put_at_the_end_of_a_list_is_only_missing(folder):
+    (folder / "pad.yaml").write_text(GAME + "      - {type: text, at: [4, 40, 90, 10], text: Good luck}\n")
+    overlay(folder, "de", GERMAN)
+    with pytest.raises(layouts.LayoutError) as error:
+        layouts.load("pad", "de")
+    assert error.value.problems == [f"{folder / 'pad.de.yaml'}: printables.sheet.blocks[2].text: missing translation "
+                                    f"of 'Good luck'"]

@@ -150,7 +150,7 @@ def test_check_without_files_checks_every_game_found(cli, mine):
 
 @pytest.mark.parametrize("args, message", [
     (["--layouts", "/no/such/folder"], "Error: --layouts /no/such/folder: no such folder"),
-    ([], "Error: ROLLSHEET_LAYOUTS names /no/such/folder, which is not a folder"),
+    ([], "Error: ROLLSHEET_LAYOUTS names /no/such/folder, which does not exist; make it with mkdir -p /no/such/folder"),
 ])
 def test_a_missing_layouts_folder_is_bad_usage(cli, monkeypatch, args, message):
     if not args:

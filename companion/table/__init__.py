@@ -10,7 +10,7 @@ Adding a mechanic: write one module here with a MechanicBase subclass (its `kind
 FIRST_PHASE, TABLE_KEYS, `start`, `own_moves`, `doing`; `new_turn` and `over` when it needs them; a move's
 own body keys as params.Param, so the API's document shows them)
 and its test (tests/test_mechanics.py shows how and checks it fits contract.Mechanic); the layout
-side is its config class in layouts/table.py, and a game using it in tests/games is walked at
+side is its config class in layouts/table.py, and a game using it in tests/games (or a template) is walked at
 random by tests/test_referee.py (every game there is). The module is found by its kind: nothing
 else lists the mechanics. Its own keys of the state go in contract.TableState.
 

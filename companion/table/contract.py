@@ -233,7 +233,8 @@ class Mechanic(Protocol):
         """What the table waits for now: the layout's prompt for the phase, else `doing`."""
 
     def aside(self, state: TableState, say) -> str | None:
-        """What a seat with no move of the turn does meanwhile (None: it waits)."""
+        """What every seat does besides the turn's moves: a seat without a move meanwhile, the seat on turn
+        before its move (None: nothing; a seat without a move waits)."""
 
     def doing(self, state: TableState, say) -> str:
         """What the seats that may act now are to do, for their prompt, in the language of `say`."""

@@ -42,12 +42,14 @@ class MechanicBase:
 
     kind = ""
     PHASES: dict[str, str] = {}
-    """phase -> what the table waits for in it, an infinitive ("roll the dice"), said after "waiting for Ana to"."""
+    """phase -> what the table waits for in it, an infinitive ("roll the dice"), said after "waiting for Ana to";
+    an instance keeps those its table has with its options (layouts/table.py)."""
     FIRST_PHASE = ""
     TABLE_KEYS: tuple[str, ...] = ()
 
     def __init__(self, game):
         self.game, self.config = game, game.table
+        self.PHASES = {phase: said for phase, said in self.PHASES.items() if phase in self.config.phases()}
         self._moves = self.own_moves()
         if self.config.declared_end:
             self._moves["end"] = end_move(self.PHASES)
@@ -71,7 +73,8 @@ class MechanicBase:
         return fill_values(prompt, self.game.values, say.language) if prompt else self.doing(state, say)
 
     def aside(self, state: dict, say: Speaker) -> str | None:
-        """What a seat with no move of the turn does meanwhile (None: it waits for the seats that act)."""
+        """What every seat does besides the turn's moves, the seat on turn first (None: nothing; the seats
+        without a move wait for the seats that act)."""
         return None
 
     def new_turn(self, state: dict) -> None:

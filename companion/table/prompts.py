@@ -6,6 +6,8 @@ Glossary:
   the dice left, or pass" or "Turn 3: Ana · waiting for Ana to choose the dice to use".
 - acting seat: a seat with a turn move now (a mechanic's move, a turn action's crossing); the
   declared end and the other crossings do not make a seat one.
+- aside: what every seat does besides the turn's moves (the mechanic's, e.g. "write 7 on your sheet"): a
+  seat without a move reads it instead of "waiting for ...", the seat on turn before its move.
 """
 from __future__ import annotations
 
@@ -53,6 +55,10 @@ def prompts(game: Game, state: dict, say: Speaker) -> dict[str, str]:
             lines[seat] = f"{head} · {aside}" if aside else lines[WATCHING]
             continue
         values = {"me": seat_name(state, int(seat)), "doing": _doing(game, mechanic, state, acting[seat], say)}
+        if int(seat) == state["active"] and aside:
+            # TRANSLATORS: what the player on turn does first (an imperative, "write 12 on your sheet"), then
+            # its move (an infinitive phrase, "roll the dice for everyone").
+            values["doing"] = say.gettext("%(first)s, then %(doing)s", first=aside, doing=values["doing"])
         part = say.gettext("your turn, %(me)s: %(doing)s", **values) if int(seat) == state["active"] \
             else say.gettext("your part, %(me)s: %(doing)s", **values)
         lines[seat] = f"{head} · {part}"

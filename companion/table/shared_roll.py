@@ -10,7 +10,9 @@ Glossary:
 - phases: "roll" (the player on turn rolls for everyone), "write" (the others write the roll and say so;
   `passes: written` only).
 - sum: the total of the dice, kept with the roll and shown large on every phone when the layout asks.
-- aside: what a seat without a move does meanwhile: write the roll (its prompt says so, not "waiting").
+- aside: the roll to write while it stands (`passes: roll`: until the next roll; `written`: until every seat
+  wrote it): a seat without a move does it meanwhile (its prompt says so, not "waiting"), and the seat on
+  turn does it before it rolls again.
 """
 from __future__ import annotations
 
@@ -29,11 +31,6 @@ class SharedRoll(MechanicBase):
     FIRST_PHASE = "roll"
     TABLE_KEYS = ("dice", "sum")
 
-    def __init__(self, game):
-        if game.table.passes == "roll":  # nobody says it is written: the roll is the turn's only phase
-            self.PHASES = {"roll": self.PHASES["roll"]}
-        super().__init__(game)
-
     def start(self, players, rng) -> dict:
         """A new room: nothing rolled yet."""
         return {"dice": [], "sum": None}
@@ -45,8 +42,9 @@ class SharedRoll(MechanicBase):
         return say.gettext("roll the dice for everyone")
 
     def aside(self, state: dict, say: Speaker) -> str | None:
-        """A seat with nothing to tap writes the roll shown (None before the first roll)."""
-        return say.gettext("write %(roll)s on your sheet", roll=self.roll_text(state)) if state["dice"] else None
+        """Write the roll shown while it stands (None before the first roll, and once every seat said it wrote it)."""
+        standing = state["dice"] and (self.config.passes == "roll" or state["phase"] == "write")
+        return say.gettext("write %(roll)s on your sheet", roll=self.roll_text(state)) if standing else None
 
     def roll_text(self, state: dict) -> str:
         """The roll as a seat writes it: the sum where the layout shows it, else the faces."""

@@ -25,7 +25,7 @@ def _known(kind: str) -> AfterValidator:
     def check(name: str, info: ValidationInfo) -> str:
         known = (info.context or {}).get(kind)
         if known is not None and name not in known:
-            raise ValueError(f"unknown {kind[:-1]} {name!r}; this game has: {', '.join(known)}")
+            raise ValueError(f"unknown {kind[:-1]} {name!r}; this game has: {', '.join(known) or 'none'}")
         return name
 
     return AfterValidator(check)
@@ -91,6 +91,6 @@ class Named(Strict):
 class BlockBase(Strict):
     """A block placed in a box; subclasses add a `type` literal and their data."""
 
-    at: Box
+    at: Box = Field(description="the block's box on its sheet: x, y (from the top left corner), width, height; all mm")
     overlap: bool = Field(False, description="may overlap other blocks (a frame around them); "
                                              "else `rollsheet check` refuses overlapping boxes")

@@ -65,7 +65,7 @@ class Tally(BlockBase):
     def _marks_inside(self, info: ValidationInfo):
         if self.last < self.first:
             raise ValueError(f"last {self.last} is below first {self.first}")
-        values = (info.context or {}).get("values", {})
+        values = (info.context or {}).get("values") or {}
         for key in self.marks:
             number = values.get(key) if isinstance(key, str) else key
             if isinstance(number, int) and not self.first <= number <= self.last:
