@@ -7,6 +7,8 @@ import pdfplumber
 import pytest
 
 import layouts
+from sheets.paper import impose
+from sheets.render import Job, render
 from tests.pdfread import PT, boxes, outside_margin, read_pages
 from tests.printing import decode_qr, print_into, qpdf_check, render_png
 
@@ -112,3 +114,25 @@ def test_pdf_passes_qpdf_check(printed):
     _, pdf, _ = printed
     done = qpdf_check(pdf)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+@pytest.mark.parametrize("lang", layouts.LANGUAGES)
+def test_each_points_table_header_stands_apart_in_its_own_column(lang):
+    """"Espacio" once filled its 20 % first column edge to edge and read "EspacioExpedición": every column is now
+    as wide as its widest text and more, so the headers read as words with room between them."""
+    game = layouts.load("lost-cities", lang)
+    spec = game.printables["score-sheet"]
+    block = next(b for b in spec.blocks if b.type == "table")
+    left, top, _, _ = impose(spec.size, "a4").slots[0]
+    x, y, w, h = block.at
+    with pdfplumber.open(BytesIO(render(Job(game, "score-sheet", game.players.min, lang=lang)))) as doc:
+        page = doc.pages[0]
+        row = page.within_bbox(((left + x) / PT, (top + y) / PT, (left + x + w) / PT, (top + y + h / 10) / PT))
+        words = row.extract_words(x_tolerance=1)
+        divider = [line for line in page.lines if abs(line["top"] - (top + y) / PT) < 1 and line["x0"] == line["x1"]
+                   and (left + x + 1) / PT < line["x0"] < (left + x + w - 1) / PT]
+    header = [block.header] + [game.tables[t].label for t in block.tables]
+    assert [word["text"] for word in words] == header
+    gaps = [(b["x0"] - a["x1"]) * PT for a, b in zip(words, words[1:])]
+    assert min(gaps) >= 1.5, f"{header}: {gaps}"
+    assert len(divider) == 1 and words[0]["x1"] * PT + 0.4 <= divider[0]["x0"] * PT <= words[1]["x0"] * PT - 0.4
