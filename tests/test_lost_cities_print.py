@@ -77,16 +77,29 @@ def test_box_9_of_every_expedition_holds_the_artifact_symbol(printed):
             assert len(inside) == (1 if number < 6 else 0), f"column {number + 1}"
 
 
+def right_column_text(pdf, paper: str) -> str:
+    """The words of the right-hand column (table, legend, rules) of every sheet on the first page, sheet by sheet:
+    read from the page as a whole, a line of the columns' bridge badges falls between two lines of the legend."""
+    spec = layouts.load("lost-cities").printables["score-sheet"]
+    with pdfplumber.open(BytesIO(pdf.read_bytes())) as doc:
+        page = doc.pages[0]
+        return " ".join(" ".join((page.within_bbox(((left + 135) / PT, top / PT, (left + spec.size[0]) / PT,
+                                                    (top + spec.size[1]) / PT)).extract_text() or "").split())
+                        for left, top, _, _ in impose(spec.size, paper).slots)
+
+
 def test_a_legend_explains_every_icon_the_dice_column_and_the_full_column_artifact(printed):
-    _, _, pages = printed
-    text = " ".join(pages[0]["text"].split())
+    paper, pdf, _ = printed
+    text = right_column_text(pdf, paper)
     bonus = layouts.load("lost-cities").values["bridge_points"]
     for words in ("Arrow: repeat a started expedition's top number; on another arrow, again",
                   "Artifact: mark the next artifact box", "Circle: a 0 before the start doubles the column",
                   "Bridge: first to fill box 7;", "all (house rule)", f"+{bonus}",
-                  "Dice column: refuse the dice to mark its lowest free box; box 9: exhausted.",
+                  "Dice column: refuse the dice to mark its lowest free box; box 9: exhausted, but you keep playing.",
                   "The active player refuses: the others pick from all 6 dice (house rule).",
-                  "A full expedition that could take one more number gives an artifact"):
+                  "A full expedition that could take one more number gives an artifact",
+                  "The game ends after the turn in which all players are exhausted or all 8 bridges are taken.",
+                  "Points (house rule) except boxes 8-9"):
         assert text.count(words) == 2, words
 
 

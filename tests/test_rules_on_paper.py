@@ -30,10 +30,15 @@ SAYS = {  # (game, printable, block): what the block prints, per language
     ("simstown", "city-plan", 3): {
         "en": ["a full build field may put 1 chip"], "de": ["mit einem vollen Baufeld kannst du 1 Chip"],
         "es": ["una zona de obra llena puede poner 1 ficha"]},
-    ("lost-cities", "score-sheet", 6): {
-        "en": ["Dice column: refuse the dice to mark its lowest free box; box 9: exhausted."],
-        "de": ["Würfelspalte: Würfel ablehnen, dafür ihr unterstes freies Feld ankreuzen; Feld 9: erschöpft."],
-        "es": ["Columna de dados: renuncia a los dados y marca su espacio libre más bajo; espacio 9: agotado."]},
+    ("lost-cities", "score-sheet", 6): {  # seed 001: "se te considera 'agotado', pero sigues jugando. El juego termina ..."
+        "en": ["Dice column: refuse the dice to mark its lowest free box; box 9: exhausted, but you keep playing.",
+               "The game ends after the turn in which all players are exhausted or all 8 bridges are taken."],
+        "de": ["Würfelspalte: Würfel ablehnen, dafür ihr unterstes freies Feld ankreuzen; Feld 9: erschöpft, aber du "
+               "spielst weiter.",
+               "Das Spiel endet nach dem Zug, in dem alle Spieler erschöpft oder alle 8 Brücken vergeben sind."],
+        "es": ["Columna de dados: renuncia a los dados y marca su espacio libre más bajo; espacio 9: agotado, pero "
+               "sigues jugando.",
+               "El juego termina tras el turno en que todos los jugadores están agotados o se han cruzado los 8 puentes."]},
     ("lost-cities", "score-sheet", 5): {
         "en": ["on another arrow, again"], "de": ["weiterer Pfeil: erneut"], "es": ["otra flecha: otra vez"]},
     ("monolyth", "score-pad", 2): {
@@ -49,6 +54,7 @@ HOUSE_RULES = {  # (game, printable, block): the words each house value is said 
     ("copenhagen", "shape-sheet", 7): {"en": "2 players", "de": "Zu zweit", "es": "2 jugadores"},
     ("lost-cities", "score-sheet", 5): {"en": "turn: all", "de": "Zug: alle", "es": "vez, todos"},  # +20 in between
     ("lost-cities", "score-sheet", 6): {"en": "all 6 dice", "de": "allen 6 Würfeln", "es": "los 6 dados"},
+    ("lost-cities", "score-sheet", 10): {"en": "Points", "de": "Punkte", "es": "Puntos"},  # the points table's caption
     ("simstown", "city-plan", 3): {"en": "Solo", "de": "Solo", "es": "Solitario"},
     ("simstown", "build-fields", 7): {"en": "SOLO", "de": "SOLO", "es": "SOLITARIO"},
     ("simstown", "score-pad", 4): {"en": "Solo", "de": "Solo", "es": "Solitario"},
