@@ -52,6 +52,7 @@ HOUSE_RULES = {  # (game, printable, block): the words each house value is said 
     ("copenhagen", "player-sheet", 17): {"en": "2 players", "de": "Zu zweit", "es": "2 jugadores"},
     ("copenhagen", "player-sheet", 18): {"en": "never into jokers", "de": "nie in Joker", "es": "nunca a comodín"},
     ("copenhagen", "shape-sheet", 7): {"en": "2 players", "de": "Zu zweit", "es": "2 jugadores"},
+    ("copenhagen", "reference-card", 4): {"en": "never into jokers", "de": "nie in Joker", "es": "nunca a comodín"},
     ("lost-cities", "score-sheet", 5): {"en": "turn: all", "de": "Zug: alle", "es": "vez, todos"},  # +20 in between
     ("lost-cities", "score-sheet", 6): {"en": "all 6 dice", "de": "allen 6 Würfeln", "es": "los 6 dados"},
     ("lost-cities", "score-sheet", 10): {"en": "Points", "de": "Punkte", "es": "Puntos"},  # the points table's caption
@@ -104,3 +105,12 @@ def test_every_house_value_on_paper_carries_the_house_rule_mark(where, lang):
 def test_the_shield_window_follows_the_rulebook_and_needs_no_resting(lang):
     text = block_text("copenhagen", "player-sheet", 11, lang)
     assert not any(word in text for word in ("must rest", "aufliegen", "apoyarse"))
+
+
+@pytest.mark.parametrize("lang", layouts.LANGUAGES)
+def test_the_phones_green_star_marks_its_house_value_in_a_buttons_words(client, lang):
+    """The phone shows the layout's button label as it is: the house value (never into a joker) is marked there too,
+    and the label stays short enough for a phone."""
+    table = client.get("/api/games/copenhagen", headers={"Accept-Language": lang}).get_json()["table"]
+    label = table["labels"]["recolour"]
+    assert label.endswith(MARK[lang]) and len(label) <= 70, label
