@@ -31,7 +31,7 @@ SAYS = {  # (game, printable, block): what the block prints, per language
     ("simstown", "city-plan", 3): {
         "en": ["a full build field may put 1 chip"], "de": ["mit einem vollen Baufeld kannst du 1 Chip"],
         "es": ["una zona de obra llena puede poner 1 ficha"]},
-    ("lost-cities", "score-sheet", 6): {  # seed 001: "se te considera 'agotado', pero sigues jugando. El juego termina ..."
+    ("lost-cities", "score-sheet", 6): {  # seed 001: "se te considera 'agotado', pero sigues jugando. El juego ..."
         "en": ["Dice column: refuse the dice to mark its lowest free box; box 9: exhausted, but you keep playing.",
                "The game ends after the turn in which all players are exhausted or all 8 bridges are taken."],
         "de": ["Würfelspalte: Würfel ablehnen, dafür ihr unterstes freies Feld ankreuzen; Feld 9: erschöpft, aber du "
@@ -39,7 +39,8 @@ SAYS = {  # (game, printable, block): what the block prints, per language
                "Das Spiel endet nach dem Zug, in dem alle Spieler erschöpft oder alle 8 Brücken vergeben sind."],
         "es": ["Columna de dados: renuncia a los dados y marca su espacio libre más bajo; espacio 9: agotado, pero "
                "sigues jugando.",
-               "El juego termina tras el turno en que todos los jugadores están agotados o se han cruzado los 8 puentes."]},
+               "El juego termina tras el turno en que todos los jugadores están agotados o se han cruzado los 8 "
+               "puentes."]},
     ("lost-cities", "score-sheet", 5): {
         "en": ["on another arrow, again"], "de": ["weiterer Pfeil: erneut"], "es": ["otra flecha: otra vez"]},
     ("monolyth", "score-pad", 2): {

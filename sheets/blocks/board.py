@@ -1,11 +1,18 @@
 """A building board with coloured edges (glyphs along each) and token slots, and a height ruler."""
 from __future__ import annotations
 
+import math
+
 from reportlab.lib.colors import white
 
 from sheets.glyphs import draw_glyph
 
 EDGE, SLOT_GAP, RULER_W, HEADING = 7.0, 2.0, 11.0, 6.0
+RING, RING_GAP = 1.2, 0.4
+"""mm: a slot's inner ring inside its edge; the least room between a text in the slot and that ring."""
+LABEL, NAME = (-0.36, -0.05), (-0.01, 0.37)
+"""A slot's two lines of text (its label, the colour's name), top and bottom as shares of its radius from the
+centre: close to the centre, where the ring is widest."""
 SIDES = ("top", "right", "bottom", "left")
 
 
@@ -43,10 +50,19 @@ def _edge(pen, ctx, name, colour, grid, block):
               "left": (band[0] - SLOT_GAP - r, top + side / 2), "right": (band[0] + EDGE + SLOT_GAP + r, top + side / 2)}
     cx, cy = centre[name]
     pen.circle(cx, cy, r, stroke=ctx.ink.strong(rgb), fill=white, width=0.8)
-    pen.circle(cx, cy, r - 1.2, stroke=ctx.ink.muted, width=0.5)
-    pen.fit_text((cx - r * 0.8, cy - r * 0.55, r * 1.6, r * 0.45), ctx.text(block.slot_label), 7.5, align="center")
-    pen.fit_text((cx - r * 0.8, cy - r * 0.1, r * 1.6, r * 0.6), ctx.game.colours[colour].label, 9, bold=True,
+    pen.circle(cx, cy, r - RING, stroke=ctx.ink.muted, width=0.5)
+    pen.fit_text(slot_text_box(cx, cy, r, *LABEL), ctx.text(block.slot_label), 7.5, align="center")
+    pen.fit_text(slot_text_box(cx, cy, r, *NAME), ctx.game.colours[colour].label, 9, bold=True,
                  colour=ctx.ink.strong(rgb), align="center")
+
+
+def slot_text_box(cx, cy, r, top, bottom) -> tuple[float, float, float, float]:
+    """A box for a line of text inside a slot's inner ring, from `top` to `bottom` (shares of the radius below
+    the centre): as wide as the ring's chord at the box's edge farther from the centre, less `RING_GAP` each side,
+    so the text the box holds stays off the ring (a shrinking text is flagged by the preflight below 7 pt)."""
+    inner, far = r - RING, r * max(abs(top), abs(bottom))
+    width = 2 * (math.sqrt(max(inner * inner - far * far, 0.0)) - RING_GAP)
+    return cx - width / 2, cy + r * top, max(width, 0.0), r * (bottom - top)
 
 
 def draw_height_ruler(pen, block, ctx):
