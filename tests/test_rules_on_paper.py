@@ -43,6 +43,10 @@ SAYS = {  # (game, printable, block): what the block prints, per language
                "puentes."]},
     ("lost-cities", "score-sheet", 5): {
         "en": ["on another arrow, again"], "de": ["weiterer Pfeil: erneut"], "es": ["otra flecha: otra vez"]},
+    ("monolyth", "player-boards", 4): {  # seed 004: "mindestens 12 orange Blöcke an dieser Kante"
+        "en": ["it scores its number when its side shows at least that many cubes of the edge's colour."],
+        "de": ["sie bringt ihre Zahl, wenn ihre Seite mindestens so viele Blöcke in der Farbe der Kante zeigt."],
+        "es": ["da su número si su lado muestra al menos tantos cubos del color de ese borde."]},
     ("monolyth", "score-pad", 2): {
         "en": ["Play on until someone completes their monolith, then finish the round."],
         "de": ["Spielt, bis jemand seinen Monolithen vollendet hat, dann spielt die Runde zu Ende."],
