@@ -85,11 +85,15 @@ def first_page(game_id: str, printable: str, lang: str):
 
 def block_text(game_id: str, printable: str, block: int, lang: str) -> str:
     """The words printed inside one block's box on the first A4 sheet, in reading order."""
-    spec = layouts.load(game_id, lang).printables[printable]
+    return words_in(first_page(game_id, printable, lang), layouts.load(game_id, lang), printable, block)
+
+
+def words_in(page, game, printable: str, block: int) -> str:
+    """The words a page printed of `game` holds inside one block's box on its first sheet, in reading order."""
+    spec = game.printables[printable]
     left, top, _, _ = impose(spec.size, "a4").slots[0]
     x, y, w, h = spec.blocks[block].at
-    box = first_page(game_id, printable, lang).within_bbox(
-        ((left + x - 1) / PT, (top + y - 1) / PT, (left + x + w + 1) / PT, (top + y + h + 1) / PT))
+    box = page.within_bbox(((left + x - 1) / PT, (top + y - 1) / PT, (left + x + w + 1) / PT, (top + y + h + 1) / PT))
     return " ".join((box.extract_text() or "").split())  # a glyph on the box's edge is in it
 
 
@@ -125,3 +129,19 @@ def test_the_phones_green_star_marks_its_house_value_in_a_buttons_words(client, 
     table = client.get("/api/games/copenhagen", headers={"Accept-Language": lang}).get_json()["table"]
     label = table["labels"]["recolour"]
     assert label.endswith(MARK[lang]) and len(label) <= 70, label
+
+
+TAKE = {"en": ("take 1 die.", "take 3 dice."), "de": ("nimm 1 Würfel.", "nimm 3 Würfel."),
+        "es": ("toma 1 dado.", "toma 3 dados.")}
+
+
+@pytest.mark.parametrize("lang", layouts.LANGUAGES)
+def test_the_two_player_dice_are_counted_in_words_whatever_their_house_value(lang):
+    """`two_player_dice` is a house value a table may set to 1: the sheet then says "take 1 die", not "1 dice"."""
+    game = layouts.load("copenhagen", lang)
+    block = next(i for i, b in enumerate(game.printables["player-sheet"].blocks) if "two_player_dice" in getattr(b, "text", ""))
+    for value, said in zip((1, 3), TAKE[lang]):
+        changed = game.model_copy(update={"values": {**game.values, "two_player_dice": value}})
+        with pdfplumber.open(BytesIO(render(Job(changed, "player-sheet", 2, lang=lang)))) as doc:
+            text = words_in(doc.pages[0], changed, "player-sheet", block)
+        assert text.endswith(said), text[-60:]
