@@ -28,6 +28,9 @@ SAYS = {  # (game, printable, block): what the block prints, per language
     ("simstown", "build-fields", 4): {
         "en": ["3 A full field may build: 1 chip on a free field of its type"],
         "de": ["3 Ein Baufeld voll? Dann kannst du bauen:"], "es": ["3 ¿Una zona llena? Puedes construir:"]},
+    ("simstown", "city-plan", 1): {  # a build field (Baufeld) is on the player's card; the plan has fields
+        "en": ["City plan: 8 districts, 48 fields"], "de": ["Spielplan: 8 Gebiete, 48 Felder"],
+        "es": ["Plano: 8 barrios, 48 solares"]},
     ("simstown", "city-plan", 3): {
         "en": ["a full build field may put 1 chip"], "de": ["mit einem vollen Baufeld kannst du 1 Chip"],
         "es": ["una zona de obra llena puede poner 1 ficha"]},
