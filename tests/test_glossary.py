@@ -51,3 +51,12 @@ def test_every_overlay_uses_the_glossarys_word_and_none_of_the_wrong_ones(game_i
 def test_a_wrong_word_is_found_as_a_whole_word_only():
     assert has_whole("eine volle Leiste", "Leiste") and not has_whole("die Fähigkeitenleiste", "Leiste")
     assert uses("zwei Farblinien", "Farblinie") and not uses("Gewerbe", "Gewerbeobjekte")
+
+
+def test_the_languages_page_lists_as_the_games_own_words_none_the_glossaries_ban():
+    page = (layouts.HERE.parent / "docs" / "languages.md").read_text(encoding="utf-8")
+    own = page[page.index("The words are the games' own"):page.index("The PDF also says")]
+    banned = {word for lang in layouts.LANGUAGES for terms in glossary(lang).values() for entry in terms.values()
+              for word in entry.get("not", [])}
+    assert [word for word in sorted(banned) if has_whole(own, word)] == []
+    assert uses(own, glossary("de")["copenhagen"]["power"]["word"])

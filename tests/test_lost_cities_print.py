@@ -7,6 +7,8 @@ import pdfplumber
 import pytest
 
 import layouts
+from sheets.paper import impose
+from sheets.render import Job, render
 from tests.pdfread import PT, boxes, outside_margin, read_pages
 from tests.printing import decode_qr, print_into, qpdf_check, render_png
 
@@ -75,16 +77,29 @@ def test_box_9_of_every_expedition_holds_the_artifact_symbol(printed):
             assert len(inside) == (1 if number < 6 else 0), f"column {number + 1}"
 
 
+def right_column_text(pdf, paper: str) -> str:
+    """The words of the right-hand column (table, legend, rules) of every sheet on the first page, sheet by sheet:
+    read from the page as a whole, a line of the columns' bridge badges falls between two lines of the legend."""
+    spec = layouts.load("lost-cities").printables["score-sheet"]
+    with pdfplumber.open(BytesIO(pdf.read_bytes())) as doc:
+        page = doc.pages[0]
+        return " ".join(" ".join((page.within_bbox(((left + 135) / PT, top / PT, (left + spec.size[0]) / PT,
+                                                    (top + spec.size[1]) / PT)).extract_text() or "").split())
+                        for left, top, _, _ in impose(spec.size, paper).slots)
+
+
 def test_a_legend_explains_every_icon_the_dice_column_and_the_full_column_artifact(printed):
-    _, _, pages = printed
-    text = " ".join(pages[0]["text"].split())
+    paper, pdf, _ = printed
+    text = right_column_text(pdf, paper)
     bonus = layouts.load("lost-cities").values["bridge_points"]
     for words in ("Arrow: repeat a started expedition's top number; on another arrow, again",
                   "Artifact: mark the next artifact box", "Circle: a 0 before the start doubles the column",
                   "Bridge: first to fill box 7;", "all (house rule)", f"+{bonus}",
-                  "Dice column: refuse the dice to mark its lowest free box; box 9: exhausted.",
+                  "Dice column: refuse the dice to mark its lowest free box; box 9: exhausted, but you keep playing.",
                   "The active player refuses: the others pick from all 6 dice (house rule).",
-                  "A full expedition that could take one more number gives an artifact"):
+                  "A full expedition that could take one more number gives an artifact",
+                  "The game ends after the turn in which all players are exhausted or all 8 bridges are taken.",
+                  "Points (house rule) except boxes 8-9"):
         assert text.count(words) == 2, words
 
 
@@ -112,3 +127,25 @@ def test_pdf_passes_qpdf_check(printed):
     _, pdf, _ = printed
     done = qpdf_check(pdf)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+@pytest.mark.parametrize("lang", layouts.LANGUAGES)
+def test_each_points_table_header_stands_apart_in_its_own_column(lang):
+    """"Espacio" once filled its 20 % first column edge to edge and read "EspacioExpedición": every column is now
+    as wide as its widest text and more, so the headers read as words with room between them."""
+    game = layouts.load("lost-cities", lang)
+    spec = game.printables["score-sheet"]
+    block = next(b for b in spec.blocks if b.type == "table")
+    left, top, _, _ = impose(spec.size, "a4").slots[0]
+    x, y, w, h = block.at
+    with pdfplumber.open(BytesIO(render(Job(game, "score-sheet", game.players.min, lang=lang)))) as doc:
+        page = doc.pages[0]
+        row = page.within_bbox(((left + x) / PT, (top + y) / PT, (left + x + w) / PT, (top + y + h / 10) / PT))
+        words = row.extract_words(x_tolerance=1)
+        divider = [line for line in page.lines if abs(line["top"] - (top + y) / PT) < 1 and line["x0"] == line["x1"]
+                   and (left + x + 1) / PT < line["x0"] < (left + x + w - 1) / PT]
+    header = [block.header] + [game.tables[t].label for t in block.tables]
+    assert [word["text"] for word in words] == header
+    gaps = [(b["x0"] - a["x1"]) * PT for a, b in zip(words, words[1:])]
+    assert min(gaps) >= 1.5, f"{header}: {gaps}"
+    assert len(divider) == 1 and words[0]["x1"] * PT + 0.4 <= divider[0]["x0"] * PT <= words[1]["x0"] * PT - 0.4

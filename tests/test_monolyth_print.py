@@ -249,3 +249,29 @@ def test_the_two_height_labels_of_a_spanish_structure_card_stand_apart():
     right = [w for w in labels if (w["x0"] + w["x1"]) / 2 * PT > middle]
     assert len(left) == len(right) == 3
     assert min(w["x0"] for w in right) * PT - max(w["x1"] for w in left) * PT > 1.5
+
+
+@pytest.mark.parametrize("lang", layouts.LANGUAGES)
+def test_each_slots_words_lie_inside_its_inner_ring(lang):
+    """The slot's label ("Prophezeiung" ran through the ring) and its colour's name, every corner of each word's
+    box inside the slot's inner ring, in every language."""
+    game = layouts.load("monolyth", lang)
+    board = next(b for b in game.printables["player-boards"].blocks if b.type == "edge_board")
+    inner = board.slot / 2 - 1.2
+    with pdfplumber.open(BytesIO(render(Job(game, "player-boards", 4, lang=lang)))) as doc:
+        page = doc.pages[0]
+        rings = [((c["x0"] + c["x1"]) / 2 * PT, (c["top"] + c["bottom"]) / 2 * PT) for c in page.curves
+                 if max(abs((c["x1"] - c["x0"]) * PT - 2 * inner), abs((c["bottom"] - c["top"]) * PT - 2 * inner)) < 0.2]
+        words = [w for w in page.extract_words(x_tolerance=1.5)
+                 if w["text"] in {board.slot_label} | {colour.label for colour in game.colours.values()}]
+    assert len(rings) == 8, "4 slots on each of the page's 2 boards"
+    in_rings = 0
+    for word in words:
+        corners = [(x * PT, y * PT) for x in (word["x0"], word["x1"]) for y in (word["top"], word["bottom"])]
+        centre = min(rings, key=lambda c: (c[0] - corners[0][0]) ** 2 + (c[1] - corners[0][1]) ** 2)
+        if max(abs(x - centre[0]) for x, _ in corners) > board.slot:
+            continue  # a colour's name in the glyph key beside the board
+        in_rings += 1
+        far = max(((x - centre[0]) ** 2 + (y - centre[1]) ** 2) ** 0.5 for x, y in corners)
+        assert far <= inner, f"{word['text']!r} reaches {far:.2f} mm from its slot's centre, the ring is at {inner:.2f}"
+    assert in_rings == 16, "a label and a colour name in each of the 8 slots"

@@ -39,25 +39,31 @@ def test_every_shipped_layout_and_every_template_pass(cli):
 
 
 def test_a_block_laid_over_another_is_refused_with_both_named(cli, tmp_path):
-    def move_qr_onto_the_total(data):
-        lost_cities_block(data, "qr")[1]["at"] = [160, 92, 24, 26]
+    def move_qr_onto_the_total(data):  # the total ends at 163 mm; the QR, as tall, beside it from 166
+        qr = lost_cities_block(data, "qr")[1]
+        qr["at"] = [160, *qr["at"][1:]]
 
     path = variant(tmp_path, move_qr_onto_the_total)
-    qr, total = lost_cities_block(variant_data(path), "qr")[0], lost_cities_block(variant_data(path), "write_box")[0]
-    assert problems(cli, path) == [f"{path}: {SHEET}[{qr}].at: overlaps blocks[{total}] (write_box) by 3 x 26 mm; "
-                                   f"move one, or let one overlap (`overlap: true`)"]
+    (qr, block), total = lost_cities_block(variant_data(path), "qr"), lost_cities_block(variant_data(path), "write_box")
+    total = total[0]
+    assert problems(cli, path) == [f"{path}: {SHEET}[{qr}].at: overlaps blocks[{total}] (write_box) by 3 x "
+                                   f"{block['at'][3]:g} mm; move one, or let one overlap (`overlap: true`)"]
 
 
 def test_a_block_that_says_it_may_overlap_is_accepted(cli, tmp_path):
     def overlap_on_purpose(data):
         qr = lost_cities_block(data, "qr")[1]
-        qr.update(at=[160, 92, 24, 26], overlap=True)
+        qr.update(at=[160, *qr["at"][1:]], overlap=True)
 
     assert problems(cli, variant(tmp_path, overlap_on_purpose)) == []
 
 
 def test_a_qr_code_under_15_mm_is_refused_on_every_paper(cli, tmp_path):
-    path = variant(tmp_path, lambda d: lost_cities_block(d, "qr")[1].update(at=[166, 92, 14, 26], caption="Scan"))
+    def narrow_qr(data):
+        qr = lost_cities_block(data, "qr")[1]
+        qr.update(at=[166, qr["at"][1], 14, qr["at"][3]], caption="Scan")
+
+    path = variant(tmp_path, narrow_qr)
     index = lost_cities_block(variant_data(path), "qr")[0]
     assert problems(cli, path) == [f"{path}: {SHEET}[{index}].at: the QR code comes out 14 mm on a4, letter, a3; "
                                    f"phones need 15 mm or more"]

@@ -2,6 +2,7 @@
 the turn order, optional building, every house value marked as a house rule, the dice column, the end."""
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from io import BytesIO
 
@@ -27,15 +28,28 @@ SAYS = {  # (game, printable, block): what the block prints, per language
     ("simstown", "build-fields", 4): {
         "en": ["3 A full field may build: 1 chip on a free field of its type"],
         "de": ["3 Ein Baufeld voll? Dann kannst du bauen:"], "es": ["3 ¿Una zona llena? Puedes construir:"]},
+    ("simstown", "city-plan", 1): {  # a build field (Baufeld) is on the player's card; the plan has fields
+        "en": ["City plan: 8 districts, 48 fields"], "de": ["Spielplan: 8 Gebiete, 48 Felder"],
+        "es": ["Plano: 8 barrios, 48 solares"]},
     ("simstown", "city-plan", 3): {
         "en": ["a full build field may put 1 chip"], "de": ["mit einem vollen Baufeld kannst du 1 Chip"],
         "es": ["una zona de obra llena puede poner 1 ficha"]},
-    ("lost-cities", "score-sheet", 6): {
-        "en": ["Dice column: refuse the dice to mark its lowest free box; box 9: exhausted."],
-        "de": ["Würfelspalte: Würfel ablehnen, dafür ihr unterstes freies Feld ankreuzen; Feld 9: erschöpft."],
-        "es": ["Columna de dados: renuncia a los dados y marca su espacio libre más bajo; espacio 9: agotado."]},
+    ("lost-cities", "score-sheet", 6): {  # seed 001: "se te considera 'agotado', pero sigues jugando. El juego ..."
+        "en": ["Dice column: refuse the dice to mark its lowest free box; box 9: exhausted, but you keep playing.",
+               "The game ends after the turn in which all players are exhausted or all 8 bridges are taken."],
+        "de": ["Würfelspalte: Würfel ablehnen, dafür ihr unterstes freies Feld ankreuzen; Feld 9: erschöpft, aber du "
+               "spielst weiter.",
+               "Das Spiel endet nach dem Zug, in dem alle Spieler erschöpft oder alle 8 Brücken vergeben sind."],
+        "es": ["Columna de dados: renuncia a los dados y marca su espacio libre más bajo; espacio 9: agotado, pero "
+               "sigues jugando.",
+               "El juego termina tras el turno en que todos los jugadores están agotados o se han cruzado los 8 "
+               "puentes."]},
     ("lost-cities", "score-sheet", 5): {
         "en": ["on another arrow, again"], "de": ["weiterer Pfeil: erneut"], "es": ["otra flecha: otra vez"]},
+    ("monolyth", "player-boards", 4): {  # seed 004: "mindestens 12 orange Blöcke an dieser Kante"
+        "en": ["it scores its number when its side shows at least that many cubes of the edge's colour."],
+        "de": ["sie bringt ihre Zahl, wenn ihre Seite mindestens so viele Blöcke in der Farbe der Kante zeigt."],
+        "es": ["da su número si su lado muestra al menos tantos cubos del color de ese borde."]},
     ("monolyth", "score-pad", 2): {
         "en": ["Play on until someone completes their monolith, then finish the round."],
         "de": ["Spielt, bis jemand seinen Monolithen vollendet hat, dann spielt die Runde zu Ende."],
@@ -47,11 +61,17 @@ HOUSE_RULES = {  # (game, printable, block): the words each house value is said 
     ("copenhagen", "player-sheet", 17): {"en": "2 players", "de": "Zu zweit", "es": "2 jugadores"},
     ("copenhagen", "player-sheet", 18): {"en": "never into jokers", "de": "nie in Joker", "es": "nunca a comodín"},
     ("copenhagen", "shape-sheet", 7): {"en": "2 players", "de": "Zu zweit", "es": "2 jugadores"},
+    ("copenhagen", "reference-card", 4): {"en": "never into jokers", "de": "nie in Joker", "es": "nunca a comodín"},
     ("lost-cities", "score-sheet", 5): {"en": "turn: all", "de": "Zug: alle", "es": "vez, todos"},  # +20 in between
     ("lost-cities", "score-sheet", 6): {"en": "all 6 dice", "de": "allen 6 Würfeln", "es": "los 6 dados"},
+    ("lost-cities", "score-sheet", 10): {"en": "Points", "de": "Punkte", "es": "Puntos"},  # the points table's caption
     ("simstown", "city-plan", 3): {"en": "Solo", "de": "Solo", "es": "Solitario"},
     ("simstown", "build-fields", 7): {"en": "SOLO", "de": "SOLO", "es": "SOLITARIO"},
     ("simstown", "score-pad", 4): {"en": "Solo", "de": "Solo", "es": "Solitario"},
+    ("simstown", "city-plan", 5): {"en": "each district with an own chip", "de": "je Gebiet mit eigenem Chip",
+                                   "es": "cada barrio con una ficha propia"},  # its value at the right in between
+    ("simstown", "score-pad", 3): {"en": "per district you are in", "de": "je Gebiet mit Chip",
+                                   "es": "por barrio tuyo"},
     ("monolyth", "score-pad", 2): {"en": "one structure token per player", "de": "ein Strukturmarker je Spieler",
                                    "es": "una ficha de estructura por jugador"},
     ("monolyth", "player-boards", 4): {"en": "One prophecy per side", "de": "Eine Prophezeiung je Seite",
@@ -68,11 +88,15 @@ def first_page(game_id: str, printable: str, lang: str):
 
 def block_text(game_id: str, printable: str, block: int, lang: str) -> str:
     """The words printed inside one block's box on the first A4 sheet, in reading order."""
-    spec = layouts.load(game_id, lang).printables[printable]
+    return words_in(first_page(game_id, printable, lang), layouts.load(game_id, lang), printable, block)
+
+
+def words_in(page, game, printable: str, block: int) -> str:
+    """The words a page printed of `game` holds inside one block's box on its first sheet, in reading order."""
+    spec = game.printables[printable]
     left, top, _, _ = impose(spec.size, "a4").slots[0]
     x, y, w, h = spec.blocks[block].at
-    box = first_page(game_id, printable, lang).within_bbox(
-        ((left + x - 1) / PT, (top + y - 1) / PT, (left + x + w + 1) / PT, (top + y + h + 1) / PT))
+    box = page.within_bbox(((left + x - 1) / PT, (top + y - 1) / PT, (left + x + w + 1) / PT, (top + y + h + 1) / PT))
     return " ".join((box.extract_text() or "").split())  # a glyph on the box's edge is in it
 
 
@@ -91,10 +115,36 @@ def test_every_house_value_on_paper_carries_the_house_rule_mark(where, lang):
     said = HOUSE_RULES[where][lang]
     assert said in text
     after = text[text.index(said) + len(said):]
-    assert after.lstrip(" ,:").startswith(MARK[lang]), f"{said!r} is not marked: {after[:40]!r}"
+    after = re.sub(r"^[ ,:]*(\+?\d+ )?", "", after)  # a legend's value, at the right, is read between the lines
+    assert after.startswith(MARK[lang]), f"{said!r} is not marked: {after[:40]!r}"
 
 
 @pytest.mark.parametrize("lang", layouts.LANGUAGES)
 def test_the_shield_window_follows_the_rulebook_and_needs_no_resting(lang):
     text = block_text("copenhagen", "player-sheet", 11, lang)
     assert not any(word in text for word in ("must rest", "aufliegen", "apoyarse"))
+
+
+@pytest.mark.parametrize("lang", layouts.LANGUAGES)
+def test_the_phones_green_star_marks_its_house_value_in_a_buttons_words(client, lang):
+    """The phone shows the layout's button label as it is: the house value (never into a joker) is marked there too,
+    and the label stays short enough for a phone."""
+    table = client.get("/api/games/copenhagen", headers={"Accept-Language": lang}).get_json()["table"]
+    label = table["labels"]["recolour"]
+    assert label.endswith(MARK[lang]) and len(label) <= 70, label
+
+
+TAKE = {"en": ("take 1 die.", "take 3 dice."), "de": ("nimm 1 Würfel.", "nimm 3 Würfel."),
+        "es": ("toma 1 dado.", "toma 3 dados.")}
+
+
+@pytest.mark.parametrize("lang", layouts.LANGUAGES)
+def test_the_two_player_dice_are_counted_in_words_whatever_their_house_value(lang):
+    """`two_player_dice` is a house value a table may set to 1: the sheet then says "take 1 die", not "1 dice"."""
+    game = layouts.load("copenhagen", lang)
+    block = next(i for i, b in enumerate(game.printables["player-sheet"].blocks) if "two_player_dice" in getattr(b, "text", ""))
+    for value, said in zip((1, 3), TAKE[lang]):
+        changed = game.model_copy(update={"values": {**game.values, "two_player_dice": value}})
+        with pdfplumber.open(BytesIO(render(Job(changed, "player-sheet", 2, lang=lang)))) as doc:
+            text = words_in(doc.pages[0], changed, "player-sheet", block)
+        assert text.endswith(said), text[-60:]

@@ -1,11 +1,19 @@
 """A building board with coloured edges (glyphs along each) and token slots, and a height ruler."""
 from __future__ import annotations
 
+import math
+
 from reportlab.lib.colors import white
 
 from sheets.glyphs import draw_glyph
 
 EDGE, SLOT_GAP, RULER_W, HEADING = 7.0, 2.0, 11.0, 6.0
+RING, RING_GAP = 1.2, 0.7
+"""mm: a slot's inner ring inside its edge; the least room between a text in the slot and that ring."""
+LABEL_PT, NAME_PT, LINE_GAP = 7.5, 9.0, 0.3
+"""A slot's two lines of text, its label over the colour's name: their sizes in pt and the mm between them."""
+LEADING = 1.15 * 25.4 / 72
+"""mm of a line per pt of its size."""
 SIDES = ("top", "right", "bottom", "left")
 
 
@@ -43,10 +51,22 @@ def _edge(pen, ctx, name, colour, grid, block):
               "left": (band[0] - SLOT_GAP - r, top + side / 2), "right": (band[0] + EDGE + SLOT_GAP + r, top + side / 2)}
     cx, cy = centre[name]
     pen.circle(cx, cy, r, stroke=ctx.ink.strong(rgb), fill=white, width=0.8)
-    pen.circle(cx, cy, r - 1.2, stroke=ctx.ink.muted, width=0.5)
-    pen.fit_text((cx - r * 0.8, cy - r * 0.55, r * 1.6, r * 0.45), ctx.text(block.slot_label), 7.5, align="center")
-    pen.fit_text((cx - r * 0.8, cy - r * 0.1, r * 1.6, r * 0.6), ctx.game.colours[colour].label, 9, bold=True,
-                 colour=ctx.ink.strong(rgb), align="center")
+    pen.circle(cx, cy, r - RING, stroke=ctx.ink.muted, width=0.5)
+    label_h, name_h = LABEL_PT * LEADING, NAME_PT * LEADING
+    top = cy - (label_h + LINE_GAP + name_h) / 2  # the two lines centred on the slot, where the ring is widest
+    pen.fit_text(slot_text_box(cx, cy, r - RING, top, top + label_h), ctx.text(block.slot_label), LABEL_PT,
+                 align="center")
+    pen.fit_text(slot_text_box(cx, cy, r - RING, top + label_h + LINE_GAP, top + label_h + LINE_GAP + name_h),
+                 ctx.game.colours[colour].label, NAME_PT, bold=True, colour=ctx.ink.strong(rgb), align="center")
+
+
+def slot_text_box(cx, cy, inner, top, bottom) -> tuple[float, float, float, float]:
+    """A box for a line of text from `top` to `bottom` (mm) inside a ring of radius `inner` around (cx, cy): as
+    wide as the ring's chord at the box's edge farther from the centre, less `RING_GAP` each side, so the text
+    stays off the ring (a text that must shrink below 7 pt to fit is flagged by the preflight)."""
+    far = max(abs(top - cy), abs(bottom - cy))
+    width = max(2 * (math.sqrt(max(inner * inner - far * far, 0.0)) - RING_GAP), 0.0)
+    return cx - width / 2, top, width, bottom - top
 
 
 def draw_height_ruler(pen, block, ctx):

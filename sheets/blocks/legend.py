@@ -6,26 +6,52 @@ from reportlab.lib.colors import black
 
 from sheets.glyphs import MIN_SHAPE, MM_PER_PT
 from sheets.icons import draw_badge, draw_icon
+from sheets.units import FONTS, MIN_TEXT_PT, fit_lines, lines_fit
 
 TITLE, MAX_ROW = 6.5, 9.0
 
 
 def draw_legend(pen, block, ctx):
-    """Title, then one row per item: marker, text, value."""
+    """Title, then one row per item: marker, text, value. Rows share the height equally while every text fits its
+    share at 7 pt or more; else each row's share follows the lines its text takes at 7 pt (a single long item
+    gets two lines' height). No row is taller than `MAX_ROW`."""
     x, y, w, h = block.at
     if block.title:
         pen.fit_text((x, y, w, TITLE), ctx.text(block.title), block.size + 1, bold=True, valign="bottom")
         y, h = y + TITLE + 1, h - TITLE - 1
-    row_h = min(MAX_ROW, h / len(block.items))
-    for i, item in enumerate(block.items):
-        top = y + i * row_h
-        marker = _marker(pen, ctx, item, x, top + row_h / 2, min(row_h - 1.0, 7.0))
+    side = min(h / len(block.items) - 1.0, 7.0)
+    rows = []
+    for item in block.items:
         value = ctx.text(item.value)
         value_w = pen.canvas.stringWidth(value, "Helvetica-Bold", block.size + 2) * MM_PER_PT + 2.0 if value else 0.0
-        pen.fit_text((x + marker, top, w - marker - value_w, row_h), ctx.text(item.text), block.size)
+        text_w = w - _marker_width(item, side) - value_w
+        rows.append((item, ctx.text(item.text), value, value_w, text_w))
+    equal = h / len(rows)
+    lines = [1] * len(rows)
+    if not all(_fits(text, text_w, equal, block.size) for _, text, _, _, text_w in rows):
+        lines = [len(fit_lines(text, text_w, 1e6, MIN_TEXT_PT, FONTS[False])[1]) or 1 for _, text, _, _, text_w in rows]
+    heights = [min(MAX_ROW, h * count / sum(lines)) for count in lines]
+    side = min(side, min(heights) - 0.2)
+    top = y
+    for (item, text, value, value_w, text_w), row_h in zip(rows, heights):
+        marker = _marker(pen, ctx, item, x, top + row_h / 2, side)
+        pen.fit_text((x + marker, top, text_w, row_h), text, block.size)
         if value:
             pen.fit_text((x + w - value_w, top, value_w, row_h), value, block.size + 2,
                          bold=True, align="right")
+        top += row_h
+
+
+def _fits(text: str, width: float, height: float, size: float) -> bool:
+    """Whether the text fits width x height mm at `size` pt or, shrunk, at 7 pt or more."""
+    size, lines = fit_lines(text, width, height, size, FONTS[False])
+    return lines_fit(lines, size, FONTS[False], width, height)
+
+
+def _marker_width(item, side) -> float:
+    """The width `_marker` takes for an item with markers `side` mm."""
+    count = bool(item.colour) + bool(item.icon)
+    return count * (side + 1.2) + (1.5 if count else 0)
 
 
 def _marker(pen, ctx, item, x, cy, side) -> float:
