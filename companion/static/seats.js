@@ -58,7 +58,7 @@
   function actingChoice() {
     if (Room.mine.length < 2) return null;
     const select = el("select", {id: "acting", "data-key": "acting",
-      onchange: (event) => { Room.acting = Number(event.target.value); Room.redraw(); }},
+      onchange: (event) => Room.choose(Number(event.target.value))},
     Room.mine.map((m) => el("option", {value: m.seat, selected: m.seat === Room.actor()}, m.name)));
     return el("p", {class: "acting"}, el("label", {for: "acting"}, _("This phone plays for") + " "), select);
   }
