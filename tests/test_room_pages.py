@@ -1,6 +1,6 @@
 """The room page in Chromium: seats, whose turn it is, focus kept across redraws and moved on when its control
-goes, announcements, the invite, one phone for several players, a seat taken over by a new phone, the banner
-when the server is away, dark and landscape phones."""
+goes, announcements, a name being typed kept while others sit down, the invite, one phone for several players,
+a seat taken over by a new phone, the banner when the server is away, dark and landscape phones."""
 from __future__ import annotations
 
 import re
@@ -51,6 +51,30 @@ def test_keyboard_focus_stays_on_its_control_when_the_table_changes(served, phon
     expect(ana.locator("#log li").first).to_contain_text("Ben claimed red")
     assert ana.evaluate("document.activeElement.dataset.key") == "die-1"
     expect(ana.locator('[data-key="die-1"]')).to_have_attribute("aria-pressed", "true")
+
+
+def test_a_name_being_typed_stays_with_its_cursor_while_others_sit_down(served, phone):
+    room = Table(Http(served), "copenhagen", (), players=4)
+    dora = phone()
+    dora.goto(f"{served}/r/{room.code}")
+    name = dora.locator("#seat-name")
+    name.fill("")
+    name.press_sequentially("Dra")
+    name.press("ArrowLeft")
+    name.press("ArrowLeft")  # the cursor after the D: she forgot the o
+    room.sit("Ben")
+    expect(dora.locator("#seats li.seat", has_text="Ben")).to_have_count(1)
+    expect(name).to_be_focused()
+    dora.keyboard.type("o")
+    expect(name).to_have_value("Dora")
+    dora.locator('[data-key="sit"]').click()
+    expect(dora.locator("#seats li.seat", has_text="Dora").locator(".mine")).to_be_visible()
+    dora.locator('[data-key="add"]').click()
+    dora.keyboard.type("Eve")  # a player added on this phone: the form keeps her name too
+    room.sit("Cy")
+    expect(dora.locator("#seats li.seat", has_text="Cy")).to_have_count(1)
+    expect(dora.locator("#seat-name")).to_have_value("Eve")
+    expect(dora.locator("#seat-name")).to_be_focused()
 
 
 def test_one_phone_plays_for_several_players_and_acts_for_the_one_on_turn(served, phone):
