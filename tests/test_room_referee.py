@@ -67,6 +67,24 @@ def test_a_turn_whose_dice_are_all_used_passes_without_a_tap_and_so_does_one_the
     axe_clean(phones["Cy"], "Copenhagen: the turn passed after three passes")
 
 
+def test_the_green_stars_colours_stay_chosen_while_a_die_is_tapped(served, phone):
+    room = Table(Http(served), "copenhagen", (), players=2)
+    ana, _ = (seated_phone(phone, served, room.code, name) for name in ("Ana", "Ben"))
+    tap(room, ana, "roll")
+    pairs = [e for e in room.state()["allowed"]["0"] if e["move"] == "recolour"]
+    source = pairs[-1]["from"]
+    target = [p["to"] for p in pairs if p["from"] == source][-1]
+    ana.locator('[data-key="recolour-from"]').select_option(source)
+    ana.locator('[data-key="recolour-to"]').select_option(target)
+    ana.locator('[data-key="die-0"]').click()  # the board is drawn again
+    expect(ana.locator('[data-key="die-0"]')).to_have_attribute("aria-pressed", "true")
+    expect(ana.locator('[data-key="recolour-from"]')).to_have_value(source)
+    expect(ana.locator('[data-key="recolour-to"]')).to_have_value(target)
+    state = tap(room, ana, "recolour")
+    faces = {d["face"] for d in state["dice"]}
+    assert state["log"][0]["kind"] == "recolour" and target in faces and source not in faces
+
+
 def test_undo_after_a_roll_gives_no_new_dice(served, phone):
     room, phones = four_phones(served, phone, "copenhagen")
     ana = phones["Ana"]
