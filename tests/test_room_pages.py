@@ -1,14 +1,18 @@
 """The room page in Chromium: seats, whose turn it is, focus kept across redraws and moved on when its control
 goes, announcements, a name being typed kept while others sit down, the invite, one phone for several players,
-a seat taken over by a new phone, the banner when the server is away, dark and landscape phones."""
+a seat taken over by a new phone, the banner when the server is away or the network goes silent, dark and
+landscape phones."""
 from __future__ import annotations
 
+import json
 import re
+import time
 
 from playwright.sync_api import expect
 
 from tests.phones import axe_clean, every_look, seated_phone, turn_line
 from tests.serving import free_port, serving
+from tests.silent_network import silent_network
 from tests.tables import Http, Table
 
 
@@ -147,6 +151,41 @@ def test_the_banner_says_the_server_is_away_within_5_s_and_goes_when_it_is_back(
         expect(page.locator("#connection")).to_be_hidden(timeout=15000)
         room.ok("Ben", "roll")
         expect(page.locator("#log li").first).to_contain_text("Ben rolled")
+
+
+COUNT_HEARTBEATS = """window.heard = {streams: 0, heartbeats: 0};
+window.EventSource = class extends window.EventSource {
+  constructor(...args) {
+    super(...args);
+    window.heard.streams += 1;
+    this.addEventListener("heartbeat", () => { window.heard.heartbeats += 1; });
+  }
+};"""
+
+
+def test_a_silent_network_brings_the_banner_and_no_connection_for_a_tap_whose_retry_is_made_once(served, phone):
+    with silent_network(served) as network:
+        room = Table(Http(served), "simstown", ("Ben",), players=2)
+        page = seated_phone(phone, network.base, room.code, "Ana")
+        page.add_init_script(COUNT_HEARTBEATS)
+        page.reload()
+        page.wait_for_function("() => window.heard.heartbeats >= 2", timeout=12000)  # over 8 s: a quiet table is no silence
+        assert page.evaluate("window.heard.streams") == 1
+        expect(page.locator("#connection")).to_be_hidden()
+        sent = []
+        page.on("request", lambda r: sent.append(json.loads(r.post_data)["request"]) if r.method == "POST" else None)
+        network.silence()  # the laptop sleeps: no error, no answer
+        silent_since = time.monotonic()
+        page.locator('[data-key="roll"]').click()
+        expect(page.locator("#alert")).to_have_text("No connection to the table's server; try again.", timeout=8000)
+        expect(page.locator("#connection")).to_have_text("Connection lost: retrying ...",
+                                                         timeout=(silent_since + 12 - time.monotonic()) * 1000)
+        axe_clean(page, "a silent network")
+        network.back()
+        expect(page.locator("#connection")).to_be_hidden(timeout=15000)
+        page.locator('[data-key="roll"]').click()  # the same tap again: the same request, made once
+        expect(page.locator("#log li").first).to_contain_text("Ana rolled")
+        assert len(sent) == 2 and sent[0] == sent[1] and room.state()["rolls"] == 1
 
 
 def test_the_invite_folds_away_once_every_seat_is_taken(served, phone):

@@ -112,17 +112,22 @@ const Room = (function () {
     if (!isError) document.getElementById("alert").textContent = "";
   };
 
-  // POST a JSON body to the room API: the answer, or null once the refusal (or the lost connection) is said.
+  // POST a JSON body to the room API: the answer, or null once the refusal (or the lost connection: no answer
+  // within ANSWER_MS) is said.
+  const ANSWER_MS = 6000;
   room.send = async function (path, body) {
+    const abort = new AbortController(), timer = setTimeout(() => abort.abort(), ANSWER_MS);
     try {
-      const response = await fetch(`/api/rooms/${room.code}/${path}`, {
-        method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
+      const response = await fetch(`/api/rooms/${room.code}/${path}`, {method: "POST",
+        headers: {"Content-Type": "application/json"}, body: JSON.stringify(body), signal: abort.signal});
       const answer = await response.json();
       if (response.ok) return answer;
       room.say(answer.error || _("That did not work."), true);
       if (response.status === 409) refresh();
     } catch (error) {
       room.say(_("No connection to the table's server; try again."), true);
+    } finally {
+      clearTimeout(timer);
     }
     return null;
   };
