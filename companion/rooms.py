@@ -182,11 +182,12 @@ def take_seat(code: str, body: dict) -> tuple[bool, dict]:
 
 def take_over(code: str, seat: int, body: dict) -> tuple[int, dict]:
     """A new phone asks for `seat`: (202, {"seat", "ask", "token"}), the token working once let in; or a seated
-    phone answers an ask ({"player", "token", "ask", "let"}): (200, the new state)."""
+    phone answers an ask ({"player", "token", "ask", "let"}), or the displaced phone takes the seat back ({"token",
+    "back": true}): (200, the new state)."""
     asked = {}
     answer = _change(code, lambda db, game, current, version_next: seats.take_over(db, normal_code(code), current,
                                                                                    seat, body, asked),
-                     body if body.get("ask") is not None else None)
+                     None if body.get("ask") is None and not body.get("back") else body)
     return (202, asked) if asked else (200, answer)
 
 

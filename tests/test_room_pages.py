@@ -139,6 +139,32 @@ def test_a_strangers_ask_for_a_held_seat_is_answered_only_by_that_seats_phone(se
     expect(ana.locator("#alert")).to_have_text("")
 
 
+def test_a_phone_whose_seat_a_stranger_let_another_phone_take_takes_it_back_with_one_tap(served, phone):
+    room = Table(Http(served), "lost-cities", (), players=3)
+    ana, mallory = seated_phone(phone, served, room.code, "Ana"), seated_phone(phone, served, room.code, "Mallory")
+    room.sit("Ben")
+    ana.locator('[data-key="roll"]').click()
+    expect(mallory.locator("#log li").first).to_contain_text("Ana rolled")
+    intruder = phone()
+    intruder.goto(f"{served}/r/{room.code}")
+    intruder.get_by_role("button", name="Ask to take over Ana's seat on this phone").click()
+    mallory.get_by_role("button", name="Yes: it takes Ana's seat").click()
+    expect(intruder.locator("#seats")).to_contain_text("Ana (this phone)")
+    card = ana.get_by_role("group", name="Ana's seat: take it back?")
+    expect(card).to_contain_text("Ana's seat moved to another phone")
+    axe_clean(ana, "a seat lost to another phone, offered back")
+    card.get_by_role("button", name="That was not me: take my seat back").click()
+    expect(ana.locator("#status")).to_have_text("This phone plays for Ana again.")
+    expect(ana.locator("#seats li.seat", has_text="Ana").locator(".mine")).to_be_visible()
+    expect(ana.locator("#asks")).to_be_empty()
+    expect(mallory.locator("#log li").first).to_contain_text("Ana took the seat back from the new phone")
+    expect(intruder.locator("#alert")).to_have_text("Ana's seat moved to another phone: this phone no longer plays for Ana.")
+    expect(intruder.locator("#asks")).to_be_empty()  # the intruder has nothing to take back
+    expect(ana.locator('[data-key="refuse"]')).to_be_enabled()
+    ana.locator('[data-key="refuse"]').click()
+    expect(ana.locator("#log li").first).to_contain_text("Ana refused")
+
+
 def test_the_banner_says_the_server_is_away_within_5_s_and_goes_when_it_is_back(tmp_path, phone):
     port = free_port()
     with serving(tmp_path / "data", port=port) as (base, _):

@@ -180,6 +180,7 @@ def _simple(game: Game, kind: str, p: dict, who: str, say: Speaker) -> str:
                                         name=p.get("seat_name")),
         "turned_away": lambda: say.gettext("%(who)s turned away the new phone asking for %(name)s's seat", who=who,
                                            name=p.get("seat_name")),
+        "taken_back": lambda: say.gettext("%(who)s took the seat back from the new phone", who=who),
         "order": lambda: say.gettext("%(who)s changed the seat order: %(names)s", who=who,
                                      names=", ".join(p.get("names", []))),
         "reroll": lambda: say.ngettext("%(who)s rolled %(num)s die again: %(dice)s",
