@@ -90,6 +90,7 @@ def test_unknown_export_format_answers_400(api):
 def test_result_scored_in_a_room_joins_its_history(api):
     code = api.post("/api/rooms", json={"game": "monolyth"}).get_json()["code"]
     token = api.post(f"/api/rooms/{code}/seats", json={"name": "Ana"}).get_json()["token"]
+    api.post(f"/api/rooms/{code}/seats", json={"name": "Ben"})
     before = api.get(f"/api/rooms/{code}").get_json()["version"]
     answer = api.post("/api/score/monolyth", json={"players": [{"name": "Ana", "structure": 12},
                                                               {"name": "Ben", "structure": 8}], "room": code,

@@ -247,6 +247,8 @@ document.getElementById("language-switch").addEventListener("submit", () => {
   sessionStorage.setItem(keptKey, JSON.stringify({players: gather().payload.players, touched}));
 });
 prefill.forEach((player) => addPlayer(player));
-for (let n = cards.children.length; n < Math.max(fewest, Math.min(2, most)); n += 1) addPlayer();
+// a form of its own starts with two players; one a room fills has the room's seated players, no more
+const fromRoom = Boolean(form.dataset.room) && prefill.length > 0;
+for (let n = cards.children.length; n < (fromRoom ? fewest : Math.max(fewest, Math.min(2, most))); n += 1) addPlayer();
 playersChanged(); // once every card is in: token choices depend on the player count
 touched = kept ? kept.touched : prefill.some((player) => Object.keys(player).some((key) => key !== "name"));
