@@ -158,7 +158,8 @@ def test_a_phone_whose_seat_a_stranger_let_another_phone_take_takes_it_back_with
     expect(ana.locator("#seats li.seat", has_text="Ana").locator(".mine")).to_be_visible()
     expect(ana.locator("#asks")).to_be_empty()
     expect(mallory.locator("#log li").first).to_contain_text("Ana took the seat back from the new phone")
-    expect(intruder.locator("#alert")).to_have_text("Ana's seat moved to another phone: this phone no longer plays for Ana.")
+    expect(intruder.locator("#alert")).to_have_text(
+        "Ana's seat moved to another phone: this phone no longer plays for Ana.")
     expect(intruder.locator("#asks")).to_be_empty()  # the intruder has nothing to take back
     expect(ana.locator('[data-key="refuse"]')).to_be_enabled()
     ana.locator('[data-key="refuse"]').click()
@@ -195,7 +196,8 @@ def test_a_silent_network_brings_the_banner_and_no_connection_for_a_tap_whose_re
         page = seated_phone(phone, network.base, room.code, "Ana")
         page.add_init_script(COUNT_HEARTBEATS)
         page.reload()
-        page.wait_for_function("() => window.heard.heartbeats >= 2", timeout=12000)  # over 8 s: a quiet table is no silence
+        # over 8 s of a quiet table: heartbeats, no silence
+        page.wait_for_function("() => window.heard.heartbeats >= 2", timeout=12000)
         assert page.evaluate("window.heard.streams") == 1
         expect(page.locator("#connection")).to_be_hidden()
         sent = []

@@ -181,8 +181,8 @@ def test_a_tap_as_another_phone_passes_the_turn_to_a_seat_of_a_shared_phone_is_n
     room.ok("Ben", "roll")
     shared.evaluate("""() => {  // a tap meant for Ana lands just as Ben's phone passes the turn to Cy
       const cy = Room.state.seats.find((s) => s.name === "Cy").seat;
-      window.tapped = new Promise((done) => { const look = () => (Room.actor() === cy ? done() : setTimeout(look, 5)); look(); })
-        .then(() => document.querySelector('[data-key="roll"]').click());
+      const look = (done) => (Room.actor() === cy ? done() : setTimeout(() => look(done), 5));
+      window.tapped = new Promise(look).then(() => document.querySelector('[data-key="roll"]').click());
     }""")
     room.ok("Ben", "next")
     shared.evaluate("window.tapped")
