@@ -257,6 +257,7 @@ def test_a_tile_is_crossed_only_by_the_player_on_turn_and_only_once_confirmed(se
     assert state["lists"]["tiles"]["crossed"]["R4a"]["by"] == ["Ana"]
     expect(ana.locator('[data-key="item-tiles-R4a"]')).to_be_focused()
     expect(ben.locator('[data-key="item-tiles-R4a"]')).to_have_attribute("aria-label", "R4a square, crossed off by Ana")
+    expect(ana.locator('[data-key="item-tiles-B5"]')).to_be_disabled()  # one shape a turn: one tile
 
 
 def test_we_reached_the_end_is_offered_once_the_round_is_complete_and_asks_first(served, phone):
