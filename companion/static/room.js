@@ -84,11 +84,13 @@ const Room = (function () {
   room.forActor = (text) => (room.mine.length > 1 ? _("%(action)s for %(name)s", {action: text, name: room.seatName(room.actor())}) : text);
 
   // One tap, one move. A tap is in flight from before it is sent until its answer; the same button tapped again
-  // meanwhile, or within DOUBLE_TAP_MS of the answer, is the second half of a double tap and is not sent, whoever
-  // the phone acts for by then. A tap's request id comes from the version shown when it was made: the same move
-  // tapped again on that version (a retry after a lost answer) carries the same id, and the server makes it once.
+  // next (nothing else tapped in between) while it is in flight, or within DOUBLE_TAP_MS of its answer, is the
+  // second half of a double tap and is not sent, whoever the phone acts for by then. A tap's request id comes from
+  // the version shown when it was made: the same move tapped again on that version (a retry after a lost answer)
+  // carries the same id, and the server makes it once.
   const DOUBLE_TAP_MS = 350;
-  const ids = new Map(), taps = new Map(); // request ids by version, seat and move; taps by button
+  const ids = new Map(); // request ids by version, seat and move
+  let last = {button: "", flying: false, answered: 0}; // the last tap
   function requestId(sent) {
     if (!ids.has(sent)) {
       if (ids.size > 50) ids.clear();
@@ -96,10 +98,7 @@ const Room = (function () {
     }
     return ids.get(sent);
   }
-  function doubleTap(button) {
-    const tap = taps.get(button);
-    return Boolean(tap) && (tap.flying || Date.now() - tap.answered < DOUBLE_TAP_MS);
-  }
+  const doubleTap = (button) => button === last.button && (last.flying || Date.now() - last.answered < DOUBLE_TAP_MS);
 
   // Send an allowed entry: a list crossing to lists/<list>/<item>, any other move to its name.
   room.make = function (entry) {
@@ -139,9 +138,7 @@ const Room = (function () {
     if (!me) { room.say(_("Take a seat first: type your name under Seats."), true); return null; }
     const button = JSON.stringify([path, body || {}]);
     if (doubleTap(button)) return null;
-    const tap = {flying: true, answered: 0};
-    if (taps.size > 50) taps.clear();
-    taps.set(button, tap);
+    const tap = last = {button, flying: true, answered: 0};
     const answer = await room.send(path, Object.assign({player: me.name, token: me.token, seen: room.state.version,
       request: requestId(`${room.state.version}/${me.seat}/${button}`)}, body || {}));
     Object.assign(tap, {flying: false, answered: Date.now()});
