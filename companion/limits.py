@@ -3,7 +3,8 @@
 Each client (companion/clients.py: its IP address, an IPv6 /64 as one; with `serve --proxy`,
 the address the proxy appended) has a bucket per kind: a burst of BURST requests, refilled
 at one every REFILL_S seconds. An empty bucket answers 429 with Retry-After. Room creation
-(and a group's) takes from "rooms"; a lookup of an unknown code takes from "misses", and while that bucket is
+(and a group's, and a new phone's ask for a seat) takes from "rooms"; a lookup of an unknown code takes from
+"misses", and while that bucket is
 empty every request that names a room code is refused, so codes cannot be guessed quickly.
 A room code is named by a route's `<code>` (the API, the room page, its QR code, the live
 routes, and a group's routes: companion/groups), by the score page's `?room=`, by a score posted with
@@ -66,7 +67,8 @@ class Buckets:
         if level < 1:
             wait = math.ceil((1 - level) * REFILL_S[kind])
             if kind == "rooms":
-                raise Limited(gettext("Too many new rooms from your device; try again in %(s)s s.", s=wait), wait)
+                raise Limited(gettext("Too many new rooms or seat asks from your device; try again in %(s)s s.",
+                                      s=wait), wait)
             raise Limited(gettext("Too many room codes that do not exist from your device; try again in %(s)s s.",
                                   s=wait), wait)
 
@@ -114,22 +116,30 @@ def unknown_room() -> None:
         pass
 
 
-def init_app(app) -> None:
-    """Limit room creation and unknown-code lookups on the app's routes."""
-    from flask import request
+def opening() -> None:
+    """The request opens something new (a room, a group, a new phone's ask for a seat): one of its client's "rooms"
+    tokens is spent, refused (429) when they are used up."""
+    from flask import current_app, request
     from werkzeug.exceptions import TooManyRequests
 
-    buckets = app.extensions["rollsheet.limits"] = Buckets()
+    try:
+        current_app.extensions["rollsheet.limits"].take("rooms", request.remote_addr or "")
+    except Limited as error:
+        raise TooManyRequests(error.message, retry_after=error.retry_after) from None
+
+
+def init_app(app) -> None:
+    """Limit room creation and unknown-code lookups on the app's routes (a seat's ask: views/api.py)."""
+    from flask import request
+
+    app.extensions["rollsheet.limits"] = Buckets()
 
     @app.before_request
     def limit():
         if "code" in (request.view_args or {}):
             named_room()
         if request.method == "POST" and request.endpoint in ("api.open_room", "pages.play", "groups_api.create", "groups.new"):
-            try:
-                buckets.take("rooms", request.remote_addr or "")
-            except Limited as error:
-                raise TooManyRequests(error.message, retry_after=error.retry_after) from None
+            opening()
 
     @app.after_request
     def count_miss(response):

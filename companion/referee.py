@@ -13,7 +13,7 @@ Glossary:
 """
 from __future__ import annotations
 
-from companion import lists, table
+from companion import list_refusals, lists, table
 from companion.errors import impossible, missing
 from companion.language import current, gettext, speaker
 from companion.table.contract import Act, Entry, Stale
@@ -82,7 +82,7 @@ def cross(game: Game, state: dict, list_id: str, item_id: str, body: dict, seat:
     move = lists.crossing(game, state, list_id, item_id, body)
     turn_action = game.lists[list_id].turn_action and set(move) == {"move", "list", "item"}
     _refuse_if_over_or_stale(game, state, table.seen_of(body) if turn_action else None)
-    refused = lists.refusal(game, mechanic, state, move, seat)
+    refused = list_refusals.refusal(game, mechanic, state, move, seat)
     if refused:
         raise refused
     if move not in lists.allowed(game, mechanic, state, seat):

@@ -25,6 +25,7 @@ from companion.codes import drawn_code, normal_code
 from companion.errors import Refused, impossible, malformed, missing
 from companion.live import Snapshot
 from companion.language import gettext
+from companion.scoring.from_room import seated_players
 from companion.store import reading, writing
 from companion.table.contract import Stale
 from companion.table.prompts import prompts
@@ -182,11 +183,12 @@ def take_seat(code: str, body: dict) -> tuple[bool, dict]:
 
 def take_over(code: str, seat: int, body: dict) -> tuple[int, dict]:
     """A new phone asks for `seat`: (202, {"seat", "ask", "token"}), the token working once let in; or a seated
-    phone answers an ask ({"player", "token", "ask", "let"}): (200, the new state)."""
+    phone answers an ask ({"player", "token", "ask", "let"}), or the displaced phone takes the seat back ({"token",
+    "back": true}): (200, the new state)."""
     asked = {}
     answer = _change(code, lambda db, game, current, version_next: seats.take_over(db, normal_code(code), current,
                                                                                    seat, body, asked),
-                     body if body.get("ask") is not None else None)
+                     None if body.get("ask") is None and not body.get("back") else body)
     return (202, asked) if asked else (200, answer)
 
 
@@ -234,15 +236,15 @@ def undo(code: str, body: dict) -> dict:
     return _change(code, step, body)
 
 
-def save_score(code: str, body: dict, params: dict, then=None) -> dict:
-    """A seated player (body's "player" and "token") saves the game's final score to the room's log, where every
-    phone sees it live; a score saved before leaves the log, and the new entry says it replaced one. `then(db,
-    state)` runs in the same transaction (a group's room records the play there: companion/groups/plays.py)."""
+def save_score(code: str, body: dict, params: dict, then=lambda db, state: None) -> dict:
+    """A seated player (body's "player" and "token") saves the game's final score of the room's seated players to
+    its log, where every phone sees it live; a score saved before leaves the log, and the new entry says it replaced
+    one. `then(db, state)` runs in the same transaction (a group's room records the play: companion/groups/plays.py)."""
     def step(db, game, current, version_next):
         seat = seats.identify(db, normal_code(code), current, body)
+        seated_players(current, [name for _, name, _ in params["ranking"]])
         replaced = db.drop_entries(normal_code(code), "score")
-        if then is not None:
-            then(db, current)
+        then(db, current)
         return current, seat, ("score", dict(params, replaces=replaced > 0)), None
 
     return _change(code, step)

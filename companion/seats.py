@@ -7,9 +7,14 @@ Glossary:
 - ask: a new phone asks for a seat whose phone died (`takeovers`: {"seat", "ask": a 4-digit code the
   new phone shows, "digest"}); it gets the token it will use at once, which works once a phone that may
   answer lets it in (the seat's own phone, or once the game has started the phone of another seat
-  seated before the first move: `seated_at_start`). Letting it in replaces the seat's token (the old
-  phone stops working) and notes the ask in `moved` ({"<seat>": ask}), so the old phone sees that its
-  seat moved; turning it away drops the ask. A seat keeps its newest ASKS_KEPT asks.
+  seated before the first move: `seated_at_start`, but not a `barred` one). Letting it in replaces the
+  seat's token (the old phone stops working) and notes the ask in `moved` ({"<seat>": ask}), so the old
+  phone sees that its seat moved; turning it away drops the ask. A seat has one open ask: a newer one
+  replaces it.
+- take back: for TAKE_BACK_S after a takeover the phone it displaced may take the seat back with its old
+  token (`displaced`: {"<seat>": {"digest", "at", "by", "moved"}}, the old token's digest, when, the seat
+  that let the new phone in, the seat's `moved` before); the new phone's token stops working, and the
+  seat that let it in is `barred` from letting any new phone in again.
 - fitted: before the first move, the state as the game would start now, sized for the seats taken
   (`players` and the lists), so the room's count is the seats taken when play starts.
 - name: what a player is called at the table (companion/names.py: NFKC, a letter or digit that shows);
@@ -20,6 +25,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+import time
 
 from companion import lists, names
 from companion.errors import Refused, forbidden, impossible, malformed
@@ -27,7 +33,7 @@ from companion.language import gettext, ngettext
 from layouts import Game
 
 NAME_LENGTH = 30
-ASKS_KEPT = 3
+TAKE_BACK_S = 600
 
 
 def normal_name(name: str) -> str:
@@ -108,8 +114,11 @@ def _seat_called(state: dict, seat: int) -> str:
 
 
 def take_over(db, code: str, state: dict, seat: int, body: dict, asked: dict) -> tuple:
-    """A new phone's ask for `seat` (`asked` gets its {"seat", "ask", "token"}), or (with "ask") a seated phone's
-    answer to one, as a room change: (the new state, the answering seat or None, the log entry, no undo)."""
+    """A new phone's ask for `seat` (`asked` gets its {"seat", "ask", "token"}), (with "ask") a seated phone's
+    answer to one, or (with "back") the displaced phone taking the seat back, as a room change: (the new state, the
+    acting seat or None, the log entry, no undo)."""
+    if body.get("back"):
+        return (*take_back(db, code, state, seat, body), None)
     if body.get("ask") is not None:
         return (*answer(db, code, state, seat, body), None)
     new, given = ask(state, seat)
@@ -118,24 +127,26 @@ def take_over(db, code: str, state: dict, seat: int, body: dict, asked: dict) ->
 
 
 def ask(state: dict, seat: int) -> tuple[dict, dict]:
-    """A new phone asks for `seat`: (the state with its ask, {"seat", "ask", "token"}); the token works once let in."""
+    """A new phone asks for `seat`: (the state with its ask, replacing the seat's open one, {"seat", "ask", "token"});
+    the token works once let in."""
     _seat_called(state, seat)
     asks = state.get("takeovers", [])
     used = {a["ask"] for a in asks} | {state.get("moved", {}).get(str(seat))}
     code = next(code for code in iter(lambda: f"{secrets.randbelow(10_000):04d}", None) if code not in used)
     token = secrets.token_urlsafe(16)
-    kept = [a for a in asks if a["seat"] != seat] + [a for a in asks if a["seat"] == seat][1 - ASKS_KEPT:]
+    kept = [a for a in asks if a["seat"] != seat]
     return dict(state, takeovers=[*kept, {"seat": seat, "ask": code, "digest": _digest(token)}]), \
         {"seat": seat, "ask": code, "token": token}
 
 
 def answerers(state: dict, seat: int) -> list[int]:
     """The seats whose phone may let a new phone take `seat` or turn it away: its own, and once the game has
-    started every other seat seated before the first move."""
+    started every other seat seated before the first move that was not barred (a takeover it let in was taken
+    back)."""
     if state["turn"] == 0:
         return [seat]
     started = state.get("seated_at_start", [s["seat"] for s in state["seats"]])
-    return [seat, *(s for s in started if s != seat)]
+    return [seat, *(s for s in started if s != seat and s not in state.get("barred", []))]
 
 
 def answer(db, code: str, state: dict, seat: int, body: dict) -> tuple[dict, int, tuple[str, dict]]:
@@ -152,21 +163,50 @@ def answer(db, code: str, state: dict, seat: int, body: dict) -> tuple[dict, int
     if answering not in answerers(state, seat):
         raise forbidden(gettext("Before the first move only %(name)s's own phone can let a new phone take the seat.",
                                 name=name) if state["turn"] == 0 else
+                        gettext("A takeover this phone let in was taken back: it can let no new phone in any more.")
+                        if answering in state.get("barred", []) else
                         gettext("Only a player who was at the table when the game started can let a new phone take "
                                 "%(name)s's seat.", name=name))
     if not let:
         return dict(state, takeovers=[a for a in state["takeovers"] if a is not asked]), answering, \
             ("turned_away", {"seat_name": name})
+    displaced = {"digest": db.seat_token(code, seat), "at": time.time(), "by": answering,
+                 "moved": state.get("moved", {}).get(str(seat))}
     db.set_seat_token(code, seat, asked["digest"])
     return dict(state, takeovers=[a for a in state["takeovers"] if a["seat"] != seat],
-                moved={**state.get("moved", {}), str(seat): asked["ask"]}), answering, ("takeover", {"seat_name": name})
+                moved={**state.get("moved", {}), str(seat): asked["ask"]},
+                displaced={**state.get("displaced", {}), str(seat): displaced}), answering, \
+        ("takeover", {"seat_name": name})
+
+
+def take_back(db, code: str, state: dict, seat: int, body: dict) -> tuple[dict, int, tuple[str, dict]]:
+    """The phone a takeover of `seat` displaced takes the seat back with its old token, within TAKE_BACK_S: (the new
+    state, the seat, the log entry). The new phone's token stops working; the seat that let it in is barred."""
+    name, old = _seat_called(state, seat), state.get("displaced", {}).get(str(seat))
+    if old is None or time.time() - old["at"] > TAKE_BACK_S:
+        raise impossible(gettext("%(name)s's seat can be taken back only on the phone it was taken from, within "
+                                 "%(minutes)s minutes of the takeover.", name=name, minutes=TAKE_BACK_S // 60))
+    token = body.get("token")
+    if not (isinstance(token, str) and hmac.compare_digest(old["digest"], _digest(token))):
+        raise forbidden(gettext("Only the phone that held %(name)s's seat before the takeover can take it back.",
+                                name=name))
+    db.set_seat_token(code, seat, old["digest"])
+    moved = {key: ask for key, ask in state["moved"].items() if key != str(seat)}
+    if old["moved"] is not None:
+        moved[str(seat)] = old["moved"]
+    return dict(state, moved=moved, displaced={key: d for key, d in state["displaced"].items() if key != str(seat)},
+                barred=sorted({*state.get("barred", []), old["by"]} - {seat}),
+                takeovers=[a for a in state.get("takeovers", []) if a["seat"] != seat]), seat, \
+        ("taken_back", {"seat_name": name})
 
 
 def public(state: dict) -> dict:
     """The seats' part of a state as every phone reads it: each ask without its token's digest, with the seats
-    that may answer it (`answer`)."""
+    that may answer it (`answer`); each seat its displaced phone may still take back, with until when (epoch s)."""
+    until = {seat: round(old["at"] + TAKE_BACK_S) for seat, old in state.get("displaced", {}).items()}
     return dict(state, takeovers=[{"seat": a["seat"], "ask": a["ask"], "answer": answerers(state, a["seat"])}
-                                  for a in state.get("takeovers", [])], moved=state.get("moved", {}))
+                                  for a in state.get("takeovers", [])], moved=state.get("moved", {}),
+                displaced={seat: at for seat, at in until.items() if at > time.time()}, barred=state.get("barred", []))
 
 
 def fitted(game: Game, state: dict) -> dict:

@@ -2,8 +2,9 @@
 
 - `GET /api/rooms/<code>/events`: Server-Sent Events, one `data:` event per room version
   (`id:` the version), newest state only (a phone that falls behind skips to the newest);
-  resumes after the `Last-Event-ID` header (or `?since=`); a comment line every
-  HEARTBEAT_S keeps proxies and phones from closing an idle stream. Its `retry:` (how long
+  resumes after the `Last-Event-ID` header (or `?since=`); a `heartbeat` event (HEARTBEAT, the same bytes
+  for every phone, no `id:`) every HEARTBEAT_S keeps proxies from closing an idle stream and tells the phone
+  the network is still there (live.js: silence for 8 s means it is gone). Its `retry:` (how long
   EventSource waits before reconnecting) is drawn between 1 and 4 s, so phones cut off together
   (a restart, a dead worker) come back spread out instead of in one storm.
 - `GET /api/rooms/<code>?since=<version>&wait=<s>`: the long poll, for scripts and the page's
@@ -29,7 +30,8 @@ from companion.errors import Refused
 from companion.language import N_
 from companion.limits import Limited
 
-HEARTBEAT_S = 15.0
+HEARTBEAT_S = 5.0
+HEARTBEAT = b"event: heartbeat\ndata:\n\n"
 LONGEST_WAIT_S = 25.0
 RECONNECT_MS = 2000
 VERSION = re.compile(r"-?[0-9]{1,18}")
@@ -113,7 +115,7 @@ class EventsHandler(Watching):
                     seen = channel.version
                     self.write(b"id: %d\ndata: %s\n\n" % (seen, channel.encoded(self.lang)))
                 else:
-                    self.write(": heartbeat\n\n")
+                    self.write(HEARTBEAT)
                 await self.flush()
                 if channel.version <= seen:
                     await self.until_change(channel, HEARTBEAT_S)

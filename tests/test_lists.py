@@ -66,6 +66,24 @@ def test_a_turn_that_passed_at_once_leaves_its_player_the_tile_until_the_next_ro
     assert status == 409 and "Only Ben" in answer["error"]
 
 
+def test_the_placer_crosses_one_tile_for_the_turns_one_shape(call):
+    room = Table(call, "copenhagen", ("Ana", "Ben"))
+    on_turn(room)
+    assert room.cross("Ana", "tiles", "R5")[0] == 200
+    status, answer = room.cross("Ana", "tiles", "B5")
+    assert status == 409 and answer["error"] == ("Ana crossed off R5 (red P-pentomino) for this turn's shape "
+                                                 "already: one shape a turn.")
+    assert not [e for e in room.state()["allowed"]["0"] if e["move"] == "cross" and not e.keys() - {"move", "list",
+                                                                                                       "item"}]
+    room.ok("Ana", "use", dice=[])
+    room.ok("Ben", "pass")  # the turn passed: until Ben rolls, Ana's turn's shape still has its tile
+    assert room.cross("Ana", "tiles", "B5")[0] == 409
+    assert room.cross("Ana", "tiles", "R5", crossed=False)[0] == 200  # the wrong tile, uncrossed: another one
+    assert room.cross("Ana", "tiles", "B5")[0] == 200
+    room.ok("Ben", "roll")
+    assert room.cross("Ben", "tiles", "Y5")[0] == 200 and room.cross("Ben", "tiles", "B5", again=True)[0] == 200
+
+
 def test_crossing_a_crossed_tile_answers_409_naming_who_did(call):
     room = Table(call, "copenhagen", ("Ben", "Ana"))
     on_turn(room, "Ben")
@@ -186,8 +204,8 @@ def test_all_eight_bridges_taken_ends_the_game_after_that_turn(call):
     room.ok("Ana", "refuse")
     state = room.ok("Ben", "refuse")
     assert state["over"] == {"reason": "list", "list": "bridges"} and state["allowed"] == {"0": [], "1": []}
-    assert state["log"][0]["text"].endswith("The game is over: All bridges are taken: the game ends after this turn.")
-    assert state["prompt"]["0"].startswith("The game is over")
+    assert state["log"][0]["text"].endswith("The game is over: the list Bridges (first to fill box 7) is complete")
+    assert state["prompt"]["0"] == "The game is over: the list Bridges (first to fill box 7) is complete"
 
 
 @pytest.mark.parametrize("players, level_1, has_level_4, prophecies", [

@@ -1,14 +1,18 @@
 """The room page in Chromium: seats, whose turn it is, focus kept across redraws and moved on when its control
-goes, announcements, the invite, one phone for several players, a seat taken over by a new phone, the banner
-when the server is away, dark and landscape phones."""
+goes, announcements, a name being typed kept while others sit down, the invite, one phone for several players,
+a seat taken over by a new phone, the banner when the server is away or the network goes silent, dark and
+landscape phones."""
 from __future__ import annotations
 
+import json
 import re
+import time
 
 from playwright.sync_api import expect
 
 from tests.phones import axe_clean, every_look, seated_phone, turn_line
 from tests.serving import free_port, serving
+from tests.silent_network import silent_network
 from tests.tables import Http, Table
 
 
@@ -51,6 +55,30 @@ def test_keyboard_focus_stays_on_its_control_when_the_table_changes(served, phon
     expect(ana.locator("#log li").first).to_contain_text("Ben claimed red")
     assert ana.evaluate("document.activeElement.dataset.key") == "die-1"
     expect(ana.locator('[data-key="die-1"]')).to_have_attribute("aria-pressed", "true")
+
+
+def test_a_name_being_typed_stays_with_its_cursor_while_others_sit_down(served, phone):
+    room = Table(Http(served), "copenhagen", (), players=4)
+    dora = phone()
+    dora.goto(f"{served}/r/{room.code}")
+    name = dora.locator("#seat-name")
+    name.fill("")
+    name.press_sequentially("Dra")
+    name.press("ArrowLeft")
+    name.press("ArrowLeft")  # the cursor after the D: she forgot the o
+    room.sit("Ben")
+    expect(dora.locator("#seats li.seat", has_text="Ben")).to_have_count(1)
+    expect(name).to_be_focused()
+    dora.keyboard.type("o")
+    expect(name).to_have_value("Dora")
+    dora.locator('[data-key="sit"]').click()
+    expect(dora.locator("#seats li.seat", has_text="Dora").locator(".mine")).to_be_visible()
+    dora.locator('[data-key="add"]').click()
+    dora.keyboard.type("Eve")  # a player added on this phone: the form keeps her name too
+    room.sit("Cy")
+    expect(dora.locator("#seats li.seat", has_text="Cy")).to_have_count(1)
+    expect(dora.locator("#seat-name")).to_have_value("Eve")
+    expect(dora.locator("#seat-name")).to_be_focused()
 
 
 def test_one_phone_plays_for_several_players_and_acts_for_the_one_on_turn(served, phone):
@@ -111,6 +139,33 @@ def test_a_strangers_ask_for_a_held_seat_is_answered_only_by_that_seats_phone(se
     expect(ana.locator("#alert")).to_have_text("")
 
 
+def test_a_phone_whose_seat_a_stranger_let_another_phone_take_takes_it_back_with_one_tap(served, phone):
+    room = Table(Http(served), "lost-cities", (), players=3)
+    ana, mallory = seated_phone(phone, served, room.code, "Ana"), seated_phone(phone, served, room.code, "Mallory")
+    room.sit("Ben")
+    ana.locator('[data-key="roll"]').click()
+    expect(mallory.locator("#log li").first).to_contain_text("Ana rolled")
+    intruder = phone()
+    intruder.goto(f"{served}/r/{room.code}")
+    intruder.get_by_role("button", name="Ask to take over Ana's seat on this phone").click()
+    mallory.get_by_role("button", name="Yes: it takes Ana's seat").click()
+    expect(intruder.locator("#seats")).to_contain_text("Ana (this phone)")
+    card = ana.get_by_role("group", name="Ana's seat: take it back?")
+    expect(card).to_contain_text("Ana's seat moved to another phone")
+    axe_clean(ana, "a seat lost to another phone, offered back")
+    card.get_by_role("button", name="That was not me: take my seat back").click()
+    expect(ana.locator("#status")).to_have_text("This phone plays for Ana again.")
+    expect(ana.locator("#seats li.seat", has_text="Ana").locator(".mine")).to_be_visible()
+    expect(ana.locator("#asks")).to_be_empty()
+    expect(mallory.locator("#log li").first).to_contain_text("Ana took the seat back from the new phone")
+    expect(intruder.locator("#alert")).to_have_text(
+        "Ana's seat moved to another phone: this phone no longer plays for Ana.")
+    expect(intruder.locator("#asks")).to_be_empty()  # the intruder has nothing to take back
+    expect(ana.locator('[data-key="refuse"]')).to_be_enabled()
+    ana.locator('[data-key="refuse"]').click()
+    expect(ana.locator("#log li").first).to_contain_text("Ana refused")
+
+
 def test_the_banner_says_the_server_is_away_within_5_s_and_goes_when_it_is_back(tmp_path, phone):
     port = free_port()
     with serving(tmp_path / "data", port=port) as (base, _):
@@ -123,6 +178,42 @@ def test_the_banner_says_the_server_is_away_within_5_s_and_goes_when_it_is_back(
         expect(page.locator("#connection")).to_be_hidden(timeout=15000)
         room.ok("Ben", "roll")
         expect(page.locator("#log li").first).to_contain_text("Ben rolled")
+
+
+COUNT_HEARTBEATS = """window.heard = {streams: 0, heartbeats: 0};
+window.EventSource = class extends window.EventSource {
+  constructor(...args) {
+    super(...args);
+    window.heard.streams += 1;
+    this.addEventListener("heartbeat", () => { window.heard.heartbeats += 1; });
+  }
+};"""
+
+
+def test_a_silent_network_brings_the_banner_and_no_connection_for_a_tap_whose_retry_is_made_once(served, phone):
+    with silent_network(served) as network:
+        room = Table(Http(served), "simstown", ("Ben",), players=2)
+        page = seated_phone(phone, network.base, room.code, "Ana")
+        page.add_init_script(COUNT_HEARTBEATS)
+        page.reload()
+        # over 8 s of a quiet table: heartbeats, no silence
+        page.wait_for_function("() => window.heard.heartbeats >= 2", timeout=12000)
+        assert page.evaluate("window.heard.streams") == 1
+        expect(page.locator("#connection")).to_be_hidden()
+        sent = []
+        page.on("request", lambda r: sent.append(json.loads(r.post_data)["request"]) if r.method == "POST" else None)
+        network.silence()  # the laptop sleeps: no error, no answer
+        silent_since = time.monotonic()
+        page.locator('[data-key="roll"]').click()
+        expect(page.locator("#alert")).to_have_text("No connection to the table's server; try again.", timeout=8000)
+        expect(page.locator("#connection")).to_have_text("Connection lost: retrying ...",
+                                                         timeout=(silent_since + 12 - time.monotonic()) * 1000)
+        axe_clean(page, "a silent network")
+        network.back()
+        expect(page.locator("#connection")).to_be_hidden(timeout=15000)
+        page.locator('[data-key="roll"]').click()  # the same tap again: the same request, made once
+        expect(page.locator("#log li").first).to_contain_text("Ana rolled")
+        assert len(sent) == 2 and sent[0] == sent[1] and room.state()["rolls"] == 1
 
 
 def test_the_invite_folds_away_once_every_seat_is_taken(served, phone):

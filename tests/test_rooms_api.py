@@ -154,10 +154,11 @@ def test_a_saved_final_score_reaches_the_room_log_as_its_savers(app, client):
 
     code = open_room(client, "lost-cities")
     token = client.post(f"/api/rooms/{code}/seats", json={"name": "Ana"}).get_json()["token"]
+    client.post(f"/api/rooms/{code}/seats", json={"name": "Ben"})
     with app.test_request_context():
         state = rooms.save_score(code, {"player": "Ana", "token": token},
                                  {"ranking": [[1, "Ana", 120], [2, "Ben", 95]], "tiebreak": None})
-    assert state["version"] == 3
+    assert state["version"] == 4
     assert client.get(f"/api/rooms/{code}").get_json()["log"][0] == {
         "at": state["log"][0]["at"], "player": "Ana", "seat": 0, "kind": "score",
         "text": "Final score: 1. Ana 120, 2. Ben 95"}

@@ -71,8 +71,18 @@ def test_every_bad_field_is_named_not_only_the_first(api):
         {"name": "Ana"}]})
     body = answer.get_json()
     assert answer.status_code == 400 and (body["field"], body["error"]) == (body["errors"][0]["field"], body["errors"][0]["error"])
-    assert sorted(e["field"] for e in body["errors"]) == ["players[0].rows_bricks", "players[1].rows_bricks",
-                                                         "players[1].tracks_completed", "players[2].name"]
+    assert sorted(e["field"] for e in body["errors"]) == ["players[0].rows_bricks", "players[0].rows_windows",
+                                                         "players[1].rows_bricks", "players[1].tracks_completed",
+                                                         "players[2].name"]
+
+
+def test_a_sum_too_large_is_flagged_on_every_field_it_adds_with_the_ranges_at_once(api):
+    answer = api.post("/api/score/copenhagen", json={"players": [
+        {"name": "Ana", "rows_windows": 20, "columns_bricks": 99}, {"name": "Ben"}]})
+    rows = "20 completed rows (windows + bricks), but the facade has 9 rows"
+    assert [(e["field"], e["error"]) for e in answer.get_json()["errors"]] == [
+        ("players[0].columns_bricks", "must be at most 5"), ("players[0].rows_bricks", rows),
+        ("players[0].rows_windows", rows)]  # the columns' checks wait for columns_bricks to be fixed
 
 
 def test_result_exports_as_json_download(api):
@@ -90,6 +100,7 @@ def test_unknown_export_format_answers_400(api):
 def test_result_scored_in_a_room_joins_its_history(api):
     code = api.post("/api/rooms", json={"game": "monolyth"}).get_json()["code"]
     token = api.post(f"/api/rooms/{code}/seats", json={"name": "Ana"}).get_json()["token"]
+    api.post(f"/api/rooms/{code}/seats", json={"name": "Ben"})
     before = api.get(f"/api/rooms/{code}").get_json()["version"]
     answer = api.post("/api/score/monolyth", json={"players": [{"name": "Ana", "structure": 12},
                                                               {"name": "Ben", "structure": 8}], "room": code,

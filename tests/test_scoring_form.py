@@ -61,6 +61,19 @@ def test_bad_number_shows_the_message_next_to_its_field(live_server, phone):
     expect(page.locator("article.player").nth(0).locator(".running")).to_have_text(str(4 * 2 + 2 * 1))
 
 
+def test_a_sum_too_large_is_said_at_the_field_typed_too_and_with_a_range_error_at_once(live_server, phone):
+    page = phone()
+    page.goto(f"{live_server}/score/copenhagen")
+    number(page, 0, "columns_bricks").fill("99")
+    number(page, 0, "rows_windows").fill("20")  # no range of its own: the rows' sum says it is too many
+    rows = "20 completed rows (windows + bricks), but the facade has 9 rows"
+    expect(field(page, 0, "rows_windows").locator(".field-error")).to_have_text(rows)
+    expect(field(page, 0, "rows_bricks").locator(".field-error")).to_have_text(rows)
+    expect(field(page, 0, "columns_bricks").locator(".field-error")).to_have_text("must be at most 5")
+    number(page, 0, "rows_windows").fill("2")
+    expect(page.locator("article.player").nth(0).locator(".invalid")).to_have_count(1)
+
+
 def test_lost_cities_doubled_expedition_and_shared_win(live_server, phone):
     page = phone()
     page.goto(f"{live_server}/score/lost-cities")

@@ -1,9 +1,12 @@
 """Seats: who is at the table, proven by a token only the seat's phone holds."""
 from __future__ import annotations
 
+import time
+
 import pytest
 
-from tests.tables import Http, Table, together
+from companion import seats
+from tests.tables import FlaskCalls, Http, Table, together
 
 
 def test_a_phone_takes_a_seat_and_gets_a_token_that_the_state_never_shows(call):
@@ -108,17 +111,66 @@ def test_only_players_seated_before_the_first_move_let_a_new_phone_in(call):
     assert answer(call, room, 0, "Ana", asked["ask"])[0] == 200  # the seat's own phone, alive, may move it
 
 
-def test_a_turned_away_phone_gets_nothing_and_a_seat_keeps_its_newest_asks(call):
+def test_a_turned_away_phone_gets_nothing_and_a_seat_has_one_open_ask_the_newest(call):
     room = Table(call, "simstown", ("Ana", "Ben"))
     room.ok("Ana", "roll")
-    asks = [ask(call, room, 1)[1] for _ in range(4)]
-    assert [a["ask"] for a in room.state()["takeovers"]] == [a["ask"] for a in asks[1:]]
+    asks = [ask(call, room, 1)[1] for _ in range(3)]
+    assert [a["ask"] for a in room.state()["takeovers"]] == [asks[2]["ask"]]
     assert answer(call, room, 1, "Ana", asks[0]["ask"])[0] == 409
-    status, state = answer(call, room, 1, "Ana", asks[3]["ask"], let=False)
-    assert status == 200 and [a["ask"] for a in state["takeovers"]] == [asks[1]["ask"], asks[2]["ask"]]
+    status, state = answer(call, room, 1, "Ana", asks[2]["ask"], let=False)
+    assert status == 200 and state["takeovers"] == []
     assert state["log"][0]["text"] == "Ana turned away the new phone asking for Ben's seat"
-    assert not holds(call, room, "Ben", asks[3]["token"]) and holds(call, room, "Ben", room.tokens["Ben"])
-    assert answer(call, room, 1, "Ana", asks[1]["ask"], let="yes")[0] == 400
+    assert not holds(call, room, "Ben", asks[2]["token"]) and holds(call, room, "Ben", room.tokens["Ben"])
+    asked = ask(call, room, 1)[1]
+    assert answer(call, room, 1, "Ana", asked["ask"], let="yes")[0] == 400
+
+
+def test_asks_count_toward_the_clients_new_rooms_limit_and_flood_no_phone(client):
+    room = Table(FlaskCalls(client), "copenhagen", ("Ana", "Ben", "Cy"))
+    room.ok("Ana", "roll")
+    flood = [client.post(f"/api/rooms/{room.code}/seats/{i % 3}/takeover", json={},
+                         environ_overrides={"REMOTE_ADDR": "192.0.2.7"}) for i in range(40)]
+    assert [r.status_code for r in flood] == [202] * 30 + [429] * 10
+    assert "seat asks" in flood[-1].get_json()["error"] and 0 < int(flood[-1].headers["Retry-After"]) <= 60
+    assert sorted(a["seat"] for a in room.state()["takeovers"]) == [0, 1, 2]  # one card per seat, the newest
+    assert client.post(f"/api/rooms/{room.code}/seats/0/takeover", json={},
+                       environ_overrides={"REMOTE_ADDR": "192.0.2.8"}).status_code == 202
+
+
+def test_the_phone_a_takeover_displaced_takes_its_seat_back_and_the_phone_that_let_it_in_is_barred(call):
+    room = Table(call, "lost-cities", ("Ana", "Ben"), players=3)
+    room.sit("Mallory")  # a stranger with the room code, at a free seat before the first move
+    room.ok("Ana", "roll")
+    mallory = ask(call, room, 0)[1]
+    status, state = answer(call, room, 0, "Mallory", mallory["ask"])
+    assert status == 200 and state["moved"] == {"0": mallory["ask"]} and set(state["displaced"]) == {"0"}
+    assert 590 <= state["displaced"]["0"] - state["log"][0]["at"] <= 601 and "digest" not in str(state)
+    assert room.move("Ana", "pick", dice=[0, 3])[0] == 403  # Ana's phone is locked out ...
+    wrong = call(f"/api/rooms/{room.code}/seats/0/takeover", {"token": mallory["token"], "back": True})
+    assert wrong[0] == 403 and "Only the phone that held Ana's seat" in wrong[1]["error"]
+    status, state = call(f"/api/rooms/{room.code}/seats/0/takeover", {"token": room.tokens["Ana"], "back": True})
+    assert status == 200 and state["moved"] == {} and state["displaced"] == {} and state["barred"] == [2]
+    assert state["log"][0]["text"] == "Ana took the seat back from the new phone"
+    assert room.ok("Ana", "pick", dice=[0, 3])["log"][0]["player"] == "Ana"  # ... until it takes the seat back
+    assert not holds(call, room, "Ana", mallory["token"])
+    again = ask(call, room, 0)[1]
+    assert room.state()["takeovers"][0]["answer"] == [0, 1]
+    status, refused = answer(call, room, 0, "Mallory", again["ask"])
+    assert status == 403 and "taken back" in refused["error"]
+    status, refused = call(f"/api/rooms/{room.code}/seats/0/takeover", {"token": room.tokens["Ana"], "back": True})
+    assert status == 409 and "within 10 minutes" in refused["error"]
+
+
+def test_a_seat_is_taken_back_only_within_ten_minutes_of_its_takeover(call, monkeypatch):
+    room = Table(call, "simstown", ("Ana", "Ben"))
+    room.ok("Ana", "roll")
+    asked = ask(call, room, 1)[1]
+    answer(call, room, 1, "Ana", asked["ask"])
+    later = time.time() + seats.TAKE_BACK_S + 1
+    monkeypatch.setattr(seats.time, "time", lambda: later)
+    status, refused = call(f"/api/rooms/{room.code}/seats/1/takeover", {"token": room.tokens["Ben"], "back": True})
+    assert status == 409 and "within 10 minutes of the takeover" in refused["error"]
+    assert room.state()["displaced"] == {} and holds(call, room, "Ben", asked["token"])
 
 
 def test_a_takeover_needs_a_seated_player_and_a_real_seat(call):

@@ -40,7 +40,7 @@ def test_a_refused_action_leaves_the_connection_ready_for_the_next(companion_on,
 def test_idle_rooms_close_keeping_their_final_scores_and_a_new_room_may_take_the_code(companion_on, database):
     app = companion_on(database)
     client = app.test_client()
-    room = Table(FlaskCalls(client), "monolyth", ("Ana",))
+    room = Table(FlaskCalls(client), "monolyth", ("Ana", "Ben"))
     players = [{"name": "Ana", "structure": 12}, {"name": "Ben", "structure": 8}]
     saved = {"players": players, "room": room.code, "player": "Ana", "token": room.tokens["Ana"]}
     assert client.post("/api/score/monolyth", json=saved).status_code == 200

@@ -115,8 +115,9 @@ def _order(body, code: str = "", **context) -> Refused:
 
 
 class TakeOver(Body):
-    """`POST /api/rooms/<code>/seats/<seat>/takeover`: empty, a new phone asking for the seat; or a seated phone's
-    answer to an ask (companion/seats.py): who, the proof, the ask's code and whether it lets the new phone in."""
+    """`POST /api/rooms/<code>/seats/<seat>/takeover`: empty, a new phone asking for the seat; a seated phone's
+    answer to an ask (companion/seats.py): who, the proof, the ask's code and whether it lets the new phone in; or
+    the phone a takeover displaced taking the seat back: its old token and "back"."""
 
     request: Request = None
     player: Optional[_name("player")] = None
@@ -126,6 +127,9 @@ class TakeOver(Body):
                    Field(description="the code of the ask answered (the new phone shows it)")] = None
     let: Annotated[bool, says(N_('"let" is true (the new phone takes the seat) or false (it does not).')),
                    Field(description="true: the new phone takes the seat; false: it is turned away")] = True
+    back: Annotated[bool, says(N_('"back" is true (this phone takes its seat back) or false.')),
+                    Field(description="true, with the seat's token from before a takeover (within 10 minutes of it): "
+                                      "the phone it displaced takes the seat back")] = False
 
 
 class Reorder(Seated):

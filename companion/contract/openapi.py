@@ -170,8 +170,8 @@ def live_paths(parts: Components) -> dict:
 
     refusals = {str(status): {"description": SAID[status], **_content(parts, Problem)} for status in (404, *COMMON)}
     return {"/api/rooms/{code}/events": {"get": {
-        "summary": "The room's versions as Server-Sent Events: `id:` the version, `data:` the state (a `: heartbeat` "
-                   "comment every 15 s).", "operationId": "room_events",
+        "summary": "The room's versions as Server-Sent Events: `id:` the version, `data:` the state (a `heartbeat` "
+                   "event, empty, every 5 s).", "operationId": "room_events",
         "parameters": [{"name": "code", "in": "path", "required": True, "schema": {"type": "string"}},
                        {"name": "since", "in": "query", "required": False, "schema": {"type": "string"},
                         "description": "resume after this version (a whole number; anything else counts as none)"},

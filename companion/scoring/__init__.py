@@ -108,10 +108,13 @@ def _player_of(field: str) -> int:
 
 
 def _own_problems(game: Game, table: dict, tokens: dict, data: dict, index: int):
-    """(field, message) for one player's numbers alone: ranges and tokens first, then the checks."""
+    """(field, message) for one player's numbers alone, all at once: ranges and tokens, and the checks that read
+    no field out of range."""
     at = f"players[{index}]."
     ranges = list(range_problems(game.scoring.fields, table, tokens, data, at))
-    yield from ranges or check_problems(game.scoring, player_scope(game.scoring, table, data), at)
+    unsure = frozenset(field.removeprefix(at).split(".")[0].split("[")[0] for field, _ in ranges)
+    yield from ranges
+    yield from check_problems(game.scoring, player_scope(game.scoring, table, data), at, unsure)
 
 
 def running_totals(game: Game, payload: object) -> list[int | None] | None:

@@ -2,6 +2,7 @@
 
 Glossary:
 - taken: list id -> the items a player crossed (or claimed) in the room's shared lists.
+- seated players: a room's final score names only players seated in the room (seated_players).
 - known fields: a count `from_list` (how many items of that list the player holds: Lost Cities'
   bridges won), a `token` or `tokens` field (the values of the player's tokens from its `lists`:
   Monolyth's structure and level tokens) and `entries` whose first field is a token (one entry per
@@ -9,6 +10,9 @@ Glossary:
 """
 from __future__ import annotations
 
+from companion.language import gettext
+from companion.names import folded
+from companion.scoring.common import ScoreError
 from layouts import Game
 from layouts.lists import lists_in_play
 
@@ -50,3 +54,13 @@ def prefill(game: Game, state: dict) -> list[dict]:
                     player[field.id] = value
         players.append(player)
     return players
+
+
+def seated_players(state: dict, names: list[str]) -> None:
+    """Refuse (ScoreError) a final score for the room of `state` that names a player who has no seat there."""
+    seated = {folded(seat["name"]) for seat in state["seats"]}
+    stranger = next((name for name in names if folded(name) not in seated), None)
+    if stranger is not None:
+        raise ScoreError(gettext("%(name)s has no seat in this room: its final score is for its seated players "
+                                 "(%(names)s).", name=stranger, names=", ".join(s["name"] for s in state["seats"])),
+                         "players")

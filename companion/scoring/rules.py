@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import ChainMap
 
-from layouts.expressions import ExprError, Unknown, evaluate, fill
+from layouts.expressions import ExprError, Unknown, evaluate, fill, names
 from layouts.scoring import Scoring
 
 from companion.language import current, gettext
@@ -49,10 +49,25 @@ def each_scope(scoring: Scoring, each, scope: ChainMap) -> list[tuple[str | None
     return [(member, scope.new_child(scope[each][member])) for member in scoring.field(each).member_ids]
 
 
-def check_problems(scoring: Scoring, scope: ChainMap, at: str):
-    """(field, message) for every per-player check one player fails, in order."""
+def read_fields(scoring: Scoring, text: str) -> list[str]:
+    """The player's fields an expression reads, directly or through lets, in the layout's order."""
+    read, todo = set(), set(names(text))
+    while todo:
+        name = todo.pop()
+        read.add(name)
+        todo |= names(scoring.let[name]) - read if name in scoring.let else set()
+    return [field.id for field in scoring.fields if field.id in read]
+
+
+def check_problems(scoring: Scoring, scope: ChainMap, at: str, unsure: frozenset = frozenset()):
+    """(field, message) for every per-player check one player fails, in order: at the check's `at` and at every
+    other field its value (or condition) reads, the one typed among them. A check reading a field in `unsure`
+    (out of range) waits until that field is fixed."""
     for n, check in enumerate(scoring.checks):
         if check.total:
+            continue
+        read = read_fields(scoring, check.require or check.value)
+        if unsure & {*read, *([check.each] if isinstance(check.each, str) else check.each or [])}:
             continue
         for key, inner in each_scope(scoring, check.each, scope):
             path = check.at if key is None else key if check.at is None else f"{check.each}.{key}.{check.at}"
@@ -64,7 +79,10 @@ def check_problems(scoring: Scoring, scope: ChainMap, at: str):
                 limit = work_out(check.at_most, inner, f"checks[{n}]")
                 failed = value is not None and limit is not None and value > limit
             if failed:
-                yield at + path, fill(check.message, inner.new_child({"value": value, "limit": limit}), current())
+                message = fill(check.message, inner.new_child({"value": value, "limit": limit}), current())
+                yield at + path, message
+                if check.each is None:
+                    yield from ((at + field, message) for field in read if field != check.at)
 
 
 def total_problems(scoring: Scoring, scopes: list[ChainMap]):

@@ -41,16 +41,21 @@
         moveButtons({refuse: [config.refuse || _("Refuse the dice")], next: [_("End the turn now")]}))];
   }
 
-  // The green star: the colours the server offers to turn, and what each may become.
+  // The green star: the colours the server offers to turn, and what each may become; the colours chosen stay
+  // through redraws while the table and the acting seat stay the same (a new roll or turn starts clean).
+  let star = {key: "", from: null, to: null};
   function recolourBox() {
     const pairs = Room.offers("recolour");
     if (!pairs.length) return null;
-    const option = (f) => el("option", {value: f}, game.colours[f].label);  // words name the colour, not its glyph
+    if (star.key !== Room.selectionKey) star = {key: Room.selectionKey, from: null, to: null};
+    const option = (f, chosen) => el("option", {value: f, selected: f === chosen}, game.colours[f].label);  // words name the colour, not its glyph
     const sources = [...new Set(pairs.map((p) => p.from))];
     const from = el("select", {"aria-label": _("Colour to turn"), "data-key": "recolour-from",
-      onchange: () => { to.replaceChildren(...targets()); }}, sources.map(option));
-    const targets = () => pairs.filter((p) => p.from === from.value).map((p) => option(p.to));
-    const to = el("select", {"aria-label": _("Colour it becomes"), "data-key": "recolour-to"}, targets());
+      onchange: () => { star.from = from.value; to.replaceChildren(...targets()); star.to = to.value; }},
+    sources.map((f) => option(f, star.from)));
+    const targets = () => pairs.filter((p) => p.from === from.value).map((p) => option(p.to, star.to));
+    const to = el("select", {"aria-label": _("Colour it becomes"), "data-key": "recolour-to",
+      onchange: () => { star.to = to.value; }}, targets());
     return el("fieldset", {class: "star"}, el("legend", {}, label("recolour", _("Turn all dice of one colour into another"))),
       from, el("span", {}, " " + _("into") + " "), to,
       button("recolour", Room.forActor(_("Turn them")), () => Room.make({move: "recolour", from: from.value, to: to.value})));

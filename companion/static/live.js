@@ -5,6 +5,8 @@
 const Live = (function () {
   const pause = (ms) => new Promise((done) => setTimeout(done, ms));
   const LOST_MS = 1500; // a blip shorter than this says nothing
+  const SILENCE_MS = 8000; // the stream sends a heartbeat every 5 s: this long without a word, the network is gone
+  const POLL_S = 20;
 
   // Whether the connection is up, told to `down` once it has been lost for LOST_MS and when it comes back.
   function watchdog(down) {
@@ -15,31 +17,44 @@ const Live = (function () {
     };
   }
 
-  // EventSource reconnects by itself after a dropped connection, sending Last-Event-ID;
-  // after a refusal (503 when the server is full, 404...) it gives up, so start anew, later.
+  // EventSource reconnects by itself after a dropped connection, sending Last-Event-ID; after a refusal (503 when
+  // the server is full, 404...) it gives up, and a network gone silent (a sleeping laptop, a Wi-Fi drop: no error,
+  // no heartbeat for SILENCE_MS) it never notices: in both cases close it and start anew, later.
   function stream(code, show, version, wait, link) {
     const source = new EventSource(`/api/rooms/${code}/events?since=${version()}`);
-    source.onopen = () => link.up();
-    source.onmessage = (event) => { wait = 2000; link.up(); show(JSON.parse(event.data)); };
+    let heard = Date.now(), again = null;
+    const hear = () => { heard = Date.now(); link.up(); };
+    const restart = () => {
+      clearInterval(silence);
+      source.close();
+      link.lost();
+      // jittered, so phones cut off together (a restart) do not all come back in the same instant
+      again = again || setTimeout(() => stream(code, show, version, Math.min(wait * 2, 30000), link), wait * (0.5 + Math.random()));
+    };
+    const silence = setInterval(() => { if (Date.now() - heard > SILENCE_MS) restart(); }, 1000);
+    source.onopen = hear;
+    source.addEventListener("heartbeat", hear);
+    source.onmessage = (event) => { wait = 2000; hear(); show(JSON.parse(event.data)); };
     source.onerror = () => {
       link.lost();
-      if (source.readyState !== EventSource.CLOSED) return;
-      // jittered, so phones cut off together (a restart) do not all come back in the same instant
-      setTimeout(() => stream(code, show, version, Math.min(wait * 2, 30000), link), wait * (0.5 + Math.random()));
+      if (source.readyState === EventSource.CLOSED) restart();
     };
   }
 
   async function poll(code, show, version, link) {
     for (;;) {
-      const started = Date.now();
+      const started = Date.now(), abort = new AbortController();
+      const timer = setTimeout(() => abort.abort(), POLL_S * 1000 + SILENCE_MS);
       try {
-        const response = await fetch(`/api/rooms/${code}?since=${version()}&wait=20`);
+        const response = await fetch(`/api/rooms/${code}?since=${version()}&wait=${POLL_S}`, {signal: abort.signal});
         link.up();
         if (response.ok) show(await response.json());
         else await pause(Number(response.headers.get("Retry-After")) * 1000 || 2000);
       } catch (error) {
         link.lost();
         await pause(2000);
+      } finally {
+        clearTimeout(timer);
       }
       if (Date.now() - started < 1000) await pause(400);
     }

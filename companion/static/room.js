@@ -54,13 +54,19 @@ const Room = (function () {
   room.seatName = (seat) => (room.state.seats.find((s) => s.seat === seat) || {}).name;
   room.holds = (seat) => room.mine.some((m) => m.seat === seat);
 
-  // The seat this phone acts for: the chosen one while the table waits for it, else the first of ours the
-  // table waits for (the server's `waiting`), else the chosen (or first) of ours.
+  // The seat this phone acts for: the one chosen under "This phone plays for" while the server allows it anything
+  // (until it has made a move), else the first of ours the table waits for (the server's `waiting`), else the
+  // chosen (or first) of ours.
   room.actor = function () {
+    if (room.holds(room.acting) && ((room.state.allowed || {})[String(room.acting)] || []).length) return room.acting;
     const waiting = (room.state.waiting || []).filter((seat) => room.holds(seat));
-    if (waiting.includes(room.acting)) return room.acting;
     if (waiting.length) return waiting[0];
     return room.holds(room.acting) ? room.acting : (room.mine[0] || {}).seat;
+  };
+  // The player chooses whom this phone plays for (no pause: the choice is theirs).
+  room.choose = function (seat) {
+    room.acting = seat;
+    room.redraw();
   };
 
   // What the acting seat may send now: the server's `allowed` entries, those of one move when named.
@@ -77,12 +83,14 @@ const Room = (function () {
   // A button's words with the acting seat's name, on a phone that plays for several ("Take for Cy").
   room.forActor = (text) => (room.mine.length > 1 ? _("%(action)s for %(name)s", {action: text, name: room.seatName(room.actor())}) : text);
 
-  // One request id per tap: the same move sent again from the same drawn version (a double tap, a retry after
-  // a lost answer) carries the same id, and the server answers it once. The same move sent again within
-  // DOUBLE_TAP_MS of its answer is the second half of a double tap: it is not sent.
+  // One tap, one move. A tap is in flight from before it is sent until its answer; the same button tapped again
+  // next (nothing else tapped in between) while it is in flight, or within DOUBLE_TAP_MS of its answer, is the
+  // second half of a double tap and is not sent, whoever the phone acts for by then. A tap's request id comes from
+  // the version shown when it was made: the same move tapped again on that version (a retry after a lost answer)
+  // carries the same id, and the server makes it once.
   const DOUBLE_TAP_MS = 350;
-  const ids = new Map();
-  let last = {sent: "", at: 0};
+  const ids = new Map(); // request ids by version, seat and move
+  let last = {button: "", flying: false, answered: 0}; // the last tap
   function requestId(sent) {
     if (!ids.has(sent)) {
       if (ids.size > 50) ids.clear();
@@ -90,6 +98,7 @@ const Room = (function () {
     }
     return ids.get(sent);
   }
+  const doubleTap = (button) => button === last.button && (last.flying || Date.now() - last.answered < DOUBLE_TAP_MS);
 
   // Send an allowed entry: a list crossing to lists/<list>/<item>, any other move to its name.
   room.make = function (entry) {
@@ -102,31 +111,41 @@ const Room = (function () {
     if (!isError) document.getElementById("alert").textContent = "";
   };
 
-  // POST a JSON body to the room API: the answer, or null once the refusal (or the lost connection) is said.
+  // POST a JSON body to the room API: the answer, or null once the refusal (or the lost connection: no answer
+  // within ANSWER_MS) is said.
+  const ANSWER_MS = 6000;
   room.send = async function (path, body) {
+    const abort = new AbortController(), timer = setTimeout(() => abort.abort(), ANSWER_MS);
     try {
-      const response = await fetch(`/api/rooms/${room.code}/${path}`, {
-        method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
+      const response = await fetch(`/api/rooms/${room.code}/${path}`, {method: "POST",
+        headers: {"Content-Type": "application/json"}, body: JSON.stringify(body), signal: abort.signal});
       const answer = await response.json();
       if (response.ok) return answer;
       room.say(answer.error || _("That did not work."), true);
       if (response.status === 409) refresh();
     } catch (error) {
       room.say(_("No connection to the table's server; try again."), true);
+    } finally {
+      clearTimeout(timer);
     }
     return null;
   };
 
-  // POST to the room API as `seat` (default: the acting seat), with its token and the version shown.
+  // POST to the room API as `seat` (default: the acting seat), with its token and the version shown. A move made
+  // for the seat chosen under "This phone plays for" ends the choice: the phone follows the table again.
   room.post = async function (path, body, seat) {
     const me = room.mine.find((m) => m.seat === (seat === undefined ? room.actor() : seat));
     if (!me) { room.say(_("Take a seat first: type your name under Seats."), true); return null; }
-    const sent = JSON.stringify([me.seat, path, body || {}]);
-    if (sent === last.sent && Date.now() - last.at < DOUBLE_TAP_MS) return null;
+    const button = JSON.stringify([path, body || {}]);
+    if (doubleTap(button)) return null;
+    const tap = last = {button, flying: true, answered: 0};
     const answer = await room.send(path, Object.assign({player: me.name, token: me.token, seen: room.state.version,
-      request: requestId(`${room.state.version}/${sent}`)}, body || {}));
-    last = {sent, at: Date.now()};
+      request: requestId(`${room.state.version}/${me.seat}/${button}`)}, body || {}));
+    Object.assign(tap, {flying: false, answered: Date.now()});
+    if (answer && me.seat === room.acting) room.acting = null;
     if (answer) show(answer);
+    const handed = answer && handedOn(); // the stream had brought that state: drawn for the chosen seat
+    if (handed) { room.redraw(); room.say(...handed); }
     return answer;
   };
 
@@ -149,14 +168,28 @@ const Room = (function () {
     (control || document.getElementById("turn-line") || document.getElementById("board")).focus();
   };
 
+  // A shared phone whose acting seat changed without the player's choice (the table moved on, or a move ended the
+  // choice) takes no tap on the board for HANDOVER_MS: the second half of a double tap is not made for the next
+  // player. What to say then, [text, as an alert], or null when the acting seat is the one drawn.
+  const HANDOVER_MS = 500;
+  let drawnActor = null, handing = null;
+  function handedOn() {
+    if (drawnActor === null || room.mine.length < 2 || room.actor() === drawnActor) return null;
+    clearTimeout(handing);
+    handing = setTimeout(() => { handing = null; room.redraw(); }, HANDOVER_MS);
+    return [_("This phone now plays for %(name)s.", {name: room.seatName(room.actor())}), false];
+  }
+
   // Redraw every board; the focused control (by its data-key) gets the focus back, or when it is gone or
   // disabled the next useful control gets it. The turn line is only where focus waits while this phone has
   // nothing to do: once a control is enabled (a state that arrived after a seat was taken), focus moves on.
   room.redraw = function () {
-    const key = `${room.state.table_version}/${room.actor()}`; // a new roll, turn or acting seat starts clean
+    drawnActor = room.actor();
+    const key = `${room.state.table_version}/${drawnActor}`; // a new roll, turn or acting seat starts clean
     if (key !== room.selectionKey) { room.selected.clear(); room.selectionKey = key; }
     const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
     for (const draw of room.boards) draw(room.state);
+    if (handing) document.querySelectorAll("#board button, #board select").forEach((control) => { control.disabled = true; });
     if (focused) {
       const again = focused !== "turn-line" && document.querySelector(`[data-key="${CSS.escape(focused)}"]`);
       if (again && !again.disabled) again.focus({preventScroll: true});
@@ -170,9 +203,10 @@ const Room = (function () {
 
   function show(state) {
     if (room.state && state.version <= room.state.version) return;
-    const before = room.state;
+    const before = room.state, held = room.mine.length;
     room.state = state;
-    const news = room.arrivals.map((arrive) => arrive(state)).filter(Boolean);
+    // what each arrival says (seats it moves come first), then who a shared phone acts for now
+    const news = [...room.arrivals.map((arrive) => arrive(state)), room.mine.length === held && handedOn()].filter(Boolean);
     room.redraw();
     drawLog(state.log);
     if (before && state.log.length && (!before.log.length || state.log[0].at !== before.log[0].at)) room.say(state.log[0].text);

@@ -3,13 +3,13 @@
 // or every bad field (each shown next to it, its player's button marked) with the running totals of the
 // players whose own numbers are fine. The page may start from a prefilled list of players (#prefill);
 // switching the language keeps the cards (they wait in sessionStorage for the page in the new language).
-// Reading and filling a card: score-fields.js; the card on show and the player buttons: score-cards.js.
+// Reading and filling a card: score-fields.js; the card on show and the player buttons: score-cards.js; the
+// result under the cards: score-result.js.
 "use strict";
 
 const form = document.getElementById("score");
 const cards = document.getElementById("players");
 const cardTemplate = document.getElementById("player-card");
-const labels = JSON.parse(document.getElementById("breakdown-labels").textContent);
 const keptKey = `rollsheet.score.${form.dataset.game}`;
 const kept = JSON.parse(sessionStorage.getItem(keptKey) || "null"); // {players, touched} left by the language switch
 sessionStorage.removeItem(keptKey);
@@ -75,7 +75,7 @@ async function update() {
   const body = await answer.json();
   if (mine !== asked) return;
   clearErrors();
-  if (answer.ok) showResult(body);
+  if (answer.ok) Result.show(body, touched);
   else {
     showErrors(body, where);
     showRunning(body.running);
@@ -128,54 +128,6 @@ function showError({ error, field }, where) {
     slot.textContent = slot.textContent ? `${slot.textContent}; ${error}` : error;
     box.querySelector("input")?.setAttribute("aria-invalid", "true");
   }
-}
-
-function label(key) {
-  const { label: text, glyph, glyph_svg, rgb, ink } = labels[key] || { label: key };
-  const head = cell("th", text);
-  if (glyph) {
-    const chip = cell("span", "", "chip");
-    chip.append(Glyphs.mark({ glyph, glyph_svg }));
-    Object.assign(chip.style, { background: rgb, color: ink });
-    chip.setAttribute("aria-hidden", "true");
-    head.prepend(chip);
-  }
-  return head;
-}
-
-function showResult(result) {
-  const totals = Object.fromEntries(result.players.map((p) => [p.name, p.total]));
-  [...cards.children].forEach((card) => {
-    card.querySelector(".running").value = totals[card.querySelector(".name").value.trim()] ?? "";
-  });
-  cards.querySelectorAll("[aria-invalid]").forEach((input) => input.removeAttribute("aria-invalid"));
-  const names = I18n.listing(result.winners);
-  document.getElementById("winner").textContent = result.tiebreak
-    || (result.winners.length > 1 ? _("%(names)s share the win", {names}) : _("%(name)s wins", {name: names}));
-  document.getElementById("tiebreaks").replaceChildren(...(result.tiebreaks || [])
-    .filter((note) => note !== result.tiebreak).map((note) => cell("li", note)));
-  document.getElementById("ranking").replaceChildren(...result.players.map((p) => {
-    const row = document.createElement("tr");
-    row.className = result.winners.includes(p.name) ? "won" : "";
-    const name = cell("th", p.name);
-    name.setAttribute("scope", "row");
-    if (result.winners.includes(p.name)) name.append(cell("span", " · " + _("winner"), "won-mark"));
-    row.append(cell("td", p.rank, "rank"), name, cell("td", p.total, "points"));
-    return row;
-  }));
-  const head = document.createElement("tr");
-  head.append(cell("td", ""), ...result.players.map((p) => cell("th", p.name)));
-  head.querySelectorAll("th").forEach((th) => th.setAttribute("scope", "col"));
-  const rows = Object.keys(result.players[0].breakdown).map((key) => {
-    const row = document.createElement("tr");
-    row.append(label(key), ...result.players.map((p) => cell("td", p.breakdown[key])));
-    return row;
-  });
-  const total = document.createElement("tr");
-  total.className = "total";
-  total.append(cell("th", _("Total")), ...result.players.map((p) => cell("td", p.total)));
-  document.getElementById("breakdown").replaceChildren(head, ...rows, total);
-  document.getElementById("result").hidden = !touched;
 }
 
 async function download(format) {
@@ -247,6 +199,8 @@ document.getElementById("language-switch").addEventListener("submit", () => {
   sessionStorage.setItem(keptKey, JSON.stringify({players: gather().payload.players, touched}));
 });
 prefill.forEach((player) => addPlayer(player));
-for (let n = cards.children.length; n < Math.max(fewest, Math.min(2, most)); n += 1) addPlayer();
+// a form of its own starts with two players; one a room fills has the room's seated players, no more
+const fromRoom = Boolean(form.dataset.room) && prefill.length > 0;
+for (let n = cards.children.length; n < (fromRoom ? fewest : Math.max(fewest, Math.min(2, most))); n += 1) addPlayer();
 playersChanged(); // once every card is in: token choices depend on the player count
 touched = kept ? kept.touched : prefill.some((player) => Object.keys(player).some((key) => key !== "name"));

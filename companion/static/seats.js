@@ -12,6 +12,7 @@
     Room.saveSeats();
     localStorage.setItem("rollsheet.name", name.trim());
     adding = false;
+    forms.clear();
     Room.say(_("You sit at this table as %(name)s.", {name: name.trim()}));
     Room.redraw();
   }
@@ -32,12 +33,17 @@
         "aria-label": _("Sit as %(name)s", {name}), onclick: () => sit(name)}, name))) : null;
   }
 
+  // The name form, kept from one redraw to the next (by its label): what is typed, and the cursor, stay while
+  // others sit down; a seat taken starts the next form empty.
+  const forms = new Map();
   function joinForm(label) {
+    if (forms.has(label)) return forms.get(label);
     const input = el("input", {id: "seat-name", "data-key": "seat-name", maxlength: 30, autocomplete: "nickname", required: true,
       value: Room.mine.length ? "" : localStorage.getItem("rollsheet.name") || ""});
-    return el("form", {class: "join-seat", onsubmit: (event) => { event.preventDefault(); if (input.value.trim()) sit(input.value); }},
+    forms.set(label, el("form", {class: "join-seat", onsubmit: (event) => { event.preventDefault(); if (input.value.trim()) sit(input.value); }},
       el("label", {for: "seat-name"}, label), input,
-      el("button", {class: "button", type: "submit", "data-key": "sit"}, _("Take a seat")));
+      el("button", {class: "button", type: "submit", "data-key": "sit"}, _("Take a seat"))));
+    return forms.get(label);
   }
 
   function seatRow(seat, i, state) {
@@ -58,7 +64,7 @@
   function actingChoice() {
     if (Room.mine.length < 2) return null;
     const select = el("select", {id: "acting", "data-key": "acting",
-      onchange: (event) => { Room.acting = Number(event.target.value); Room.redraw(); }},
+      onchange: (event) => Room.choose(Number(event.target.value))},
     Room.mine.map((m) => el("option", {value: m.seat, selected: m.seat === Room.actor()}, m.name)));
     return el("p", {class: "acting"}, el("label", {for: "acting"}, _("This phone plays for") + " "), select);
   }

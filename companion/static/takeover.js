@@ -1,12 +1,15 @@
 // A seat whose phone died, on a new phone: one tap beside the seat asks for it (the new phone shows the ask's
 // code); every phone the server names in the ask's `answer` shows "Cy's seat: let the new phone take it?" and
 // lets it in or turns it away. The new phone then holds the seat; a phone whose seat the state's `moved`
-// gives to another ask drops it at once and watches, saying so.
+// gives to another ask drops it at once and watches, saying so, and while the state's `displaced` names the
+// seat (10 minutes) offers to take it back with one tap ("That was not me").
 Room.takeover = (function () {
   const {el} = Room;
-  const asksKey = `rollsheet.asks.${Room.code}`;
+  const asksKey = `rollsheet.asks.${Room.code}`, lostKey = `rollsheet.lost.${Room.code}`;
   let asks = JSON.parse(localStorage.getItem(asksKey) || "[]"); // [{seat, name, ask, token}] this phone asked for
+  let lost = JSON.parse(localStorage.getItem(lostKey) || "[]"); // [{seat, name, token, ask}] seats it lost
   const keep = (kept) => { asks = kept; localStorage.setItem(asksKey, JSON.stringify(asks)); };
+  const keepLost = (kept) => { lost = kept; localStorage.setItem(lostKey, JSON.stringify(lost)); };
   const spaced = (ask) => ask.split("").join(" ");
 
   async function ask(seat) {
@@ -19,12 +22,27 @@ Room.takeover = (function () {
     document.querySelector('[data-key="asked"]').focus();
   }
 
-  // Each new state: seats this phone lost to another phone go, asks let in become seats, asks gone are dropped.
+  // The seat this phone lost, taken back with its old token (the server allows it for 10 minutes).
+  async function takeBack(seat) {
+    const answer = await Room.send(`seats/${seat.seat}/takeover`, {token: seat.token, back: true});
+    if (!answer) return;
+    keepLost(lost.filter((l) => l !== seat));
+    Room.mine.push(seat);
+    Room.saveSeats();
+    Room.show(answer);
+    Room.redraw(); // also when the stream had brought that state first
+    Room.say(_("This phone plays for %(name)s again.", {name: seat.name}));
+    Room.focusNext();
+  }
+
+  // Each new state: seats this phone lost to another phone go (kept while they can be taken back), asks let in
+  // become seats, asks gone are dropped.
   Room.arrivals.push((state) => {
     const moved = state.moved || {}, said = [];
-    const lost = Room.mine.filter((m) => (moved[m.seat] || null) !== (m.ask || null));
-    for (const m of lost) said.push(_("%(name)s's seat moved to another phone: this phone no longer plays for %(name)s.", {name: m.name}));
-    Room.mine = Room.mine.filter((m) => !lost.includes(m));
+    const gone = Room.mine.filter((m) => (moved[m.seat] || null) !== (m.ask || null));
+    for (const m of gone) said.push(_("%(name)s's seat moved to another phone: this phone no longer plays for %(name)s.", {name: m.name}));
+    Room.mine = Room.mine.filter((m) => !gone.includes(m));
+    keepLost([...lost, ...gone].filter((l) => l.seat in (state.displaced || {})));
     for (const a of asks) {
       if (moved[a.seat] === a.ask) {
         Room.mine.push({seat: a.seat, name: a.name, token: a.token, ask: a.ask});
@@ -37,7 +55,7 @@ Room.takeover = (function () {
     keep(asks.filter((a) => moved[a.seat] !== a.ask && (state.takeovers || []).some((t) => t.ask === a.ask)));
     Room.saveSeats();
     setTimeout(Room.focusNext);
-    return [said.join(" "), lost.length > 0];
+    return [said.join(" "), gone.length > 0];
   });
 
   // Beside a seat, on a phone that holds none: the tap that asks for it, or what this phone's ask waits for.
@@ -70,9 +88,17 @@ Room.takeover = (function () {
           _("No"))));
   }
 
+  // On the phone that lost a seat, while it may take it back: one tap.
+  function lostCard(seat) {
+    return el("div", {class: "card ask", role: "group", "aria-label": _("%(name)s's seat: take it back?", {name: seat.name})},
+      el("p", {}, _("%(name)s's seat moved to another phone: this phone no longer plays for %(name)s.", {name: seat.name})),
+      el("button", {type: "button", class: "button", "data-key": `back-${seat.seat}`, onclick: () => takeBack(seat)},
+        _("That was not me: take my seat back")));
+  }
+
   Room.boards.push((state) => {
     const own = new Set(asks.map((a) => a.ask));
-    document.getElementById("asks").replaceChildren(...asks.map(waiting),
+    document.getElementById("asks").replaceChildren(...lost.filter((l) => !Room.holds(l.seat)).map(lostCard), ...asks.map(waiting),
       ...(state.takeovers || []).filter((t) => !own.has(t.ask) && t.answer.some((seat) => Room.holds(seat))).map(question));
   });
   return {control};

@@ -114,6 +114,8 @@ class TableState(TypedDict, total=False):
     seated_at_start: list[int]  # the seats taken when the first move was made (companion/seats.py)
     takeovers: list[dict]  # new phones asking for a seat: {"seat", "ask", "digest"} (phones read "answer" instead)
     moved: dict[str, str]  # seat id (as text) -> the ask its last takeover let in
+    displaced: dict[str, dict | int]  # seat id (as text) -> {"digest", "at", "by", "moved"} (phones read until when)
+    barred: list[int]  # seats whose phone let in a takeover that was taken back: they let no new phone in
 
 
 class LogEntry(TypedDict):

@@ -144,8 +144,9 @@ def describe(game: Game, kind: str, params: dict, who: str | None, say: Speaker)
 def end_text(game: Game, say: Speaker, over: dict | None = None) -> str:
     """Why the room ended the game (`over`, companion/table/ending.py), in the layout's words where it has them."""
     reason = (over or {}).get("reason", "turn-limit")
-    if reason == "list" and game.lists[over["list"]].ends_game:
-        return game.lists[over["list"]].ends_game
+    if reason == "list":  # its own words: the list's `ends_game` says the game ends after the turn
+        return say.gettext("the list %(list)s is complete", list=fill_values(game.lists[over["list"]].label,
+                                                                             game.values, say.language))
     if reason == "declared" and game.table.declared_end:
         return say.gettext("%(end)s (said by %(name)s)", name=over["by"],
                            end=fill_values(game.table.declared_end.text, game.values, say.language))
@@ -180,6 +181,7 @@ def _simple(game: Game, kind: str, p: dict, who: str, say: Speaker) -> str:
                                         name=p.get("seat_name")),
         "turned_away": lambda: say.gettext("%(who)s turned away the new phone asking for %(name)s's seat", who=who,
                                            name=p.get("seat_name")),
+        "taken_back": lambda: say.gettext("%(who)s took the seat back from the new phone", who=who),
         "order": lambda: say.gettext("%(who)s changed the seat order: %(names)s", who=who,
                                      names=", ".join(p.get("names", []))),
         "reroll": lambda: say.ngettext("%(who)s rolled %(num)s die again: %(dice)s",

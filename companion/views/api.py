@@ -8,7 +8,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
 import layouts
-from companion import rooms
+from companion import limits, rooms
 from companion.address import public_url
 from companion.contract import answers, bodies, documented
 from companion.contract.moves import move_bodies
@@ -122,9 +122,13 @@ def take_seat(code):
 @bp.post("/rooms/<code>/seats/<int:seat>/takeover")
 @documented(bodies.TakeOver, {**STATE, 202: answers.Asked}, refusals=(404, 409))
 def take_over(code, seat):
-    """A new phone asks for `seat` (202 {"seat", "ask", "token"}); a seated phone {"player", "token", "ask"}
-    lets it in ("let": true, the default) or turns it away ("let": false): the new state."""
-    status, answer = rooms.take_over(code, seat, body(bodies.TakeOver))
+    """A new phone asks for `seat` (202 {"seat", "ask", "token"}; it counts toward the client's new-rooms limit); a
+    seated phone {"player", "token", "ask"} lets it in ("let": true, the default) or turns it away ("let": false); the
+    displaced phone {"token", "back": true} takes it back: the new state."""
+    data = body(bodies.TakeOver)
+    if data["ask"] is None and not data["back"]:
+        limits.opening()
+    status, answer = rooms.take_over(code, seat, data)
     return (shown(answer) if status == 200 else jsonify(answer)), status
 
 
