@@ -129,6 +129,7 @@ def test_idle_rooms_close_after_keep_days_and_keep_their_final_scores(tmp_path):
     client = app.test_client()
     players = [{"name": "Ana", "structure": 12}, {"name": "Ben", "structure": 8}]
     token = client.post(f"/api/rooms/{idle}/seats", json={"name": "Ana"}).get_json()["token"]
+    assert client.post(f"/api/rooms/{idle}/seats", json={"name": "Ben"}).status_code == 201
     saved = {"players": players, "room": idle, "player": "Ana", "token": token}
     assert client.post("/api/score/monolyth", json=saved).status_code == 200
     final = client.get(f"/api/rooms/{idle}").get_json()["log"][0]["text"]

@@ -78,7 +78,7 @@ def test_the_four_boards_each_have_four_different_edge_colours():
      "pieces[9]: piece TW4: cubes are not connected"),
     ("{label: Prophecy 2, icon: eye, parts: [N, cubes, met, pts]}",
      "{label: Prophecy 2, icon: eye, parts: [N, cubes, met, pts, bonus]}",
-     "printables.score-pad.blocks[4]: rows: 'Prophecy 2' splits 35.6 mm boxes into 5 parts of 7.1 mm; "
+     "printables.score-pad.blocks[4].rows: 'Prophecy 2' splits 35.6 mm boxes into 5 parts of 7.1 mm; "
      "write-in boxes need 8 mm"),
 ])
 def test_check_rejects_a_broken_layout_with_one_line_per_field(cli, tmp_path, old, new, message):

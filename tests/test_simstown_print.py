@@ -219,7 +219,7 @@ def _set(path, value):
     (_set(["districts", 1, "projects", 1, "cells"], [5, 1, 2, 2]), r"districts\[1\]\.projects\[1\]\.cells: .*overlaps districts\[1\]\.projects\[0\]"),
     (_set(["districts", 2, "projects", 0, "cells"], [11, 0, 2, 1]), r"districts\[2\]\.projects\[0\]\.cells: .*outside the 12 x 10 plan"),
     (_set(["districts", 0, "projects", 0, "type"], "harbour"), r"districts\[0\]\.projects\[0\]\.type: unknown type 'harbour'"),
-    (_set(["districts", 3, "projects"], []), r"districts\[3\]: projects: this district has no project"),
+    (_set(["districts", 3, "projects"], []), r"districts\[3\]\.projects: this district has no project"),
 ])
 def test_check_rejects_a_broken_plan_with_one_line_pointing_at_the_field(cli, tmp_path, change, message):
     path = _broken(tmp_path, change)
