@@ -1,7 +1,8 @@
 """Shared fixtures: the companion app and client (flaskr style), the CLI runner, layouts; test lanes.
 
 Lanes (markers, pyproject.toml): a test using a browser fixture is `browser`, one using a real
-server (`served`, `live_server`, a module's `server` or `base`) is `server`, a test of a `*print*`
+server (`served`, `live_server`, a module's `server` or `base`) is `server`, as is one marked so because it starts
+`rollsheet serve` as a process to see it refuse (tests.serving.run_serve); a test of a `*print*`
 or render module is `print`; `browser` and `server` tests are `slow` too, as is any test marked so.
 A `print` test run over a matrix (papers, inks, languages, printables) runs its first case in the fast
 lane and the others in the slow one: printing is most of the suite's time, and each print test's logic

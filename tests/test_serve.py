@@ -69,6 +69,7 @@ def one_line(result) -> str:
     return lines[0]
 
 
+@pytest.mark.server
 def test_a_port_in_use_is_one_line_and_exit_1(tmp_path):
     port = free_port()
     with socket.socket() as taken:
@@ -78,6 +79,7 @@ def test_a_port_in_use_is_one_line_and_exit_1(tmp_path):
     assert result.returncode == 1 and f"port {port} is in use" in one_line(result)
 
 
+@pytest.mark.server
 def test_ports_outside_1_to_65535_are_refused_before_anything_starts(tmp_path):
     for port in (-1, 0, 99999):
         result = run_serve("--port", port, "--data", tmp_path)
@@ -85,17 +87,20 @@ def test_ports_outside_1_to_65535_are_refused_before_anything_starts(tmp_path):
         assert result.stdout == ""
 
 
+@pytest.mark.server
 def test_an_unknown_host_is_one_line_and_exit_2(tmp_path):
     for host in ("no.such.host.invalid", "300.1.2.3"):
         result = run_serve("--host", host, "--port", free_port(), "--data", tmp_path)
         assert result.returncode == 2 and f"cannot listen on --host {host!r}" in one_line(result)
 
 
+@pytest.mark.server
 def test_a_host_of_another_machine_is_one_line_and_exit_1(tmp_path):
     result = run_serve("--host", "192.0.2.1", "--port", free_port(), "--data", tmp_path)
     assert result.returncode == 1 and "192.0.2.1 is not an address of this machine" in one_line(result)
 
 
+@pytest.mark.server
 def test_data_that_is_a_file_or_cannot_be_made_is_one_line(tmp_path):
     a_file = tmp_path / "notes.txt"
     a_file.write_text("x")
@@ -105,6 +110,7 @@ def test_data_that_is_a_file_or_cannot_be_made_is_one_line(tmp_path):
     assert result.returncode == 1 and "cannot use --data /sys/rollsheet: Operation not permitted" in one_line(result)
 
 
+@pytest.mark.server
 def test_a_damaged_database_is_named_left_untouched_and_the_way_out_said(tmp_path):
     database = tmp_path / "rollsheet.sqlite3"
     database.write_bytes(b"this is not a database, just text " * 200)
@@ -115,6 +121,7 @@ def test_a_damaged_database_is_named_left_untouched_and_the_way_out_said(tmp_pat
     assert database.read_bytes() == before
 
 
+@pytest.mark.server
 def test_bad_flag_values_are_one_line_and_exit_2(tmp_path):
     for flags, message in [(["--public-url", "dice.example.org"], "--public-url must start with http:// or https://"),
                            (["--layouts", tmp_path / "nowhere"], "is not a folder"),

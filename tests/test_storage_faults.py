@@ -91,6 +91,7 @@ def test_a_database_damaged_while_running_answers_503_and_still_serves_what_it_c
     assert said.count("is damaged") == 1 and "Traceback" not in said, said
 
 
+@pytest.mark.server
 def test_another_programs_sqlite_file_is_refused_untouched(tmp_path):
     database = tmp_path / "rollsheet.sqlite3"
     with sqlite3.connect(database) as db:
@@ -118,6 +119,7 @@ def test_a_rollsheet_database_from_before_the_mark_is_taken_on_and_marked(tmp_pa
         assert db.execute("PRAGMA user_version").fetchone()[0] == engine.SQLite.MIGRATIONS[-1][0]
 
 
+@pytest.mark.server
 def test_a_database_with_a_zeroed_page_is_refused_in_one_line(tmp_path):
     with serving(tmp_path, "--workers", 1) as (base, _):
         for _ in range(30):
@@ -130,6 +132,7 @@ def test_a_database_with_a_zeroed_page_is_refused_in_one_line(tmp_path):
     assert result.returncode == 1 and "is damaged" in one_line(result) and ".broken" in one_line(result)
 
 
+@pytest.mark.server
 def test_a_database_newer_than_this_rollsheet_is_refused_in_one_line(tmp_path):
     with sqlite3.connect(tmp_path / "rollsheet.sqlite3") as db:
         db.execute(f"PRAGMA application_id = {engine.MARK}")
@@ -139,6 +142,7 @@ def test_a_database_newer_than_this_rollsheet_is_refused_in_one_line(tmp_path):
     assert result.returncode == 1 and "schema version 99, made by a newer rollsheet" in one_line(result)
 
 
+@pytest.mark.server
 def test_a_second_serve_on_the_same_data_folder_is_refused_in_one_line(tmp_path):
     with serving(tmp_path) as (base, process):
         result = run_serve("--host", "127.0.0.1", "--port", free_port(), "--data", tmp_path)

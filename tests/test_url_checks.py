@@ -34,6 +34,7 @@ def test_print_refuses_an_unusable_rollsheet_url_in_one_line(cli, tmp_path, url)
 
 @pytest.mark.parametrize("url", [UNUSABLE["unclosed IPv6"], UNUSABLE["newline"], UNUSABLE["spaces"],
                                  UNUSABLE["port 99999"]])
+@pytest.mark.server
 def test_serve_refuses_an_unusable_public_url_in_one_line_before_it_starts(tmp_path, url):
     result = run_serve("--port", free_port(), "--data", tmp_path, "--public-url", url)
     assert result.returncode == 2 and one_line(result.stderr).startswith("rollsheet serve: --public-url")
@@ -41,6 +42,7 @@ def test_serve_refuses_an_unusable_public_url_in_one_line_before_it_starts(tmp_p
 
 
 @pytest.mark.parametrize("host", ["0.0.0.0", "::", "8.8.8.8"])
+@pytest.mark.server
 def test_proxy_is_refused_on_a_public_address(tmp_path, host):
     result = run_serve("--port", free_port(), "--data", tmp_path, "--host", host, "--proxy")
     assert result.returncode == 2 and "--proxy needs --host 127.0.0.1" in one_line(result.stderr)
