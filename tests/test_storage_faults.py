@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import subprocess
+from contextlib import contextmanager
 
 import pytest
 
@@ -67,6 +68,34 @@ def test_a_full_disk_refuses_moves_with_503_and_a_sentence_then_recovers_with_no
         assert room.ok("Ana", "roll")["version"] == played + 1
         said = stop(process)
     assert said.count("is full") == 1 and "Traceback" not in said and "500" not in said, said
+
+
+def disk_full(engine) -> None:
+    """From now on every write of `engine` fails as on a full disk (SQLITE_FULL), reads still work."""
+    def refused():
+        raise engine.fault("full", sqlite3.OperationalError("database or disk is full"))
+        yield
+
+    engine.writing = contextmanager(refused)
+
+
+def test_every_route_a_full_disk_refuses_says_when_to_try_again(app, client):
+    group = client.post("/api/groups", json={"name": "Thursday"}).get_json()["code"]
+    code = client.post("/api/rooms", json={"game": "simstown"}).get_json()["code"]
+    token = client.post(f"/api/rooms/{code}/seats", json={"name": "Ana"}).get_json()["token"]
+    play = {"game": "simstown", "players": [{"name": "Ana", "score": 3}]}
+    disk_full(app.extensions["rollsheet.store"])
+    for method, path, body in [
+            ("POST", "/api/groups", {"name": "Friday"}), ("POST", f"/api/groups/{group}/plays", play),
+            ("POST", f"/api/groups/{group}/players", {"name": "Cy"}),
+            ("POST", f"/api/groups/{group}/rename", {"name": "Ana", "to": "Bea"}),
+            ("DELETE", f"/api/groups/{group}", None),
+            ("POST", "/api/score/simstown", {"players": [{"name": "Ana"}], "room": code, "player": "Ana",
+                                             "token": token})]:
+        answer = client.open(path, method=method, json=body)
+        assert answer.status_code == 503 and int(answer.headers["Retry-After"]) > 0, (path, answer.get_json())
+        assert "disk of the computer it runs on is full" in answer.get_json()["error"], path
+        assert "field" not in answer.get_json(), path
 
 
 def test_a_database_damaged_while_running_answers_503_and_still_serves_what_it_can_read(tmp_path):

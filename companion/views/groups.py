@@ -15,7 +15,7 @@ from flask import Blueprint, Response, redirect, render_template, request, url_f
 import layouts
 from companion import codes, groups, language
 from companion.address import public_url
-from companion.errors import Refused, missing
+from companion.errors import Refused, missing, retry_header
 from companion.groups import plays, shown, words
 from companion.groups.page import PLAYS_SHOWN, built
 from companion.groups.charts import mark
@@ -40,8 +40,7 @@ def refused(error: Refused):
     if error.status in (404, 503) or "code" not in (request.view_args or {}):
         title = language.gettext("No such group") if error.status == 404 else \
             language.gettext("Error %(code)s", code=error.status)
-        headers = {"Retry-After": str(error.retry_after)} if hasattr(error, "retry_after") else {}
-        return render_template("error.html", title=title, message=error.message), error.status, headers
+        return render_template("error.html", title=title, message=error.message), error.status, retry_header(error)
     args, typed = request.view_args, _form_play(request.form) if "game" in request.form else None
     if request.endpoint == "groups.correct" and typed:
         return shown_page(args["code"], error=error.message, template="groups/play.html",

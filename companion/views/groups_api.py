@@ -11,7 +11,7 @@ from flask import Blueprint, Response, jsonify, request, url_for
 from companion import groups, limits
 from companion.address import public_url
 from companion.contract import documented, group_answers as answers, groups as bodies
-from companion.errors import Refused
+from companion.errors import Refused, retry_header
 from companion.groups import exports, plays, shown
 from companion.store import reading
 
@@ -25,9 +25,9 @@ def sent():
 
 @bp.errorhandler(Refused)
 def refused(error: Refused):
-    """A refusal as JSON: {"error": sentence, "field": where, when the body was wrong}."""
+    """A refusal as JSON: {"error": sentence, "field": where, when the body was wrong}; Retry-After on a 429 or 503."""
     field = getattr(error, "field", None)
-    return jsonify({"error": error.message, **({"field": field} if field else {})}), error.status
+    return jsonify({"error": error.message, **({"field": field} if field else {})}), error.status, retry_header(error)
 
 
 @bp.post("")
