@@ -3,7 +3,7 @@
 Each client (companion/clients.py: its IP address, an IPv6 /64 as one; with `serve --proxy`,
 the address the proxy appended) has a bucket per kind: a burst of BURST requests, refilled
 at one every REFILL_S seconds. An empty bucket answers 429 with Retry-After. Room creation
-(and a group's, and a new phone's ask for a seat) takes from "rooms"; a lookup of an unknown code takes from
+(from the API, the game's page or a group's page; a group's; a new phone's ask for a seat) takes from "rooms"; a lookup of an unknown code takes from
 "misses", and while that bucket is
 empty every request that names a room code is refused, so codes cannot be guessed quickly.
 A room code is named by a route's `<code>` (the API, the room page, its QR code, the live
@@ -26,6 +26,8 @@ from companion.errors import Refused
 from companion.language import gettext
 
 BURST = {"rooms": 30, "misses": 20}
+OPENING = ("api.open_room", "pages.play", "groups.open_room", "groups_api.create", "groups.new")
+"""The routes that open a room or a group, each taking a "rooms" token (a seat's ask takes one in views/api.py)."""
 REFILL_S = {"rooms": 60.0, "misses": 3.0}
 
 
@@ -138,7 +140,7 @@ def init_app(app) -> None:
     def limit():
         if "code" in (request.view_args or {}):
             named_room()
-        if request.method == "POST" and request.endpoint in ("api.open_room", "pages.play", "groups_api.create", "groups.new"):
+        if request.method == "POST" and request.endpoint in OPENING:
             opening()
 
     @app.after_request

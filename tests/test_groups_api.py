@@ -177,6 +177,16 @@ def test_groups_count_toward_the_new_rooms_and_the_code_guessing_limits(client):
                        environ_overrides={"REMOTE_ADDR": "192.0.2.8"}).status_code == 201
 
 
+def test_rooms_opened_from_a_group_page_count_toward_the_new_rooms_limit(client):
+    code = client.post("/api/groups", json={"name": "Thu"}).get_json()["code"]
+    opener = {"REMOTE_ADDR": "192.0.2.9"}
+    opened = [client.post(f"/g/{code}/rooms", data={"game": "simstown"}, environ_overrides=opener)
+              for _ in range(31)]
+    assert [answer.status_code for answer in opened] == [303] * 30 + [429]
+    assert int(opened[-1].headers["Retry-After"]) > 0 and "Too many new rooms" in opened[-1].get_data(as_text=True)
+    assert client.post("/api/rooms", json={"game": "simstown"}, environ_overrides=opener).status_code == 429
+
+
 def test_a_tie_broken_in_a_room_is_kept_as_data_and_said_in_each_readers_language(client):
     code = client.post("/api/groups", json={"name": "Thursday"}).get_json()["code"]
     room = client.post("/api/rooms", json={"game": "copenhagen", "players": 2, "group": code}).get_json()["code"]
