@@ -85,10 +85,9 @@ class Buckets:
 
 def read_room(buckets: Buckets, code: str, address: str) -> dict:
     """A room's state for the client at `address`, counting an unknown code against its lookups (needs an app
-    context)."""
+    context; the live routes check the client's lookups before, `Buckets.check`, watched room or not)."""
     from companion import rooms
 
-    buckets.check("misses", address)
     try:
         return rooms.state(code)
     except Refused as error:

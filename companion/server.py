@@ -53,9 +53,10 @@ def listen(host: str, port: int) -> list[socket.socket]:
 def routes(app, pool: Pool, reads: Pool, crowd: clients.Crowd) -> RuleRouter:
     """The loop's routes: the live ones on the loop (their first reads through `reads`), everything else through
     Flask in `pool`."""
-    read = lambda code, client, lang: reads.in_app(limits.read_room, app.extensions["rollsheet.limits"], code, client,
-                                                   lang=lang)
-    live = {"reads": reads, "hub": app.extensions["rollsheet.hub"], "read": read, "crowd": crowd}
+    buckets = app.extensions["rollsheet.limits"]
+    read = lambda code, client, lang: reads.in_app(limits.read_room, buckets, code, client, lang=lang)
+    guessing = lambda client, lang: reads.in_app(buckets.check, "misses", client, lang=lang)
+    live = {"reads": reads, "hub": app.extensions["rollsheet.hub"], "read": read, "guessing": guessing, "crowd": crowd}
     streams = tornado.web.Application([(r"/api/rooms/([^/]+)/events", EventsHandler, live),
                                        (r"/api/rooms/([^/]+)", RoomHandler, live)],
                                       compress_response=False, log_function=log_failure)

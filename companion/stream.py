@@ -58,8 +58,8 @@ class LongPolls(Matcher):
 class Watching(LoopHandler):
     """A request attached to a room's channel until it answers or its phone goes."""
 
-    def initialize(self, reads, hub, read, crowd: clients.Crowd):
-        self.reads, self.hub, self.read, self.crowd = reads, hub, read, crowd
+    def initialize(self, reads, hub, read, guessing, crowd: clients.Crowd):
+        self.reads, self.hub, self.read, self.guessing, self.crowd = reads, hub, read, guessing, crowd
         self.client = clients.client_of(self.request.remote_ip)
         self.gone = asyncio.get_running_loop().create_future()
         self.lang = self.language
@@ -71,7 +71,8 @@ class Watching(LoopHandler):
 
     async def watch(self, code: str):
         """The room's channel (joined; call `unwatch` when done), or None after answering its refusal (404, 410,
-        429, 503)."""
+        429, 503). A client whose lookups of unknown codes are used up is refused (429) first, even for a room
+        others watch (its channel would answer without reading the database)."""
         if not self.crowd.enter("streams", self.client):
             most = self.crowd.caps["streams"]
             self.refuse(Limited(language.speaker(self.lang).gettext(N_(
@@ -79,6 +80,8 @@ class Watching(LoopHandler):
                 "again."), most=most), clients.RETRY_AFTER_S))
             return None
         try:
+            if self.client is not None:
+                await self.reads.run(self.guessing, self.request.remote_ip, self.lang)
             return await self.hub.join(code, lambda: self.reads.run(self.read, code, self.request.remote_ip, self.lang))
         except Refused as error:
             self.crowd.leave("streams", self.client)

@@ -7,10 +7,10 @@ import socket
 import pytest
 
 from companion import clients
-from tests.serving import call, serving
+from tests.serving import call, exchange, serving
 from tests.tables import Table
 
-FLOODER, PLAYER, GUESSER = "192.0.2.50", "192.0.2.60", "192.0.2.90"
+FLOODER, PLAYER, GUESSER, WATCH_GUESSER = "192.0.2.50", "192.0.2.60", "192.0.2.90", "192.0.2.91"
 
 
 def calls_from(base: str, address: str):
@@ -85,6 +85,19 @@ def test_every_route_naming_a_room_code_counts_toward_the_guessing_limit(server)
         status, head, _ = call(server, path, body, guesser)
         assert status == 429 and int(head["Retry-After"]) > 0, path
     assert call(server, f"/score/simstown?room={table.code}", headers={"X-Forwarded-For": PLAYER})[0] == 200
+
+
+def test_a_guesser_out_of_lookups_is_refused_a_room_others_watch_on_the_live_routes(server, sockets):  # item 1
+    table = Table(calls_from(server, PLAYER), "simstown", ("Ana",))
+    assert held_streams(server, table.code, PLAYER, 1, sockets) == [b"HTTP/1.1 200 OK"]
+    guesser = {"X-Forwarded-For": WATCH_GUESSER}
+    statuses = [call(server, f"/api/rooms/ZZZZ{number:02d}", headers=guesser)[0] for number in range(21)]
+    assert statuses == [404] * 20 + [429]
+    for path in (f"/api/rooms/{table.code}/events", f"/api/rooms/{table.code}?since=0&wait=0"):
+        status, head, answer = exchange(server, f"GET {path} HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: {WATCH_GUESSER}"
+                                                "\r\nConnection: close\r\n\r\n".encode())
+        assert status == 429 and int(head["Retry-After"]) > 0 and b"room codes that do not exist" in answer, path
+    assert held_streams(server, table.code, PLAYER, 1, sockets) == [b"HTTP/1.1 200 OK"]
 
 
 def rooms_until_refused(base: str, headers) -> int:
