@@ -9,6 +9,8 @@ Glossary:
 - recorded play: a group room's final score saved again corrects the same play; `from_room` answers {"id", "group",
   "bgstats_url"} for the score's answer.
 - merge: a rename to a name the group has already makes the two one, refused (409) when they played together.
+- look-alike: a name added, or a new name of a rename, that reads like another of the group's names
+  (companion/names.py: Cyrillic `Аna` and `Ana`) is refused (409); so are two such names in one play (400).
 """
 from __future__ import annotations
 
@@ -22,7 +24,7 @@ from companion.contract.groups import person
 from companion.contract.refusals import parsed
 from companion.errors import impossible, missing
 from companion.groups import known, log, shown
-from companion.groups.intake import read
+from companion.groups.intake import alike_sentence, read
 from companion.language import gettext, ngettext
 from companion.store import reading, writing
 from companion.store.groups import PlayRow
@@ -121,7 +123,9 @@ def add_player(code: str, body) -> list[str]:
     code = codes.normal_code(code)
     with writing() as db:
         known(db, code)
-        if names.folded(name) not in {names.folded(n) for _, n in db.players(code)}:
+        kept = [n for _, n in db.players(code)]
+        if names.folded(name) not in {names.folded(n) for n in kept}:
+            _unlike(name, kept)
             db.add_player(drawn_id(), code, name, names.folded(name))
             log(db, code, "added", {"name": name})
         return [n for _, n in db.players(code)]
@@ -139,6 +143,7 @@ def rename(code: str, body) -> dict:
             raise missing(gettext("No player %(name)s in this group.", name=name))
         (source, old), target = ids[names.folded(name)], ids.get(names.folded(to))
         if target is None or target[0] == source:
+            _unlike(to, [n for player, n in db.players(code) if player != source])
             db.rename_player(source, to, names.folded(to))
             log(db, code, "renamed", {"name": old, "to": to})
         else:
@@ -169,6 +174,13 @@ def _keep(db, code: str, play: dict) -> None:
     db.save_play(code, PlayRow(play["id"], play["game"], play["played"], play["duration_min"], play["room"], tie, rows),
                  time.time())
     db.touch_group(code, time.time())
+
+
+def _unlike(name: str, kept: list[str]) -> None:
+    """Refuse (409) a new name that reads like one of the group's names `kept`."""
+    alike = names.look_alike(name, kept)
+    if alike is not None:
+        raise impossible(alike_sentence(name, alike))
 
 
 def _exists(code: str) -> None:

@@ -2,7 +2,7 @@
 and delete plays, add and rename players, export the plays as CSV or JSON.
 
 An unknown group answers 404, a body that is not right 400 with `{"error", "field"}`, a merge of two players who
-played together 409; never a 500. A group code counts toward the code-guessing limit like a room's (limits.py).
+played together or a new name that reads like one of the group's (names.py) 409; never a 500. A group code counts toward the code-guessing limit like a room's (limits.py).
 """
 from __future__ import annotations
 
@@ -109,7 +109,7 @@ def room_of_group(data: dict) -> str:
 
 
 @bp.post("/<code>/players")
-@documented(bodies.NewGroup, {201: answers.Names}, refusals=(404,))
+@documented(bodies.NewGroup, {201: answers.Names}, refusals=(404, 409))
 def add_player(code):
     """Add a name to the group: {"name"} -> 201 {"players": the group's names}."""
     return jsonify(players=plays.add_player(code, sent())), 201
