@@ -61,7 +61,7 @@ def routes(app, pool: Pool, reads: Pool, crowd: clients.Crowd) -> RuleRouter:
                                        (r"/api/rooms/([^/]+)", RoomHandler, live)],
                                       compress_response=False, log_function=log_failure)
     return RuleRouter([Rule(PathMatches(r"/api/rooms/[^/]+/events"), streams), Rule(LongPolls(), streams),
-                       Rule(AnyMatches(), FlaskRoute(pool))])
+                       Rule(AnyMatches(), FlaskRoute(pool, crowd))])
 
 
 def log_failure(handler) -> None:
@@ -93,7 +93,8 @@ class Companion:
         self.hub, self.relay = app.extensions["rollsheet.hub"], relay
         self.hub.attach(asyncio.get_running_loop(), relay, lambda code: self.reads.run(self.reads.in_app, rooms.state,
                                                                                        code))
-        crowd = clients.Crowd({kind: max(1, cap // share) for kind, cap in clients.CAPS.items()})
+        crowd = clients.Crowd({**{kind: max(1, cap // share) for kind, cap in clients.CAPS.items()},
+                               "app": threads * clients.WAITING_PER_THREAD})
         self.server = GatedServer(routes(app, self.pool, self.reads, crowd), max_connections=max_connections,
                                   max_body=MAX_BODY, head_timeout=HEAD_TIMEOUT_S, proxy_hops=proxy, crowd=crowd)
         self.server.add_sockets(sockets)
