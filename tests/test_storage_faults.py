@@ -131,6 +131,17 @@ def test_another_programs_sqlite_file_is_refused_untouched(tmp_path):
     assert database.read_bytes() == before and sorted(path.name for path in tmp_path.iterdir()) == [database.name]
 
 
+@pytest.mark.parametrize("pragma", ["application_id = 1196444237", "user_version = 7"])
+def test_another_programs_marked_sqlite_file_without_tables_is_refused_untouched(tmp_path, pragma):
+    database = tmp_path / "rollsheet.sqlite3"
+    with sqlite3.connect(database) as db:
+        db.execute(f"PRAGMA {pragma}")
+    before = database.read_bytes()
+    result = run_serve("--host", "127.0.0.1", "--port", free_port(), "--data", tmp_path)
+    assert result.returncode == 1 and "is not a rollsheet database" in one_line(result)
+    assert "newer rollsheet" not in result.stderr and database.read_bytes() == before
+
+
 def test_a_rollsheet_database_from_before_the_mark_is_taken_on_and_marked(tmp_path):
     with serving(tmp_path, "--workers", 1) as (base, _):
         room = Table(Http(base), "simstown", ("Ana",))
