@@ -9,7 +9,8 @@ from contextlib import contextmanager
 
 import pytest
 
-from companion.store import sqlite as engine
+from companion.store import Fault, sqlite as engine
+from companion.store.base import RECOVERED_S
 from tests.serving import call, free_port, run_serve, serving
 from tests.tables import Http, Table
 
@@ -96,6 +97,22 @@ def test_every_route_a_full_disk_refuses_says_when_to_try_again(app, client):
         assert answer.status_code == 503 and int(answer.headers["Retry-After"]) > 0, (path, answer.get_json())
         assert "disk of the computer it runs on is full" in answer.get_json()["error"], path
         assert "field" not in answer.get_json(), path
+
+
+def test_a_full_disk_is_said_once_however_many_small_writes_fit_between_refusals(caplog):
+    now = [1000.0]
+    fault = Fault("rollsheet.sqlite3", clock=lambda: now[0])
+    for _ in range(150):
+        fault("full", OSError("database or disk is full"))
+        now[0] += 1
+        fault.cleared()  # a small write that fitted
+    assert [record.getMessage() for record in caplog.records].count(
+        "rollsheet serve: the disk holding rollsheet.sqlite3 is full: changes are refused with 503 until there is "
+        "room (nothing saved is lost)") == 1
+    now[0] += RECOVERED_S
+    fault.cleared()  # writes went through for RECOVERED_S: the fault is over
+    fault("full", OSError("database or disk is full"))
+    assert sum("is full" in record.getMessage() for record in caplog.records) == 2
 
 
 def test_a_database_damaged_while_running_answers_503_and_still_serves_what_it_can_read(tmp_path):
