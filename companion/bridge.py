@@ -205,8 +205,13 @@ class LoopHandler(tornado.web.RequestHandler):
             self.set_header(name, value)
 
     def write_error(self, status_code: int, **kwargs) -> None:
-        """Tornado's own refusals (a bad %-escape, an unknown method, a failure) as the API's JSON {"error"}."""
+        """Tornado's own refusals (a bad %-escape, an unknown method: with Allow, a failure) as the API's JSON
+        {"error"}."""
         say = language.speaker(self.language)
+        if status_code == 405:
+            self.set_header("Allow", ", ".join(method for method in ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE")
+                                               if getattr(type(self), method.lower()) is not
+                                               getattr(tornado.web.RequestHandler, method.lower())))
         sentence = HTTP_SENTENCES.get(status_code, HTTP_SENTENCES[500 if status_code >= 500 else 400])
         self.set_header("Content-Type", "application/json")
         self.finish({"error": say.gettext(sentence, method=self.request.method)})

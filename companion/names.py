@@ -26,6 +26,8 @@ INVISIBLE = re.compile("[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f
                        "\u2060-\u206f\u2800\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8\U0001bca0-\U0001bca3"
                        "\U0001d173-\U0001d17a\U000e0000-\U000e0fff]")
 """The characters that draw nothing: Default_Ignorable_Code_Point (DerivedCoreProperties.txt) and U+2800."""
+SHOWN = r"[\p{L}\p{N}]"
+"""What the API document says of a name as sent (JSON Schema, Unicode property escapes): it holds a letter or digit."""
 BIDI_MARKS = "\u200e\u200f"
 """The package's data wraps right-to-left characters in these marks; they are no part of a prototype."""
 
@@ -36,8 +38,10 @@ def normal(name: str) -> str:
 
 
 def shows(name: str) -> bool:
-    """True when the name has a letter or a digit that draws something."""
-    return any(unicodedata.category(c)[0] in "LN" and not INVISIBLE.match(c) for c in name)
+    """True when the name as sent and as kept (`normal`) has a letter or a digit that draws something (so it matches
+    SHOWN as sent: a sign that NFKC makes letters, ™ or ㎏, is no name)."""
+    return all(any(unicodedata.category(c)[0] in "LN" and not INVISIBLE.match(c) for c in form)
+               for form in (name, normal(name)))
 
 
 def _alike(character: str) -> list[str]:

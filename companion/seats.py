@@ -39,12 +39,12 @@ TAKE_BACK_S = 600
 def normal_name(name: str) -> str:
     """A player's name as sent, in NFKC, spaces folded: 1 to 30 printable characters, a visible letter or digit
     among them (companion/contract/bodies.py reads it from a body)."""
-    name = names.normal(name)
-    if len(name) > NAME_LENGTH or not name.isprintable():
+    kept = names.normal(name)
+    if len(kept) > NAME_LENGTH or not kept.isprintable():
         raise malformed(gettext("A player name is 1 to %(most)s printable characters.", most=NAME_LENGTH))
     if not names.shows(name):
         raise malformed(gettext("A player name needs a letter or a digit that shows."))
-    return name
+    return kept
 
 
 def _digest(token: str) -> str:

@@ -83,6 +83,13 @@ def test_a_hostile_head_or_query_is_answered_with_the_security_headers(server, c
         assert b"<h1>" in body or b"<title>" in body, body[:200]
 
 
+@pytest.mark.parametrize("path", ["/api/rooms/{code}/events", "/api/rooms/{code}?since=1&wait=0"])
+def test_a_method_the_live_routes_do_not_take_is_answered_405_with_allow(server, path):
+    base, code, _ = server
+    status, headers, body = answer_to(base, request(path.format(code=code), method="TRACE"))
+    assert status == 405 and headers["Allow"] == "GET" and json.loads(body)["error"]
+
+
 def test_refusals_before_the_app_speak_json_in_the_phones_language(server):
     base, code, _ = server
     _, headers, body = answer_to(base, request("/api/rooms", "Accept-Language: de", "Content-Length: \xc2\xb2",

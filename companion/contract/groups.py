@@ -47,15 +47,19 @@ class Strict(Body):
     model_config = ConfigDict(extra="forbid")
 
 
-Name = Annotated[str, said("name"), Field(min_length=1, max_length=NAME_LENGTH * 2, description="a player's name, "
-                                          "1 to 30 characters (NFKC, spaces folded) with a letter or digit")]
+SHOWS = ("after NFKC and folding runs of spaces to one, 1 to 30 printable characters with a letter or digit that "
+         "draws something (as sent too)")
+Name = Annotated[str, said("name"), Field(min_length=1, max_length=NAME_LENGTH * 2, json_schema_extra={
+    "pattern": names.SHOWN}, description=f"a player's name: {SHOWS}; not one that reads like another of the play's "
+                                         "or the group's names (UTS #39 skeleton)")]
 Points = Annotated[int, says(N_('"score" is a whole number of points.')), Field(ge=-99_999, le=99_999)]
 
 
 class NewGroup(Strict):
     """`POST /api/groups` (and a name added to a group): the name."""
 
-    name: Annotated[str, said("group"), Field(min_length=1, max_length=NAME_LENGTH * 2)]
+    name: Annotated[str, said("group"), Field(min_length=1, max_length=NAME_LENGTH * 2, json_schema_extra={
+        "pattern": names.SHOWN}, description=f"the group's (or a player's) name: {SHOWS}")]
 
 
 class Rename(Strict):
@@ -121,7 +125,7 @@ def person(name: str, field: str, key: str = "name") -> str:
     kept = names.normal(name)
     if not kept or len(kept) > NAME_LENGTH or not kept.isprintable():
         raise refusal(gettext(SAID[key], most=NAME_LENGTH), field)
-    if not names.shows(kept):
+    if not names.shows(name):
         raise refusal(gettext("A player name needs a letter or a digit that shows."), field)
     return kept
 
