@@ -6,7 +6,9 @@ Glossary:
   scores when left out (the highest score wins, equal scores share a rank); `player_id` is the group's id of
   the name in an exported play (an import keeps it where it is free).
 - play body: {"game", "date", "duration_min", "players", "tiebreak"}; an exported play also carries its `id`
-  (an import keeps it) and `bgstats_url` (not read). A correction (PATCH) sends any of its keys.
+  (an import keeps it where it is free), `imported_from` (the id it had where it was exported, when an import gave
+  it another: an import skips a play whose id or `imported_from` the group holds as either) and `bgstats_url`
+  (not read). A correction (PATCH) sends any of its keys.
 - the answers (a shown play, the group with its stats): companion/contract/group_answers.py.
 """
 from __future__ import annotations
@@ -113,6 +115,8 @@ class Play(Correction):
     id: Annotated[Optional[Annotated[str, Field(pattern=ID)]], says(N_('"id" is a play\'s id as an export has it.'))
                   ] = None
     bgstats_url: Annotated[Optional[str], says(N_('"bgstats_url" is a text.'))] = None
+    imported_from: Annotated[Optional[Annotated[str, Field(pattern=ID)]], says(N_('"id" is a play\'s id as an export '
+                                                                                 'has it.'))] = None
 
 
 def play_list() -> dict:

@@ -65,22 +65,25 @@ def enter(code: str, body) -> tuple[dict, bool]:
     play, code = read(body), codes.normal_code(code)
     with writing() as db:
         known(db, code)
-        play.update(id=drawn_id(), room=None)
+        play.update(id=drawn_id(), imported_from=None, room=None)
         _keep(db, code, play)
         log(db, code, "entered", {"play": play["id"], "game": play["game"], "date": shown.iso(play["played"])})
         return shown.play(db.plays(code, play["id"])[0]), True
 
 
 def _imported(code: str, plays: list[dict]) -> tuple[dict, bool]:
-    """Add plays of an exported list; a play whose id this group holds already is skipped (imported before)."""
+    """Add plays of an exported list; a play this group holds already is skipped (imported before: its id, or the id
+    it was exported with, is one of the group's plays' ids or `imported_from`)."""
     code, added = codes.normal_code(code), 0
     with writing() as db:
         known(db, code)
         for play in plays:
-            holder = play["id"] and db.play_taken(play["id"])
-            if holder == code:
+            ids = [one for one in (play["id"], play["imported_from"]) if one]
+            if ids and db.holds_play(code, ids):
                 continue
-            play.update(id=play["id"] if play["id"] and not holder else drawn_id(), room=None)
+            kept = play["id"] if play["id"] and not db.play_taken(play["id"]) else drawn_id()
+            source = play["imported_from"] or (play["id"] if kept != play["id"] else None)
+            play.update(id=kept, imported_from=source, room=None)
             _keep(db, code, play)
             added += 1
         log(db, code, "imported", {"added": added, "skipped": len(plays) - added})
@@ -98,7 +101,7 @@ def correct(code: str, play_id: str, body) -> dict:
         if "players" in change:
             current["tiebreak"] = None
         play = read({**current, **change})
-        play.update(id=before["id"], room=None)  # a play saved from a room keeps its room (save_play)
+        play.update(id=before["id"], imported_from=before["imported_from"], room=None)  # its room stays (save_play)
         _keep(db, code, play)
         after = shown.play(db.plays(code, play_id)[0])
         log(db, code, "corrected", {"play": play_id, "game": after["game"], "date": after["date"],
@@ -171,8 +174,8 @@ def _keep(db, code: str, play: dict) -> None:
         rows.append((player, one["score"], one["rank"], one["winner"], one["start"],
                      orjson.dumps(one["breakdown"]).decode()))
     tie = orjson.dumps(play["tiebreak"]).decode() if play["tiebreak"] else None
-    db.save_play(code, PlayRow(play["id"], play["game"], play["played"], play["duration_min"], play["room"], tie, rows),
-                 time.time())
+    db.save_play(code, PlayRow(play["id"], play["game"], play["played"], play["duration_min"], play["room"], tie, rows,
+                               play.get("imported_from")), time.time())
     db.touch_group(code, time.time())
 
 

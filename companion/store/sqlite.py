@@ -23,7 +23,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from companion.store.base import Engine, StoreError
-from companion.store.groups import make_schema
+from companion.store.groups import add_sources, make_schema
 from companion.store.queries import Queries
 
 MARK = 0x524F4C4C  # "ROLL"
@@ -86,11 +86,16 @@ def _groups(db) -> None:
     make_schema(db, "REAL", "INTEGER PRIMARY KEY AUTOINCREMENT")
 
 
+def _sources(db) -> None:
+    add_sources(db, {row[1] for row in db.execute("PRAGMA table_info(plays)")})
+
+
 class SQLite(Engine):
     """Rooms in one SQLite file."""
 
     kind = "sqlite"
-    MIGRATIONS = [(2, _set_schema_1_aside), (3, _limits_without_trigger), (4, _room_requests), (5, _groups)]
+    MIGRATIONS = [(2, _set_schema_1_aside), (3, _limits_without_trigger), (4, _room_requests), (5, _groups),
+                  (6, _sources)]
 
     def __init__(self, path: str):
         super().__init__(path)
