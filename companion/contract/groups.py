@@ -75,7 +75,8 @@ class Tie(Strict):
     """How a tie on points was broken (companion/scoring/common.py's TIES)."""
 
     case: Annotated[str, Field(pattern=r"^(shared|fewer|more|same|open)$")]
-    winners: list[Name]
+    winners: list[Annotated[str, said("name"), Field(min_length=1, max_length=NAME_LENGTH * 2, description="a "
+                                                     "winner's name, as the play has it")]]
 
 
 class PlayedPlayer(Strict):
