@@ -57,8 +57,8 @@ def _checked(play: bodies.Play, at: str) -> dict:
                         "breakdown": player.breakdown, "player_id": player.player_id})
     if sum(player.start for player in play.players) > 1:
         raise refusal(gettext(bodies.SAID["start"]), at + "players")
-    return {"id": play.id, "imported_from": play.imported_from, "game": game.id, "played": _moment(play.date, at + "date"),
-            "duration_min": play.duration_min, "players": players,
+    return {"id": play.id, "imported_from": play.imported_from, "game": game.id,
+            "played": _moment(play.date, at + "date"), "duration_min": play.duration_min, "players": players,
             "tiebreak": play.tiebreak.model_dump() if play.tiebreak else None}
 
 

@@ -94,7 +94,8 @@ class PostgreSQL(Engine):
     """Rooms in a PostgreSQL database shared by every server process."""
 
     kind = "postgresql"
-    MIGRATIONS = [(3, _schema), (4, _room_requests), (5, _groups), (6, _sources)]  # schema 1 and 2 were SQLite's only; a PostgreSQL database starts at 3
+    # schema 1 and 2 were SQLite's only; a PostgreSQL database starts at 3
+    MIGRATIONS = [(3, _schema), (4, _room_requests), (5, _groups), (6, _sources)]
 
     def __init__(self, url: str):
         super().__init__(shown_url(url))

@@ -2,7 +2,8 @@
 and delete plays, add and rename players, export the plays as CSV or JSON.
 
 An unknown group answers 404, a body that is not right 400 with `{"error", "field"}`, a merge of two players who
-played together or a new name that reads like one of the group's (names.py) 409; never a 500. A group code counts toward the code-guessing limit like a room's (limits.py).
+played together or a new name that reads like one of the group's (names.py) 409; never a 500. A group code counts
+toward the code-guessing limit like a room's (limits.py).
 """
 from __future__ import annotations
 
