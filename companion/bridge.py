@@ -27,7 +27,7 @@ import orjson
 import tornado.web
 from tornado import httputil
 
-from companion import language
+from companion import clients, language
 from companion.errors import HTTP_SENTENCES, Refused
 from companion.expiry import refusal
 from companion.headers import SECURITY_HEADERS
@@ -148,25 +148,35 @@ def unreadable(request: httputil.HTTPServerRequest) -> bool:
 
 class FlaskRoute:
     """The routing target for everything the loop does not serve itself: the Flask app in the pool answers,
-    written straight onto the connection (no tornado.web handler in between: a move costs less)."""
+    written straight onto the connection (no tornado.web handler in between: a move costs less). A client with
+    `crowd.caps["app"]` requests at the app's threads already is answered 429 (Retry-After: 1) at once, so one
+    client never fills the queue every table shares."""
 
-    def __init__(self, pool: Pool):
-        self.pool = pool
+    def __init__(self, pool: Pool, crowd: clients.Crowd):
+        self.pool, self.crowd = pool, crowd
 
     def __call__(self, request: httputil.HTTPServerRequest) -> None:
         """Take a complete request (tornado calls this once its body is in)."""
         asyncio.ensure_future(self.answer(request))
 
     async def answer(self, request: httputil.HTTPServerRequest) -> None:
-        """Run the app for `request` (503 when its threads are too far behind) and write its answer."""
+        """Run the app for `request` (503 when its threads are too far behind, 429 when its client has its share of
+        them) and write its answer."""
+        client = clients.client_of(request.remote_ip)
         try:
             if unreadable(request):
                 status, headers, body = said_answer(request.headers, 400, HTTP_SENTENCES[400])
+            elif not self.crowd.enter("app", client):
+                status, headers, body = said_answer(request.headers, 429, clients.TOO_MANY, most=self.crowd.caps["app"])
+                headers.append(("Retry-After", str(Busy.retry_after)))
             else:
-                if self.pool.full():
-                    raise Busy()
-                status, headers, body = await self.pool.run(call_wsgi, self.pool.app,
-                                                            environ(request, request.body, self.pool.address))
+                try:
+                    if self.pool.full():
+                        raise Busy()
+                    status, headers, body = await self.pool.run(call_wsgi, self.pool.app,
+                                                                environ(request, request.body, self.pool.address))
+                finally:
+                    self.crowd.leave("app", client)
         except Busy:
             status, headers, body = busy_answer(request.headers)
         except Exception:  # a failure of ours: said in a sentence and logged, the phone still gets its answer
@@ -195,8 +205,13 @@ class LoopHandler(tornado.web.RequestHandler):
             self.set_header(name, value)
 
     def write_error(self, status_code: int, **kwargs) -> None:
-        """Tornado's own refusals (a bad %-escape, an unknown method, a failure) as the API's JSON {"error"}."""
+        """Tornado's own refusals (a bad %-escape, an unknown method: with Allow, a failure) as the API's JSON
+        {"error"}."""
         say = language.speaker(self.language)
+        if status_code == 405:
+            self.set_header("Allow", ", ".join(method for method in ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE")
+                                               if getattr(type(self), method.lower()) is not
+                                               getattr(tornado.web.RequestHandler, method.lower())))
         sentence = HTTP_SENTENCES.get(status_code, HTTP_SENTENCES[500 if status_code >= 500 else 400])
         self.set_header("Content-Type", "application/json")
         self.finish({"error": say.gettext(sentence, method=self.request.method)})

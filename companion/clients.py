@@ -9,9 +9,10 @@ Glossary:
   phone network gets a whole /64, so its addresses are one client); None for this machine itself
   (loopback), which is never limited.
 - crowd: the connections each client holds now, by kind: "busy" (a request in progress: its body
-  coming in, its answer being made, an event stream or long poll held) and "streams" (event streams
-  and long polls alone); a client at its cap is refused with 429, so it never takes the connections
-  every table shares.
+  coming in, its answer being made, an event stream or long poll held), "streams" (event streams
+  and long polls alone) and "app" (requests at the app's threads, waiting for one or running: the
+  serve's threads x WAITING_PER_THREAD, bridge.py); a client at its cap is refused with 429, so it
+  never takes the connections, nor the app's queue, that every table shares.
 """
 from __future__ import annotations
 
@@ -19,10 +20,17 @@ import ipaddress
 from collections import Counter
 from functools import lru_cache
 
+from companion.language import N_
+
 UNKNOWN = "unknown"
 CAPS = {"busy": 128, "streams": 64}
 """Connections one client holds at once, by kind; past it the next is refused (429)."""
+WAITING_PER_THREAD = 4
+"""Requests one client may have at the app's threads at once, per thread (the queue holds 64 per thread)."""
 RETRY_AFTER_S = 5
+TOO_MANY = N_("Too many requests at once from your device (%(most)s); close some of the companion's pages and try "
+              "again.")
+"""The 429 of a client at its cap of requests in progress or at the app's threads."""
 
 
 def forwarded(peer: str, header: str | None, hops: int) -> str:

@@ -29,6 +29,11 @@ class Refused(Exception):
             self.status = status
 
 
+def retry_header(error: Refused) -> dict[str, str]:
+    """The Retry-After header of a refusal that says when to try again (429, 503); {} for the others."""
+    return {"Retry-After": str(error.retry_after)} if hasattr(error, "retry_after") else {}
+
+
 def malformed(message: str) -> Refused:
     """A request that is not well formed (400)."""
     return Refused(message, 400)

@@ -198,9 +198,7 @@ class Checked(httputil.HTTPMessageDelegate):
         elif int(headers.get("Content-Length", "0")) > self.server.max_body:
             self._refuse(headers, 413, N_("The body is larger than %(kb)s KB."), kb=self.server.max_body // 1024)
         elif not self.server.crowd.enter("busy", client):
-            self._refuse(headers, 429, N_("Too many requests at once from your device (%(most)s); close some of "
-                                          "the companion's pages and try again."), clients.RETRY_AFTER_S,
-                         most=self.server.crowd.caps["busy"])
+            self._refuse(headers, 429, clients.TOO_MANY, clients.RETRY_AFTER_S, most=self.server.crowd.caps["busy"])
         else:
             self.server.busy[stream] = client
             try:

@@ -2,10 +2,10 @@
 
 Each client (companion/clients.py: its IP address, an IPv6 /64 as one; with `serve --proxy`,
 the address the proxy appended) has a bucket per kind: a burst of BURST requests, refilled
-at one every REFILL_S seconds. An empty bucket answers 429 with Retry-After. Room creation
-(and a group's, and a new phone's ask for a seat) takes from "rooms"; a lookup of an unknown code takes from
-"misses", and while that bucket is
-empty every request that names a room code is refused, so codes cannot be guessed quickly.
+at one every REFILL_S seconds. An empty bucket answers 429 with Retry-After. Opening a room
+(from the API, a game's page or a group's page), a group, or a new phone's ask for a seat takes
+from "rooms"; a lookup of an unknown code takes from "misses", and while that bucket is empty
+every request that names a room code is refused, so codes cannot be guessed quickly.
 A room code is named by a route's `<code>` (the API, the room page, its QR code, the live
 routes, and a group's routes: companion/groups), by the score page's `?room=`, by a score posted with
 `"room"` and by a room opened with `"group"`. Requests from this
@@ -26,6 +26,8 @@ from companion.errors import Refused
 from companion.language import gettext
 
 BURST = {"rooms": 30, "misses": 20}
+OPENING = ("api.open_room", "pages.play", "groups.open_room", "groups_api.create", "groups.new")
+"""The routes that open a room or a group, each taking a "rooms" token (a seat's ask takes one in views/api.py)."""
 REFILL_S = {"rooms": 60.0, "misses": 3.0}
 
 
@@ -83,10 +85,9 @@ class Buckets:
 
 def read_room(buckets: Buckets, code: str, address: str) -> dict:
     """A room's state for the client at `address`, counting an unknown code against its lookups (needs an app
-    context)."""
+    context; the live routes check the client's lookups before, `Buckets.check`, watched room or not)."""
     from companion import rooms
 
-    buckets.check("misses", address)
     try:
         return rooms.state(code)
     except Refused as error:
@@ -138,7 +139,7 @@ def init_app(app) -> None:
     def limit():
         if "code" in (request.view_args or {}):
             named_room()
-        if request.method == "POST" and request.endpoint in ("api.open_room", "pages.play", "groups_api.create", "groups.new"):
+        if request.method == "POST" and request.endpoint in OPENING:
             opening()
 
     @app.after_request

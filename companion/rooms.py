@@ -52,10 +52,8 @@ def players_refusal(game: layouts.Game) -> Refused:
 
 
 def create(game_id: str, players: int | None = None, rng=secrets) -> str:
-    """Open a room for a game and `players` at the table (default: the most the game allows).
-
-    `rng` sets up the game (Monolyth's market); codes always come from `secrets`.
-    """
+    """Open a room for a game and `players` at the table (default: the most the game allows); `rng` sets up the
+    game (Monolyth's market), codes always come from `secrets`."""
     game = known_game(game_id)
     count = game.players.max if players is None else players
     if not game.players.min <= count <= game.players.max:
@@ -134,9 +132,9 @@ def _phone_state(db, code: str, game_id: str, version_now: int, game_state: dict
 def _change(code: str, step, body: dict | None = None) -> dict:
     """Run `step(db, game, state, next version) -> (new state, seat, entry, undoable)` in one transaction.
 
-    A step answering None writes nothing. `undoable`: True (the seat may undo it), False (a move that rolled
-    or drew: it stays), None (not a move: no undo). The game is in the request's language (for its refusals).
-    A body's `request` id seen before answers that request's answer and changes nothing.
+    A step answering None writes nothing; an entry None changes the state without a log line. `undoable`: True
+    (the seat may undo it), False (a move that rolled or drew: it stays), None (not a move: no undo). The game is
+    in the request's language (its refusals). A body's `request` id seen before answers its answer, changing nothing.
     """
     code, lang = normal_code(code), language.current()
     request = retries.request_id(body)
@@ -159,7 +157,8 @@ def _change(code: str, step, body: dict | None = None) -> dict:
         undo = None if undoable is None else {"seat": seat, "state": current if undoable else None, "entry": entry}
         db.save_room(code, version_now + 1, orjson.dumps(new).decode(),
                      orjson.dumps(undo).decode() if undo else None)
-        _log(db, code, version_now + 1, seat, player, entry)
+        if entry is not None:
+            _log(db, code, version_now + 1, seat, player, entry)
         answer = _phone_state(db, code, row.game, version_now + 1, new, seat if undoable else None)
         if request:
             retries.keep(db, code, request, version_now + 1, answer)

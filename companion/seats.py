@@ -10,7 +10,7 @@ Glossary:
   seated before the first move: `seated_at_start`, but not a `barred` one). Letting it in replaces the
   seat's token (the old phone stops working) and notes the ask in `moved` ({"<seat>": ask}), so the old
   phone sees that its seat moved; turning it away drops the ask. A seat has one open ask: a newer one
-  replaces it.
+  replaces it (the log says only the first, until it is answered).
 - take back: for TAKE_BACK_S after a takeover the phone it displaced may take the seat back with its old
   token (`displaced`: {"<seat>": {"digest", "at", "by", "moved"}}, the old token's digest, when, the seat
   that let the new phone in, the seat's `moved` before); the new phone's token stops working, and the
@@ -39,12 +39,12 @@ TAKE_BACK_S = 600
 def normal_name(name: str) -> str:
     """A player's name as sent, in NFKC, spaces folded: 1 to 30 printable characters, a visible letter or digit
     among them (companion/contract/bodies.py reads it from a body)."""
-    name = names.normal(name)
-    if len(name) > NAME_LENGTH or not name.isprintable():
+    kept = names.normal(name)
+    if len(kept) > NAME_LENGTH or not kept.isprintable():
         raise malformed(gettext("A player name is 1 to %(most)s printable characters.", most=NAME_LENGTH))
     if not names.shows(name):
         raise malformed(gettext("A player name needs a letter or a digit that shows."))
-    return name
+    return kept
 
 
 def _digest(token: str) -> str:
@@ -116,14 +116,17 @@ def _seat_called(state: dict, seat: int) -> str:
 def take_over(db, code: str, state: dict, seat: int, body: dict, asked: dict) -> tuple:
     """A new phone's ask for `seat` (`asked` gets its {"seat", "ask", "token"}), (with "ask") a seated phone's
     answer to one, or (with "back") the displaced phone taking the seat back, as a room change: (the new state, the
-    acting seat or None, the log entry, no undo)."""
+    acting seat or None, the log entry, no undo). Only a seat's first open ask is logged: one replacing it changes
+    the ask phones answer but writes no line, so a stream of asks cannot push the table's moves out of the log."""
     if body.get("back"):
         return (*take_back(db, code, state, seat, body), None)
     if body.get("ask") is not None:
         return (*answer(db, code, state, seat, body), None)
+    open_before = any(a["seat"] == seat for a in state.get("takeovers", []))
     new, given = ask(state, seat)
     asked.update(given)
-    return new, None, ("ask", {"seat_name": _seat_called(state, seat), "ask": given["ask"]}), None
+    return new, None, None if open_before else ("ask", {"seat_name": _seat_called(state, seat), "ask": given["ask"]}), \
+        None
 
 
 def ask(state: dict, seat: int) -> tuple[dict, dict]:

@@ -53,14 +53,15 @@ def listen(host: str, port: int) -> list[socket.socket]:
 def routes(app, pool: Pool, reads: Pool, crowd: clients.Crowd) -> RuleRouter:
     """The loop's routes: the live ones on the loop (their first reads through `reads`), everything else through
     Flask in `pool`."""
-    read = lambda code, client, lang: reads.in_app(limits.read_room, app.extensions["rollsheet.limits"], code, client,
-                                                   lang=lang)
-    live = {"reads": reads, "hub": app.extensions["rollsheet.hub"], "read": read, "crowd": crowd}
+    buckets = app.extensions["rollsheet.limits"]
+    read = lambda code, client, lang: reads.in_app(limits.read_room, buckets, code, client, lang=lang)
+    guessing = lambda client, lang: reads.in_app(buckets.check, "misses", client, lang=lang)
+    live = {"reads": reads, "hub": app.extensions["rollsheet.hub"], "read": read, "guessing": guessing, "crowd": crowd}
     streams = tornado.web.Application([(r"/api/rooms/([^/]+)/events", EventsHandler, live),
                                        (r"/api/rooms/([^/]+)", RoomHandler, live)],
                                       compress_response=False, log_function=log_failure)
     return RuleRouter([Rule(PathMatches(r"/api/rooms/[^/]+/events"), streams), Rule(LongPolls(), streams),
-                       Rule(AnyMatches(), FlaskRoute(pool))])
+                       Rule(AnyMatches(), FlaskRoute(pool, crowd))])
 
 
 def log_failure(handler) -> None:
@@ -92,7 +93,8 @@ class Companion:
         self.hub, self.relay = app.extensions["rollsheet.hub"], relay
         self.hub.attach(asyncio.get_running_loop(), relay, lambda code: self.reads.run(self.reads.in_app, rooms.state,
                                                                                        code))
-        crowd = clients.Crowd({kind: max(1, cap // share) for kind, cap in clients.CAPS.items()})
+        crowd = clients.Crowd({**{kind: max(1, cap // share) for kind, cap in clients.CAPS.items()},
+                               "app": threads * clients.WAITING_PER_THREAD})
         self.server = GatedServer(routes(app, self.pool, self.reads, crowd), max_connections=max_connections,
                                   max_body=MAX_BODY, head_timeout=HEAD_TIMEOUT_S, proxy_hops=proxy, crowd=crowd)
         self.server.add_sockets(sockets)

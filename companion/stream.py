@@ -11,7 +11,8 @@
   fallback: answered when the room passes `since`, or after `wait` s (at most LONGEST_WAIT_S).
   Without a well-formed `since` the router sends the request to the Flask app like any other (`LongPolls`).
 Both speak the phone's language (its cookie, else Accept-Language): the log lines and refusals.
-A version that is not a whole number in ASCII digits counts as none. One client holds at most
+A version that is not a whole number in ASCII digits counts as none; `since` and `wait` are read from the
+address's query alone (a body's form fields never count). One client holds at most
 clients.CAPS["streams"] of them at once (429 past it), so it cannot crowd out a table.
 """
 from __future__ import annotations
@@ -57,8 +58,8 @@ class LongPolls(Matcher):
 class Watching(LoopHandler):
     """A request attached to a room's channel until it answers or its phone goes."""
 
-    def initialize(self, reads, hub, read, crowd: clients.Crowd):
-        self.reads, self.hub, self.read, self.crowd = reads, hub, read, crowd
+    def initialize(self, reads, hub, read, guessing, crowd: clients.Crowd):
+        self.reads, self.hub, self.read, self.guessing, self.crowd = reads, hub, read, guessing, crowd
         self.client = clients.client_of(self.request.remote_ip)
         self.gone = asyncio.get_running_loop().create_future()
         self.lang = self.language
@@ -70,7 +71,8 @@ class Watching(LoopHandler):
 
     async def watch(self, code: str):
         """The room's channel (joined; call `unwatch` when done), or None after answering its refusal (404, 410,
-        429, 503)."""
+        429, 503). A client whose lookups of unknown codes are used up is refused (429) first, even for a room
+        others watch (its channel would answer without reading the database)."""
         if not self.crowd.enter("streams", self.client):
             most = self.crowd.caps["streams"]
             self.refuse(Limited(language.speaker(self.lang).gettext(N_(
@@ -78,6 +80,8 @@ class Watching(LoopHandler):
                 "again."), most=most), clients.RETRY_AFTER_S))
             return None
         try:
+            if self.client is not None:
+                await self.reads.run(self.guessing, self.request.remote_ip, self.lang)
             return await self.hub.join(code, lambda: self.reads.run(self.read, code, self.request.remote_ip, self.lang))
         except Refused as error:
             self.crowd.leave("streams", self.client)
@@ -100,7 +104,7 @@ class EventsHandler(Watching):
     async def get(self, code: str) -> None:
         """Stream the room's state at every change until the phone goes."""
         code = codes.normal_code(code)
-        seen = version_number(self.request.headers.get("Last-Event-ID") or self.get_argument("since", ""))
+        seen = version_number(self.request.headers.get("Last-Event-ID") or self.get_query_argument("since", ""))
         seen = max(seen or 0, 0)
         channel = await self.watch(code)
         if channel is None:
@@ -130,14 +134,14 @@ class RoomHandler(Watching):
 
     async def get(self, code: str) -> None:
         """Answer the room's state once it passes `since` or `wait` seconds have gone."""
-        since = version_number(self.get_argument("since"))
+        since = version_number(self.get_query_argument("since"))
         code = codes.normal_code(code)
         channel = await self.watch(code)
         if channel is None:
             return
         try:
             if channel.version <= since:
-                await self.until_change(channel, wait_seconds(self.get_argument("wait", "20")))
+                await self.until_change(channel, wait_seconds(self.get_query_argument("wait", "20")))
             if not self.gone.done():
                 self.set_header("Content-Type", "application/json")
                 self.finish(channel.encoded(self.lang))

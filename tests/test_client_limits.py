@@ -7,10 +7,11 @@ import socket
 import pytest
 
 from companion import clients
-from tests.serving import call, serving
+from tests.serving import call, exchange, serving
 from tests.tables import Table
 
-FLOODER, PLAYER, GUESSER = "192.0.2.50", "192.0.2.60", "192.0.2.90"
+FLOODER, SLOW_READER, PLAYER, GUESSER, WATCH_GUESSER = "192.0.2.50", "192.0.2.55", "192.0.2.60", "192.0.2.90", \
+    "192.0.2.91"
 
 
 def calls_from(base: str, address: str):
@@ -70,6 +71,26 @@ def test_a_client_with_every_request_body_pending_is_capped_and_the_table_plays_
     assert [table.move("Ana", action)[0] for _ in range(3) for action in ("roll", "next")] == [200] * 6
 
 
+def test_a_client_sending_many_slow_reads_at_once_gets_its_share_of_the_app_and_a_table_is_served(server, sockets):
+    table = Table(calls_from(server, PLAYER), "simstown", ("Ana",))
+    group = call(server, "/api/groups", {"name": "Big"})[2]["code"]  # from this machine: no limit
+    play = {"game": "simstown", "date": "2025-05-01",
+            "players": [{"name": "Ana", "score": 3}, {"name": "Ben", "score": 7}]}
+    for _ in range(3):
+        assert call(server, f"/api/groups/{group}/plays", [play] * 400)[0] == 201
+    host, port = server.removeprefix("http://").split(":")
+    for _ in range(80):  # each read of 1,200 plays keeps a thread busy for a while: 80 would queue for seconds
+        conn = socket.create_connection((host, int(port)), timeout=30)
+        conn.sendall(f"GET /api/groups/{group} HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: {SLOW_READER}\r\n"
+                     "Connection: close\r\n\r\n".encode())
+        sockets.append(conn)
+    assert table.call(f"/api/rooms/{table.code}")[0] == 200
+    heads = [conn.recv(4096).partition(b"\r\n\r\n")[0] for conn in sockets]
+    statuses = [head.split(b"\r\n")[0] for head in heads]
+    assert set(statuses) == {b"HTTP/1.1 200 OK", b"HTTP/1.1 429 Too Many Requests"}
+    assert all(b"\r\nRetry-After: 1" in head for head in heads if b" 429 " in head.split(b"\r\n")[0])
+
+
 def test_every_route_naming_a_room_code_counts_toward_the_guessing_limit(server):  # 3
     table = Table(calls_from(server, PLAYER), "simstown", ("Ana",))
     guesser = {"X-Forwarded-For": GUESSER}
@@ -85,6 +106,19 @@ def test_every_route_naming_a_room_code_counts_toward_the_guessing_limit(server)
         status, head, _ = call(server, path, body, guesser)
         assert status == 429 and int(head["Retry-After"]) > 0, path
     assert call(server, f"/score/simstown?room={table.code}", headers={"X-Forwarded-For": PLAYER})[0] == 200
+
+
+def test_a_guesser_out_of_lookups_is_refused_a_room_others_watch_on_the_live_routes(server, sockets):  # item 1
+    table = Table(calls_from(server, PLAYER), "simstown", ("Ana",))
+    assert held_streams(server, table.code, PLAYER, 1, sockets) == [b"HTTP/1.1 200 OK"]
+    guesser = {"X-Forwarded-For": WATCH_GUESSER}
+    statuses = [call(server, f"/api/rooms/ZZZZ{number:02d}", headers=guesser)[0] for number in range(21)]
+    assert statuses == [404] * 20 + [429]
+    for path in (f"/api/rooms/{table.code}/events", f"/api/rooms/{table.code}?since=0&wait=0"):
+        status, head, answer = exchange(server, f"GET {path} HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: {WATCH_GUESSER}"
+                                                "\r\nConnection: close\r\n\r\n".encode())
+        assert status == 429 and int(head["Retry-After"]) > 0 and b"room codes that do not exist" in answer, path
+    assert held_streams(server, table.code, PLAYER, 1, sockets) == [b"HTTP/1.1 200 OK"]
 
 
 def rooms_until_refused(base: str, headers) -> int:

@@ -99,3 +99,25 @@ def test_a_monolyth_move_says_the_crystal_s_reach_for_a_step_that_is_not_a_numbe
     room = Table(call, "monolyth", ("Ana", "Ben"))
     status, answer = room.move("Ana", "move", steps="2")
     assert status == 400 and answer["error"] == "The crystal moves 1 to 4 slots clockwise, not 2."
+
+
+@pytest.mark.parametrize("method, path", [("patch", "/api/groups/{code}/plays/{play_id}"),
+                                          ("delete", "/api/groups/{code}/plays/{play_id}"),
+                                          ("delete", "/api/groups/{code}")])
+def test_a_change_other_than_a_post_lists_the_checks_refusals_too(client, document, method, path):
+    assert {"403", "411", "413", "415"} <= set(document["paths"][path][method]["responses"])
+    code = client.post("/api/groups", json={"name": "Thu"}).get_json()["code"]
+    sent = path.replace("{code}", code).replace("{play_id}", "ABCDEFGHJK")
+    assert client.open(sent, method=method.upper(), data="x", content_type="text/plain").status_code == 415
+    assert client.open(sent, method=method.upper(), headers={"Sec-Fetch-Site": "cross-site"}).status_code == 403
+
+
+def test_a_name_is_described_as_the_server_takes_it(client, document):
+    schemas = document["components"]["schemas"]
+    for model, key in (("TakeSeat", "name"), ("PlayedPlayer", "name"), ("Rename", "to"), ("NewGroup", "name")):
+        described = schemas[model]["properties"][key]
+        assert described["pattern"] == r"[\p{L}\p{N}]" and "1 to 30 printable characters" in described["description"]
+    code = client.post("/api/rooms", json={"game": "simstown"}).get_json()["code"]
+    for sign in ("\u2122", "\u338f", "(", "\u2800"):  # ™ and ㎏ are letters only once NFKC writes them out
+        answer = client.post(f"/api/rooms/{code}/seats", json={"name": sign})
+        assert answer.status_code == 400 and "a letter or a digit that shows" in answer.get_json()["error"], sign

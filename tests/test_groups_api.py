@@ -147,6 +147,20 @@ def test_the_json_export_imported_into_another_companion_gives_the_same_stats_on
     assert there["stats"] == here["stats"] and there["plays"] == here["plays"]  # ids and BG Stats links kept
 
 
+def test_an_export_imported_into_another_group_of_the_same_companion_again_and_back_adds_each_play_once(client, group):
+    exported = client.get(f"/api/groups/{group}/plays.json").get_json()
+    other = client.post("/api/groups", json={"name": "Friday"}).get_json()["code"]
+    answers = [client.post(f"/api/groups/{other}/plays", json=exported).get_json() for _ in range(3)]
+    assert answers == [{"added": 3, "skipped": 0}] + [{"added": 0, "skipped": 3}] * 2
+    copied = client.get(f"/api/groups/{other}/plays.json").get_json()
+    assert sorted(play["imported_from"] for play in copied) == sorted(play["id"] for play in exported)
+    assert not {play["id"] for play in copied} & {play["id"] for play in exported}  # the ids are the first group's
+    assert client.post(f"/api/groups/{group}/plays", json=copied).get_json() == {"added": 0, "skipped": 3}
+    third = client.post("/api/groups", json={"name": "Sunday"}).get_json()["code"]
+    assert client.post(f"/api/groups/{third}/plays", json=copied).get_json() == {"added": 3, "skipped": 0}
+    assert client.post(f"/api/groups/{third}/plays", json=exported).get_json() == {"added": 0, "skipped": 3}
+
+
 def test_a_room_of_a_group_needs_a_known_group_code(client, group):
     assert client.post("/api/rooms", json={"game": "simstown", "group": 7}).status_code == 400
     assert client.post("/api/rooms", json={"game": "simstown", "group": "ZZZZZZ"}).status_code == 404
@@ -175,6 +189,16 @@ def test_groups_count_toward_the_new_rooms_and_the_code_guessing_limits(client):
     assert client.get(f"/api/groups/{code}", environ_overrides=guesser).status_code == 429
     assert client.post("/api/rooms", json={"game": "simstown", "group": code},
                        environ_overrides={"REMOTE_ADDR": "192.0.2.8"}).status_code == 201
+
+
+def test_rooms_opened_from_a_group_page_count_toward_the_new_rooms_limit(client):
+    code = client.post("/api/groups", json={"name": "Thu"}).get_json()["code"]
+    opener = {"REMOTE_ADDR": "192.0.2.9"}
+    opened = [client.post(f"/g/{code}/rooms", data={"game": "simstown"}, environ_overrides=opener)
+              for _ in range(31)]
+    assert [answer.status_code for answer in opened] == [303] * 30 + [429]
+    assert int(opened[-1].headers["Retry-After"]) > 0 and "Too many new rooms" in opened[-1].get_data(as_text=True)
+    assert client.post("/api/rooms", json={"game": "simstown"}, environ_overrides=opener).status_code == 429
 
 
 def test_a_tie_broken_in_a_room_is_kept_as_data_and_said_in_each_readers_language(client):

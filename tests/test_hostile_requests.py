@@ -10,6 +10,8 @@ from tests.serving import call, exchange, serving
 
 HOSTILE_COOKIE = "rollsheet-lang=\xff\xfe; other=\xc3"
 """A Cookie header of bytes that are not UTF-8 (tornado hands them on as latin-1 text)."""
+FORM = "Content-Type: application/x-www-form-urlencoded"
+"""A form body's Content-Type: tornado reads its fields as arguments, which the live routes must not."""
 
 
 @pytest.fixture(scope="module")
@@ -39,6 +41,10 @@ CASES = {
     "long poll ?since=²": (lambda code: request(f"/api/rooms/{code}?since=%C2%B2&wait=0"), 200),
     "long poll ?since=² unescaped": (lambda code: request(f"/api/rooms/{code}?since=\xc2\xb2&wait=0"), 400),
     "long poll ?since=--1": (lambda code: request(f"/api/rooms/{code}?since=--1&wait=0"), 200),
+    "long poll, a form body since=abc": (lambda code: (request(f"/api/rooms/{code}?since=1&wait=0", FORM,
+                                                               "Content-Length: 9"), b"since=abc"), 200),
+    "stream, a form body since=abc": (lambda code: (request(f"/api/rooms/{code}/events", FORM, "Content-Length: 9"),
+                                                    b"since=abc"), 200),
     "stream ?since=²": (lambda code: request(f"/api/rooms/{code}/events?since=%C2%B2"), 200),
     "stream Last-Event-ID: ²": (lambda code: request(f"/api/rooms/{code}/events", "Last-Event-ID: \xc2\xb2"), 200),
     "page, Cookie not UTF-8": (lambda code: request(f"/r/{code}", f"Cookie: {HOSTILE_COOKIE}"), 200),
@@ -75,6 +81,13 @@ def test_a_hostile_head_or_query_is_answered_with_the_security_headers(server, c
         assert json.loads(body)["error"]
     elif status >= 400:
         assert b"<h1>" in body or b"<title>" in body, body[:200]
+
+
+@pytest.mark.parametrize("path", ["/api/rooms/{code}/events", "/api/rooms/{code}?since=1&wait=0"])
+def test_a_method_the_live_routes_do_not_take_is_answered_405_with_allow(server, path):
+    base, code, _ = server
+    status, headers, body = answer_to(base, request(path.format(code=code), method="TRACE"))
+    assert status == 405 and headers["Allow"] == "GET" and json.loads(body)["error"]
 
 
 def test_refusals_before_the_app_speak_json_in_the_phones_language(server):

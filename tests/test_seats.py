@@ -133,6 +133,8 @@ def test_asks_count_toward_the_clients_new_rooms_limit_and_flood_no_phone(client
     assert [r.status_code for r in flood] == [202] * 30 + [429] * 10
     assert "seat asks" in flood[-1].get_json()["error"] and 0 < int(flood[-1].headers["Retry-After"]) <= 60
     assert sorted(a["seat"] for a in room.state()["takeovers"]) == [0, 1, 2]  # one card per seat, the newest
+    log = [entry["text"] for entry in room.state()["log"]]
+    assert sum("A new phone asks" in text for text in log) == 3 and "Ana rolled" in " ".join(log)
     assert client.post(f"/api/rooms/{room.code}/seats/0/takeover", json={},
                        environ_overrides={"REMOTE_ADDR": "192.0.2.8"}).status_code == 202
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 import os
 import sqlite3
 import subprocess
+from contextlib import contextmanager
 
 import pytest
 
-from companion.store import sqlite as engine
+from companion.store import Fault, sqlite as engine
+from companion.store.base import RECOVERED_S
 from tests.serving import call, free_port, run_serve, serving
 from tests.tables import Http, Table
 
@@ -69,6 +71,50 @@ def test_a_full_disk_refuses_moves_with_503_and_a_sentence_then_recovers_with_no
     assert said.count("is full") == 1 and "Traceback" not in said and "500" not in said, said
 
 
+def disk_full(engine) -> None:
+    """From now on every write of `engine` fails as on a full disk (SQLITE_FULL), reads still work."""
+    def refused():
+        raise engine.fault("full", sqlite3.OperationalError("database or disk is full"))
+        yield
+
+    engine.writing = contextmanager(refused)
+
+
+def test_every_route_a_full_disk_refuses_says_when_to_try_again(app, client):
+    group = client.post("/api/groups", json={"name": "Thursday"}).get_json()["code"]
+    code = client.post("/api/rooms", json={"game": "simstown"}).get_json()["code"]
+    token = client.post(f"/api/rooms/{code}/seats", json={"name": "Ana"}).get_json()["token"]
+    play = {"game": "simstown", "players": [{"name": "Ana", "score": 3}]}
+    disk_full(app.extensions["rollsheet.store"])
+    for method, path, body in [
+            ("POST", "/api/groups", {"name": "Friday"}), ("POST", f"/api/groups/{group}/plays", play),
+            ("POST", f"/api/groups/{group}/players", {"name": "Cy"}),
+            ("POST", f"/api/groups/{group}/rename", {"name": "Ana", "to": "Bea"}),
+            ("DELETE", f"/api/groups/{group}", None),
+            ("POST", "/api/score/simstown", {"players": [{"name": "Ana"}], "room": code, "player": "Ana",
+                                             "token": token})]:
+        answer = client.open(path, method=method, json=body)
+        assert answer.status_code == 503 and int(answer.headers["Retry-After"]) > 0, (path, answer.get_json())
+        assert "disk of the computer it runs on is full" in answer.get_json()["error"], path
+        assert "field" not in answer.get_json(), path
+
+
+def test_a_full_disk_is_said_once_however_many_small_writes_fit_between_refusals(caplog):
+    now = [1000.0]
+    fault = Fault("rollsheet.sqlite3", clock=lambda: now[0])
+    for _ in range(150):
+        fault("full", OSError("database or disk is full"))
+        now[0] += 1
+        fault.cleared()  # a small write that fitted
+    assert [record.getMessage() for record in caplog.records].count(
+        "rollsheet serve: the disk holding rollsheet.sqlite3 is full: changes are refused with 503 until there is "
+        "room (nothing saved is lost)") == 1
+    now[0] += RECOVERED_S
+    fault.cleared()  # writes went through for RECOVERED_S: the fault is over
+    fault("full", OSError("database or disk is full"))
+    assert sum("is full" in record.getMessage() for record in caplog.records) == 2
+
+
 def test_a_database_damaged_while_running_answers_503_and_still_serves_what_it_can_read(tmp_path):
     with serving(tmp_path, "--workers", 1) as (base, process):
         tables = [Table(Http(base), "simstown", ("Ana",)) for _ in range(40)]
@@ -101,6 +147,17 @@ def test_another_programs_sqlite_file_is_refused_untouched(tmp_path):
     result = run_serve("--host", "127.0.0.1", "--port", free_port(), "--data", tmp_path)
     assert result.returncode == 1 and "is not a rollsheet database" in one_line(result)
     assert database.read_bytes() == before and sorted(path.name for path in tmp_path.iterdir()) == [database.name]
+
+
+@pytest.mark.parametrize("pragma", ["application_id = 1196444237", "user_version = 7"])
+def test_another_programs_marked_sqlite_file_without_tables_is_refused_untouched(tmp_path, pragma):
+    database = tmp_path / "rollsheet.sqlite3"
+    with sqlite3.connect(database) as db:
+        db.execute(f"PRAGMA {pragma}")
+    before = database.read_bytes()
+    result = run_serve("--host", "127.0.0.1", "--port", free_port(), "--data", tmp_path)
+    assert result.returncode == 1 and "is not a rollsheet database" in one_line(result)
+    assert "newer rollsheet" not in result.stderr and database.read_bytes() == before
 
 
 def test_a_rollsheet_database_from_before_the_mark_is_taken_on_and_marked(tmp_path):

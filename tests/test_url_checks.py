@@ -10,7 +10,9 @@ from tests.serving import free_port, run_serve
 
 UNUSABLE = {"unclosed IPv6": "http://[::1", "newline": "http://192.168.1.20:5000\nhttp://evil.example",
             "spaces": "http://dice example.org", "port 99999": "http://192.168.1.20:99999",
-            "port 0": "http://192.168.1.20:0", "no host": "http://", "not http": "ftp://192.168.1.20"}
+            "port 0": "http://192.168.1.20:0", "no host": "http://", "not http": "ftp://192.168.1.20",
+            "backslash before @": "http://evil.example\\@good.example", "after the brackets": "http://[::1]x",
+            "after the brackets, a port": "http://[::1]x:80"}
 
 
 def one_line(text: str) -> str:

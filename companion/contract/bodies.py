@@ -13,11 +13,17 @@ from typing import Annotated, Optional
 from pydantic import AfterValidator, ConfigDict, Field
 
 import layouts
-from companion import rooms, seats
+from companion import names, rooms, seats
 from companion.contract.refusals import Body, Says, refused, says
 from companion.errors import Refused, malformed
 from companion.language import N_, gettext
 from companion.retries import LONGEST
+
+
+NAME_SAID = ("a player's name: after NFKC and folding runs of spaces to one, 1 to 30 printable characters with a "
+             "letter or digit that draws something (as sent too); not one that reads like a seated name (UTS #39 "
+             "skeleton, characters that draw nothing left out)")
+"""What the API document says of a player's name (companion/names.py, companion/seats.py)."""
 
 
 def _name(key: str):
@@ -29,8 +35,8 @@ def _name(key: str):
             raise refused(error) from None
 
     ask = says(N_('Say who you are: send "%(key)s" with your name.'), key=key)
-    return Annotated[str, Field(min_length=1, pattern=r"\S", description="a player's name, 1 to 30 characters "
-                                "(NFKC, spaces folded) with a letter or digit that shows"), ask, AfterValidator(normal)]
+    return Annotated[str, Field(min_length=1, pattern=r"\S", json_schema_extra={"pattern": names.SHOWN},
+                                description=NAME_SAID), ask, AfterValidator(normal)]
 
 
 def _game(body, **context) -> Refused:

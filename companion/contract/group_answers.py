@@ -60,6 +60,8 @@ class ShownPlay(Answer):
     players: list[ShownPlayer]
     tiebreak: Optional[ShownTie]
     bgstats_url: str = Field(description="BG Stats' createPlay link of the play")
+    imported_from: Optional[str] = Field(pattern=ID, description="the id the play had where it was exported, when "
+                                                                 "an import gave it another; else null")
 
 
 class GameCount(Answer):

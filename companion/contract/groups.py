@@ -6,7 +6,9 @@ Glossary:
   scores when left out (the highest score wins, equal scores share a rank); `player_id` is the group's id of
   the name in an exported play (an import keeps it where it is free).
 - play body: {"game", "date", "duration_min", "players", "tiebreak"}; an exported play also carries its `id`
-  (an import keeps it) and `bgstats_url` (not read). A correction (PATCH) sends any of its keys.
+  (an import keeps it where it is free), `imported_from` (the id it had where it was exported, when an import gave
+  it another: an import skips a play whose id or `imported_from` the group holds as either) and `bgstats_url`
+  (not read). A correction (PATCH) sends any of its keys.
 - the answers (a shown play, the group with its stats): companion/contract/group_answers.py.
 """
 from __future__ import annotations
@@ -47,15 +49,19 @@ class Strict(Body):
     model_config = ConfigDict(extra="forbid")
 
 
-Name = Annotated[str, said("name"), Field(min_length=1, max_length=NAME_LENGTH * 2, description="a player's name, "
-                                          "1 to 30 characters (NFKC, spaces folded) with a letter or digit")]
+SHOWS = ("after NFKC and folding runs of spaces to one, 1 to 30 printable characters with a letter or digit that "
+         "draws something (as sent too)")
+Name = Annotated[str, said("name"), Field(min_length=1, max_length=NAME_LENGTH * 2, json_schema_extra={
+    "pattern": names.SHOWN}, description=f"a player's name: {SHOWS}; not one that reads like another of the play's "
+                                         "or the group's names (UTS #39 skeleton)")]
 Points = Annotated[int, says(N_('"score" is a whole number of points.')), Field(ge=-99_999, le=99_999)]
 
 
 class NewGroup(Strict):
     """`POST /api/groups` (and a name added to a group): the name."""
 
-    name: Annotated[str, said("group"), Field(min_length=1, max_length=NAME_LENGTH * 2)]
+    name: Annotated[str, said("group"), Field(min_length=1, max_length=NAME_LENGTH * 2, json_schema_extra={
+        "pattern": names.SHOWN}, description=f"the group's (or a player's) name: {SHOWS}")]
 
 
 class Rename(Strict):
@@ -69,7 +75,8 @@ class Tie(Strict):
     """How a tie on points was broken (companion/scoring/common.py's TIES)."""
 
     case: Annotated[str, Field(pattern=r"^(shared|fewer|more|same|open)$")]
-    winners: list[Name]
+    winners: list[Annotated[str, said("name"), Field(min_length=1, max_length=NAME_LENGTH * 2, description="a "
+                                                     "winner's name, as the play has it")]]
 
 
 class PlayedPlayer(Strict):
@@ -109,6 +116,8 @@ class Play(Correction):
     id: Annotated[Optional[Annotated[str, Field(pattern=ID)]], says(N_('"id" is a play\'s id as an export has it.'))
                   ] = None
     bgstats_url: Annotated[Optional[str], says(N_('"bgstats_url" is a text.'))] = None
+    imported_from: Annotated[Optional[Annotated[str, Field(pattern=ID)]], says(N_('"id" is a play\'s id as an export '
+                                                                                 'has it.'))] = None
 
 
 def play_list() -> dict:
@@ -121,7 +130,7 @@ def person(name: str, field: str, key: str = "name") -> str:
     kept = names.normal(name)
     if not kept or len(kept) > NAME_LENGTH or not kept.isprintable():
         raise refusal(gettext(SAID[key], most=NAME_LENGTH), field)
-    if not names.shows(kept):
+    if not names.shows(name):
         raise refusal(gettext("A player name needs a letter or a digit that shows."), field)
     return kept
 

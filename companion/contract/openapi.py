@@ -16,10 +16,12 @@ import layouts
 from layouts import LayoutError
 
 from companion import MAX_BODY
+from companion.checks import STATE_CHANGING
 from companion.contract.answers import Problem
 
 COMMON = (400, 429, 431, 503)
 POSTED = (403, 411, 413, 415)
+"""What a state-changing request (checks.py) may be refused besides COMMON: another site, a body's length or type."""
 SAID = {200: "OK", 201: "Created", 400: "Malformed: a body's key, the address or the query", 403:
         "Not this caller's: another web site, or a seat the caller does not hold", 404: "No such game, room, move, "
         "list or item", 409: "Not possible now (the sentence says why)", 410: "The room closed for lack of play",
@@ -150,7 +152,7 @@ def _entry(parts: Components, operation, method: str, name: str, converters: dic
         entry["requestBody"] = {"required": True, "content": {"application/json": {
             "schema": schemas[0] if len(schemas) == 1 else {"anyOf": schemas}}}}
     answers = {status: _content(parts, source) for status, source in operation.answers.items()}
-    refusals = {*COMMON, *operation.refusals, *(POSTED if method == "POST" else ())} - set(answers)
+    refusals = {*COMMON, *operation.refusals, *(POSTED if method in STATE_CHANGING else ())} - set(answers)
     answers.update({status: _content(parts, Problem) for status in refusals})
     entry["responses"] = {str(status): {"description": SAID.get(status, ""), **answers[status]}
                           for status in sorted(answers)}

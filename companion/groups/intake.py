@@ -39,13 +39,15 @@ def _checked(play: bodies.Play, at: str) -> dict:
         raise refusal(gettext("%(game)s is for %(low)s to %(high)s players.", game=game.name, low=game.players.min,
                                high=game.players.max), at + "players")
     parts = set(breakdown_labels(game)) if game.scoring else set()
-    players, seen = [], set()
+    players, seen = [], []
     for i, player in enumerate(play.players):
         where = f"{at}players[{i}]."
         name = person(player.name, where + "name")
-        if names.folded(name) in seen:
-            raise refusal(gettext("two players are called %(name)s", name=repr(name)), where + "name")
-        seen.add(names.folded(name))
+        alike = names.look_alike(name, seen)
+        if alike is not None:
+            raise refusal(gettext("two players are called %(name)s", name=repr(name)) if names.folded(alike) ==
+                          names.folded(name) else alike_sentence(name, alike), where + "name")
+        seen.append(name)
         if set(player.breakdown) - parts or (player.rank is None) != (play.players[0].rank is None):
             raise refusal(gettext(bodies.SAID["breakdown" if set(player.breakdown) - parts else "rank"]),
                            where + ("breakdown" if set(player.breakdown) - parts else "rank"))
@@ -55,9 +57,15 @@ def _checked(play: bodies.Play, at: str) -> dict:
                         "breakdown": player.breakdown, "player_id": player.player_id})
     if sum(player.start for player in play.players) > 1:
         raise refusal(gettext(bodies.SAID["start"]), at + "players")
-    return {"id": play.id, "game": game.id, "played": _moment(play.date, at + "date"),
-            "duration_min": play.duration_min, "players": players,
+    return {"id": play.id, "imported_from": play.imported_from, "game": game.id,
+            "played": _moment(play.date, at + "date"), "duration_min": play.duration_min, "players": players,
             "tiebreak": play.tiebreak.model_dump() if play.tiebreak else None}
+
+
+def alike_sentence(name: str, other: str) -> str:
+    """What is said of a name that reads like another player's of the play or the group."""
+    return gettext("%(name)s looks too much like %(other)s: give the players names a reader can tell apart.",
+                   name=name, other=other)
 
 
 def _game(game_id: str, field: str) -> layouts.Game:

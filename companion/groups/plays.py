@@ -9,6 +9,8 @@ Glossary:
 - recorded play: a group room's final score saved again corrects the same play; `from_room` answers {"id", "group",
   "bgstats_url"} for the score's answer.
 - merge: a rename to a name the group has already makes the two one, refused (409) when they played together.
+- look-alike: a name added, or a new name of a rename, that reads like another of the group's names
+  (companion/names.py: Cyrillic `Аna` and `Ana`) is refused (409); so are two such names in one play (400).
 """
 from __future__ import annotations
 
@@ -22,7 +24,7 @@ from companion.contract.groups import person
 from companion.contract.refusals import parsed
 from companion.errors import impossible, missing
 from companion.groups import known, log, shown
-from companion.groups.intake import read
+from companion.groups.intake import alike_sentence, read
 from companion.language import gettext, ngettext
 from companion.store import reading, writing
 from companion.store.groups import PlayRow
@@ -63,22 +65,25 @@ def enter(code: str, body) -> tuple[dict, bool]:
     play, code = read(body), codes.normal_code(code)
     with writing() as db:
         known(db, code)
-        play.update(id=drawn_id(), room=None)
+        play.update(id=drawn_id(), imported_from=None, room=None)
         _keep(db, code, play)
         log(db, code, "entered", {"play": play["id"], "game": play["game"], "date": shown.iso(play["played"])})
         return shown.play(db.plays(code, play["id"])[0]), True
 
 
 def _imported(code: str, plays: list[dict]) -> tuple[dict, bool]:
-    """Add plays of an exported list; a play whose id this group holds already is skipped (imported before)."""
+    """Add plays of an exported list; a play this group holds already is skipped (imported before: its id, or the id
+    it was exported with, is one of the group's plays' ids or `imported_from`)."""
     code, added = codes.normal_code(code), 0
     with writing() as db:
         known(db, code)
         for play in plays:
-            holder = play["id"] and db.play_taken(play["id"])
-            if holder == code:
+            ids = [one for one in (play["id"], play["imported_from"]) if one]
+            if ids and db.holds_play(code, ids):
                 continue
-            play.update(id=play["id"] if play["id"] and not holder else drawn_id(), room=None)
+            kept = play["id"] if play["id"] and not db.play_taken(play["id"]) else drawn_id()
+            source = play["imported_from"] or (play["id"] if kept != play["id"] else None)
+            play.update(id=kept, imported_from=source, room=None)
             _keep(db, code, play)
             added += 1
         log(db, code, "imported", {"added": added, "skipped": len(plays) - added})
@@ -96,7 +101,7 @@ def correct(code: str, play_id: str, body) -> dict:
         if "players" in change:
             current["tiebreak"] = None
         play = read({**current, **change})
-        play.update(id=before["id"], room=None)  # a play saved from a room keeps its room (save_play)
+        play.update(id=before["id"], imported_from=before["imported_from"], room=None)  # its room stays (save_play)
         _keep(db, code, play)
         after = shown.play(db.plays(code, play_id)[0])
         log(db, code, "corrected", {"play": play_id, "game": after["game"], "date": after["date"],
@@ -121,7 +126,9 @@ def add_player(code: str, body) -> list[str]:
     code = codes.normal_code(code)
     with writing() as db:
         known(db, code)
-        if names.folded(name) not in {names.folded(n) for _, n in db.players(code)}:
+        kept = [n for _, n in db.players(code)]
+        if names.folded(name) not in {names.folded(n) for n in kept}:
+            _unlike(name, kept)
             db.add_player(drawn_id(), code, name, names.folded(name))
             log(db, code, "added", {"name": name})
         return [n for _, n in db.players(code)]
@@ -139,6 +146,7 @@ def rename(code: str, body) -> dict:
             raise missing(gettext("No player %(name)s in this group.", name=name))
         (source, old), target = ids[names.folded(name)], ids.get(names.folded(to))
         if target is None or target[0] == source:
+            _unlike(to, [n for player, n in db.players(code) if player != source])
             db.rename_player(source, to, names.folded(to))
             log(db, code, "renamed", {"name": old, "to": to})
         else:
@@ -166,9 +174,16 @@ def _keep(db, code: str, play: dict) -> None:
         rows.append((player, one["score"], one["rank"], one["winner"], one["start"],
                      orjson.dumps(one["breakdown"]).decode()))
     tie = orjson.dumps(play["tiebreak"]).decode() if play["tiebreak"] else None
-    db.save_play(code, PlayRow(play["id"], play["game"], play["played"], play["duration_min"], play["room"], tie, rows),
-                 time.time())
+    db.save_play(code, PlayRow(play["id"], play["game"], play["played"], play["duration_min"], play["room"], tie, rows,
+                               play.get("imported_from")), time.time())
     db.touch_group(code, time.time())
+
+
+def _unlike(name: str, kept: list[str]) -> None:
+    """Refuse (409) a new name that reads like one of the group's names `kept`."""
+    alike = names.look_alike(name, kept)
+    if alike is not None:
+        raise impossible(alike_sentence(name, alike))
 
 
 def _exists(code: str) -> None:

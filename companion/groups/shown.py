@@ -38,7 +38,7 @@ def play(row: PlayRow) -> dict:
              "players": [{"name": name, "score": score, "rank": rank, "winner": winner, "start": start,
                           "breakdown": orjson.loads(breakdown), "player_id": player}
                          for player, name, score, rank, winner, start, breakdown in row.players],
-             "tiebreak": orjson.loads(row.tiebreak) if row.tiebreak else None}
+             "tiebreak": orjson.loads(row.tiebreak) if row.tiebreak else None, "imported_from": row.imported_from}
     shown["bgstats_url"] = bgstats.url(shown, *game_facts(row.game))
     return shown
 

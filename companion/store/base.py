@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from contextlib import AbstractContextManager
 from typing import Callable
 
@@ -26,6 +27,8 @@ FAULTS = {
     "unreachable": (N_("The companion cannot reach its rooms database right now. Nothing was changed; try again "
                        "in a few seconds."), 5),
 }
+RECOVERED_S = 60.0
+"""How long writes must go through after a refused one before a fault counts as over (and a new one is logged)."""
 LOGGED = {"full": "the disk holding {where} is full: changes are refused with 503 until there is room "
                   "(nothing saved is lost)",
           "damaged": "{where} is damaged ({error}): changes are refused with 503, readable rooms are still "
@@ -49,22 +52,28 @@ class Unavailable(Refused):
 
 
 class Fault:
-    """Says a fault once in the log when it starts (not once per refused request), again only after a recovery."""
+    """Says a fault once in the log when it starts (not once per refused request), again only after a recovery: a
+    write that goes through RECOVERED_S after the last one refused (on a full disk a small write may still fit
+    between refused ones; it does not end the fault)."""
 
-    def __init__(self, where: str):
-        self.where, self.current, self._lock = where, None, threading.Lock()
+    def __init__(self, where: str, clock: Callable[[], float] = time.monotonic):
+        self.where, self.current, self.failed_at, self.clock, self._lock = where, None, 0.0, clock, threading.Lock()
 
     def __call__(self, kind: str, error: Exception) -> Unavailable:
         """The refusal for a fault of `kind`; logs one line when this kind of fault starts."""
         with self._lock:
-            fresh, self.current = self.current != kind, kind
+            fresh, self.current, self.failed_at = self.current != kind, kind, self.clock()
         if fresh:
             log.error("rollsheet serve: " + LOGGED[kind].format(where=self.where, error=str(error).splitlines()[0]))
         return Unavailable(kind)
 
     def cleared(self) -> None:
-        """A write went through: the next fault is a new one."""
-        self.current = None
+        """A write went through: when none was refused for RECOVERED_S, the next fault is a new one."""
+        if self.current is None:  # no fault: every write passes here, without the lock
+            return
+        with self._lock:
+            if self.current is not None and self.clock() - self.failed_at >= RECOVERED_S:
+                self.current = None
 
 
 Migration = tuple[int, Callable]

@@ -5,7 +5,8 @@ Glossary:
   `--keep-group-days` counts from.
 - player row: (id, name) of a name within a group; plays name their players by this id, so a rename is one row.
 - play row: (id, game, played, duration in minutes or None, room or None, tie-break JSON text or None), then
-  its players' rows (position, player id, name, score, rank, winner, start, breakdown JSON text) in position order.
+  its players' rows (position, player id, name, score, rank, winner, start, breakdown JSON text) in position order,
+  then `imported_from`: the id the play had where it was exported, when an import gave it another (or None).
 - group room: a room opened from a group's page (its saved final score becomes a play of the group).
 - group log: what was changed by hand (a play corrected, deleted, entered; names renamed or merged), newest first.
 """
@@ -32,6 +33,9 @@ SCHEMA = [
 ]
 """Schema 5, the groups' tables, in each engine's words for a real number and an id column; a database whose
 version was set back (it has them already) keeps its own."""
+SOURCES = ["ALTER TABLE plays ADD COLUMN imported_from TEXT",
+           "CREATE INDEX IF NOT EXISTS plays_by_source ON plays (group_code, imported_from)"]
+"""Schema 6: a play imported under a new id keeps the id it was exported with, so importing it again skips it."""
 GROUP_TABLES = {"groups": "code", "group_players": "group_code", "plays": "group_code", "group_rooms": "group_code",
                 "group_log": "group_code"}
 """Each table of a group's rows, by the column that names the group (a play's players go with their play)."""
@@ -41,6 +45,13 @@ def make_schema(connection, real: str, serial: str) -> None:
     """Schema 5: the groups' tables (`real`, `serial`: the engine's type of a real number and of an id column)."""
     for statement in SCHEMA:
         connection.execute(statement.format(real=real, serial=serial))
+
+
+def add_sources(connection, columns: set[str]) -> None:
+    """Schema 6: `plays.imported_from` (SOURCES), unless `columns` (the plays table's now) has it already (a database
+    whose version was set back)."""
+    for statement in SOURCES[1:] if "imported_from" in columns else SOURCES:
+        connection.execute(statement)
 
 
 class PlayRow(NamedTuple):
@@ -53,6 +64,7 @@ class PlayRow(NamedTuple):
     room: str | None
     tiebreak: str | None
     players: list[tuple]
+    imported_from: str | None = None
 
 
 class GroupQueries:
@@ -117,12 +129,19 @@ class GroupQueries:
         row = self.run("SELECT group_code FROM plays WHERE id = ?", (play,)).fetchone()
         return row and row[0]
 
+    def holds_play(self, code: str, ids: list[str]) -> bool:
+        """True when group `code` has a play whose id, or whose id where it was exported, is one of `ids`."""
+        marks = ", ".join("?" * len(ids))
+        return self.run(f"SELECT 1 FROM plays WHERE group_code = ? AND (id IN ({marks}) OR imported_from IN "
+                        f"({marks}))", (code, *ids, *ids)).fetchone() is not None
+
     def save_play(self, code: str, row: PlayRow, entered: float) -> None:
         """Keep a play (a new one, or one corrected: its players are replaced)."""
-        self.run("INSERT INTO plays (id, group_code, game, played, duration, room, tiebreak, entered) VALUES "
-                 "(?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET game = excluded.game, played = "
+        self.run("INSERT INTO plays (id, group_code, game, played, duration, room, tiebreak, entered, imported_from) "
+                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET game = excluded.game, played = "
                  "excluded.played, duration = excluded.duration, tiebreak = excluded.tiebreak",
-                 (row.id, code, row.game, row.played, row.duration, row.room, row.tiebreak, entered))
+                 (row.id, code, row.game, row.played, row.duration, row.room, row.tiebreak, entered,
+                  row.imported_from))
         self.run("DELETE FROM play_players WHERE play = ?", (row.id,))
         for position, (player, score, rank, winner, start, breakdown) in enumerate(row.players):
             self.run("INSERT INTO play_players (play, position, player, score, rank, winner, start, breakdown) "
@@ -133,12 +152,13 @@ class GroupQueries:
         """A group's plays, oldest first (only play `play`, when given)."""
         where, args = ("p.group_code = ? AND p.id = ?", (code, play)) if play else ("p.group_code = ?", (code,))
         rows = self.run("SELECT p.id, p.game, p.played, p.duration, p.room, p.tiebreak, pp.position, pp.player, "
-                        "g.name, pp.score, pp.rank, pp.winner, pp.start, pp.breakdown FROM plays AS p JOIN "
+                        "g.name, pp.score, pp.rank, pp.winner, pp.start, pp.breakdown, p.imported_from FROM plays AS p "
+                        "JOIN "
                         "play_players AS pp ON pp.play = p.id JOIN group_players AS g ON g.id = pp.player WHERE "
                         f"{where} ORDER BY p.played, p.entered, p.id, pp.position", args).fetchall()
         plays: dict[str, PlayRow] = {}
         for row in rows:
-            kept = plays.setdefault(row[0], PlayRow(*row[:6], []))
+            kept = plays.setdefault(row[0], PlayRow(*row[:6], [], row[14]))
             kept.players.append((row[7], row[8], row[9], row[10], bool(row[11]), bool(row[12]), row[13]))
         return list(plays.values())
 

@@ -21,7 +21,7 @@ COPIED = {"rooms": ("code", "game", "created", "version", "state", "undo"),
           "room_log": ("room", "version", "at", "seat", "player", "kind", "params"),
           "groups": ("code", "name", "created", "last"),
           "group_players": ("id", "group_code", "name", "folded"),
-          "plays": ("id", "group_code", "game", "played", "duration", "room", "tiebreak", "entered"),
+          "plays": ("id", "group_code", "game", "played", "duration", "room", "tiebreak", "entered", "imported_from"),
           "play_players": ("play", "position", "player", "score", "rank", "winner", "start", "breakdown"),
           "group_rooms": ("room", "group_code"),
           "group_log": ("group_code", "at", "kind", "params")}

@@ -8,8 +8,10 @@ answered is on the disk, even through a power cut; docs/performance.md has its c
 
 Glossary:
 - mark: `PRAGMA application_id` = MARK says the file is rollsheet's; `user_version` is its schema
-  version. A file without the mark is adopted only when it is empty or has exactly the tables of an
-  older rollsheet (schema 1, or schema 2 made before the mark); any other file is refused untouched.
+  version. A file without the mark is adopted only when it is empty (no tables, application_id and
+  user_version 0) or has exactly the tables of an older rollsheet (schema 1, or schema 2 made before
+  the mark); any other file (another program's application_id, a user_version of its own) is refused
+  untouched.
 - legacy tables: `rooms_v1` and `room_log_v1`, schema 1's tables set aside (their codes answer 410).
 """
 from __future__ import annotations
@@ -21,7 +23,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from companion.store.base import Engine, StoreError
-from companion.store.groups import make_schema
+from companion.store.groups import add_sources, make_schema
 from companion.store.queries import Queries
 
 MARK = 0x524F4C4C  # "ROLL"
@@ -84,11 +86,16 @@ def _groups(db) -> None:
     make_schema(db, "REAL", "INTEGER PRIMARY KEY AUTOINCREMENT")
 
 
+def _sources(db) -> None:
+    add_sources(db, {row[1] for row in db.execute("PRAGMA table_info(plays)")})
+
+
 class SQLite(Engine):
     """Rooms in one SQLite file."""
 
     kind = "sqlite"
-    MIGRATIONS = [(2, _set_schema_1_aside), (3, _limits_without_trigger), (4, _room_requests), (5, _groups)]
+    MIGRATIONS = [(2, _set_schema_1_aside), (3, _limits_without_trigger), (4, _room_requests), (5, _groups),
+                  (6, _sources)]
 
     def __init__(self, path: str):
         super().__init__(path)
@@ -211,17 +218,21 @@ class SQLite(Engine):
         if verdict != "ok":
             raise sqlite3.DatabaseError(verdict)
         if self.schema_version(db) < 0:
-            raise StoreError(f"{self.path} is not a rollsheet database (it holds other tables: "
-                             f"{', '.join(sorted(_tables(db)))}); it was left untouched. Give --data a folder of "
-                             "its own.")
+            tables = sorted(_tables(db))
+            held = f"it holds other tables: {', '.join(tables)}" if tables else "another program marked it as its own"
+            raise StoreError(f"{self.path} is not a rollsheet database ({held}); it was left untouched. Give --data "
+                             "a folder of its own.")
 
     def schema_version(self, db) -> int:
-        """The file's schema version: 0 for an empty file, -1 for another program's file."""
+        """The file's schema version: 0 for an empty file, -1 for another program's file (its application_id or
+        user_version set, no rollsheet mark, no tables of an older rollsheet)."""
         application, version = (db.execute(f"PRAGMA {name}").fetchone()[0] for name in ("application_id",
                                                                                           "user_version"))
         tables = _tables(db)
-        if application == MARK or not tables:
+        if application == MARK:
             return version
+        if application == 0 and version == 0 and not tables:
+            return 0
         if application == 0 and version == 0 and tables == SCHEMA_1:
             return 1
         if application == 0 and version == 2 and {"rooms", "room_log", "seats", "closed_rooms"} <= set(tables):

@@ -14,7 +14,7 @@ from companion.contract import answers, bodies, documented
 from companion.contract.moves import move_bodies
 from companion.contract.openapi import served
 from companion.contract.refusals import parsed
-from companion.errors import Refused
+from companion.errors import Refused, retry_header
 from companion.expiry import refusal
 from companion.language import current
 from companion.live import encoded
@@ -67,8 +67,7 @@ def _filled(node, values: dict, lang: str):
 @bp.errorhandler(Refused)
 def refused(error: Refused):
     """A refusal as JSON: {"error": message} with its status (a closed room's saved scores; Retry-After on a 503)."""
-    headers = {"Retry-After": str(error.retry_after)} if hasattr(error, "retry_after") else {}
-    return jsonify(refusal(error)), error.status, headers
+    return jsonify(refusal(error)), error.status, retry_header(error)
 
 
 @bp.get("/openapi.json")

@@ -6,6 +6,8 @@ again with the sentence that says why. The scripts' import (static/group.js) pos
 """
 from __future__ import annotations
 
+import re
+
 import qrcode
 import qrcode.image.svg
 from flask import Blueprint, Response, redirect, render_template, request, url_for
@@ -13,7 +15,7 @@ from flask import Blueprint, Response, redirect, render_template, request, url_f
 import layouts
 from companion import codes, groups, language
 from companion.address import public_url
-from companion.errors import Refused, missing
+from companion.errors import Refused, missing, retry_header
 from companion.groups import plays, shown, words
 from companion.groups.page import PLAYS_SHOWN, built
 from companion.groups.charts import mark
@@ -22,6 +24,14 @@ from companion.store import reading
 bp = Blueprint("groups", __name__)
 ROWS = 6
 """Player rows of the hand-entry form (the most any shipped game seats is 5)."""
+WHOLE = re.compile(r"-?[0-9]{1,6}")
+"""A whole number as the forms take it (ASCII digits): anything else typed is sent on as text, which the play's
+model refuses with its sentence."""
+
+
+def _number(typed: str) -> int | str:
+    """A typed score or count: the number when it is one, else the text as typed (refused by the model)."""
+    return int(typed) if WHOLE.fullmatch(typed) else typed
 
 
 @bp.errorhandler(Refused)
@@ -30,8 +40,7 @@ def refused(error: Refused):
     if error.status in (404, 503) or "code" not in (request.view_args or {}):
         title = language.gettext("No such group") if error.status == 404 else \
             language.gettext("Error %(code)s", code=error.status)
-        headers = {"Retry-After": str(error.retry_after)} if hasattr(error, "retry_after") else {}
-        return render_template("error.html", title=title, message=error.message), error.status, headers
+        return render_template("error.html", title=title, message=error.message), error.status, retry_header(error)
     args, typed = request.view_args, _form_play(request.form) if "game" in request.form else None
     if request.endpoint == "groups.correct" and typed:
         return shown_page(args["code"], error=error.message, template="groups/play.html",
@@ -99,13 +108,12 @@ def _back(code: str, said: str, anchor: str = ""):
 
 
 def _form_players(form) -> list[dict]:
-    """The player rows the form filled in ("score" sent as typed: a word is refused as a score)."""
+    """The player rows the form filled in (a score that is no whole number is sent as typed, and refused)."""
     rows = []
     for i in range(ROWS):
         name = form.get(f"name-{i}", "").strip()
         if name:
-            typed = form.get(f"score-{i}", "").strip()
-            score = int(typed) if typed.lstrip("-").isdigit() else typed
+            score = _number(form.get(f"score-{i}", "").strip())
             rows.append({"name": name, "score": score, "start": form.get("start") == str(i)})
     return rows
 
@@ -115,8 +123,8 @@ def _form_play(form) -> dict:
     body = {"game": form.get("game", ""), "players": _form_players(form)}
     if form.get("date"):
         body["date"] = form["date"]
-    if form.get("duration_min", "").isdigit():
-        body["duration_min"] = int(form["duration_min"])
+    if form.get("duration_min", "").strip():
+        body["duration_min"] = _number(form["duration_min"].strip())
     return body
 
 

@@ -2,7 +2,8 @@
 and delete plays, add and rename players, export the plays as CSV or JSON.
 
 An unknown group answers 404, a body that is not right 400 with `{"error", "field"}`, a merge of two players who
-played together 409; never a 500. A group code counts toward the code-guessing limit like a room's (limits.py).
+played together or a new name that reads like one of the group's (names.py) 409; never a 500. A group code counts
+toward the code-guessing limit like a room's (limits.py).
 """
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from flask import Blueprint, Response, jsonify, request, url_for
 from companion import groups, limits
 from companion.address import public_url
 from companion.contract import documented, group_answers as answers, groups as bodies
-from companion.errors import Refused
+from companion.errors import Refused, retry_header
 from companion.groups import exports, plays, shown
 from companion.store import reading
 
@@ -25,9 +26,9 @@ def sent():
 
 @bp.errorhandler(Refused)
 def refused(error: Refused):
-    """A refusal as JSON: {"error": sentence, "field": where, when the body was wrong}."""
+    """A refusal as JSON: {"error": sentence, "field": where, when the body was wrong}; Retry-After on a 429 or 503."""
     field = getattr(error, "field", None)
-    return jsonify({"error": error.message, **({"field": field} if field else {})}), error.status
+    return jsonify({"error": error.message, **({"field": field} if field else {})}), error.status, retry_header(error)
 
 
 @bp.post("")
@@ -109,7 +110,7 @@ def room_of_group(data: dict) -> str:
 
 
 @bp.post("/<code>/players")
-@documented(bodies.NewGroup, {201: answers.Names}, refusals=(404,))
+@documented(bodies.NewGroup, {201: answers.Names}, refusals=(404, 409))
 def add_player(code):
     """Add a name to the group: {"name"} -> 201 {"players": the group's names}."""
     return jsonify(players=plays.add_player(code, sent())), 201

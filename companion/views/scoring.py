@@ -113,6 +113,8 @@ def score(game_id: str):
         if request.args.get("running"):
             answer["running"] = scoring.running_totals(game, payload)
         return jsonify(answer), 400
+    except Unavailable:  # the store cannot save now: the app's 503 with Retry-After, not the seat's refusal
+        raise
     except Refused as error:  # the saver's seat: who they are (400), a token of another seat (403)
         return _error(error.message, error.field or ("token" if error.status == 403 else "player"), error.status)
     if kind == "csv":
