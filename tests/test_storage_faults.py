@@ -149,6 +149,7 @@ def test_another_programs_sqlite_file_is_refused_untouched(tmp_path):
     assert database.read_bytes() == before and sorted(path.name for path in tmp_path.iterdir()) == [database.name]
 
 
+@pytest.mark.server
 @pytest.mark.parametrize("pragma", ["application_id = 1196444237", "user_version = 7"])
 def test_another_programs_marked_sqlite_file_without_tables_is_refused_untouched(tmp_path, pragma):
     database = tmp_path / "rollsheet.sqlite3"
