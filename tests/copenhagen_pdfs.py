@@ -44,7 +44,7 @@ def page_count(path: Path) -> int:
 
 
 @cache
-def pages_of(path: Path) -> list[dict]:
+def pages_of(path: Path):
     """The pages of a PDF as tests/pdfread.py reads them."""
     return read_pages(path.read_bytes())
 

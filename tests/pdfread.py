@@ -5,6 +5,7 @@ geometry that reaches paper rather than the code that meant to draw it.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from io import BytesIO
 
@@ -31,16 +32,39 @@ def _mark(kind: str, obj: dict) -> Mark:
                 obj.get("non_stroking_color") if obj.get("fill") else None, obj.get("text", ""))
 
 
-def read_pages(pdf: bytes) -> list[dict]:
-    """Per page: its size in mm and every rect, curve, line and char drawn on it."""
-    pages = []
-    with pdfplumber.open(BytesIO(pdf)) as doc:
-        for page in doc.pages:
-            marks = [_mark(kind, obj) for kind, objs in (("rect", page.rects), ("curve", page.curves),
-                                                         ("line", page.lines), ("char", page.chars)) for obj in objs]
-            pages.append({"width": float(page.width) * PT, "height": float(page.height) * PT, "marks": marks,
-                          "text": page.extract_text() or ""})
-    return pages
+def _read_page(page) -> dict:
+    """A page's size in mm, every rect, curve, line and char drawn on it, and its text."""
+    marks = [_mark(kind, obj) for kind, objs in (("rect", page.rects), ("curve", page.curves),
+                                                 ("line", page.lines), ("char", page.chars)) for obj in objs]
+    read = {"width": float(page.width) * PT, "height": float(page.height) * PT, "marks": marks,
+            "text": page.extract_text() or ""}
+    page.close()  # pdfplumber's parsed objects are not needed again
+    return read
+
+
+class Pages(Sequence):
+    """A PDF's pages as _read_page reads them, each read when a test first asks for it (parsing a page's
+    content is most of what reading a PDF back costs, and many tests look at the first page only)."""
+
+    def __init__(self, pdf: bytes):
+        self._doc = pdfplumber.open(BytesIO(pdf))
+        self._read: dict[int, dict] = {}
+
+    def __len__(self) -> int:
+        return len(self._doc.pages)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return [self[i] for i in range(len(self))[index]]
+        index = range(len(self))[index]
+        if index not in self._read:
+            self._read[index] = _read_page(self._doc.pages[index])
+        return self._read[index]
+
+
+def read_pages(pdf: bytes) -> Pages:
+    """Per page: its size in mm and every rect, curve, line and char drawn on it (read when asked for)."""
+    return Pages(pdf)
 
 
 def outside_margin(page: dict, margin: float = 8.0, tolerance: float = 0.3) -> list[Mark]:
