@@ -166,6 +166,31 @@ def test_a_phone_whose_seat_a_stranger_let_another_phone_take_takes_it_back_with
     expect(ana.locator("#log li").first).to_contain_text("Ana refused")
 
 
+def test_a_new_phone_let_in_before_its_asks_answer_arrives_still_gets_the_seat(served, phone):
+    room = Table(Http(served), "simstown", (), players=2)
+    ana = seated_phone(phone, served, room.code, "Ana")
+    room.sit("Ben")
+    ana.locator('[data-key="roll"]').click()
+    expect(ana.locator("#log li").first).to_contain_text("Ana rolled")
+    new_phone, held = phone(), []
+    # the ask reaches the server, but its answer waits on the way back until Ben has let the phone in
+    new_phone.route("**/seats/*/takeover", lambda route: held.append((route, route.fetch())))
+    new_phone.goto(f"{served}/r/{room.code}")
+    new_phone.get_by_role("button", name="Ask to take over Ana's seat on this phone").click()
+    deadline = time.monotonic() + 5
+    while not held and time.monotonic() < deadline:
+        new_phone.wait_for_timeout(20)  # lets the route's handler run: the ask is in once it has its answer
+    status, _ = Http(served)(f"/api/rooms/{room.code}/seats/0/takeover",
+                             {"player": "Ben", "token": room.tokens["Ben"], "ask": room.state()["takeovers"][0]["ask"]})
+    assert status == 200
+    expect(ana.locator("#alert")).to_contain_text("Ana's seat moved to another phone")
+    route, answer = held[0]
+    route.fulfill(response=answer)
+    expect(new_phone.locator("#seats")).to_contain_text("Ana (this phone)")
+    expect(new_phone.locator("#status")).to_have_text("This phone now plays for Ana.")
+    expect(new_phone.locator("#asks")).to_be_empty()
+
+
 def test_the_banner_says_the_server_is_away_within_5_s_and_goes_when_it_is_back(tmp_path, phone):
     port = free_port()
     with serving(tmp_path / "data", port=port) as (base, _):

@@ -17,8 +17,11 @@ Room.takeover = (function () {
     if (!answer) return;
     const name = Room.seatName(seat);
     keep([...asks.filter((a) => a.seat !== seat), {seat, name, ask: answer.ask, token: answer.token}]);
-    Room.say(_("This phone asked for %(name)s's seat: a player at the table lets it in on their phone.", {name}));
+    // the stream may have brought the state that lets it in before this answer came
+    const settled = (Room.state.moved || {})[seat] === answer.ask && settle(Room.state);
     Room.redraw();
+    if (settled) return Room.say(settled[0]);
+    Room.say(_("This phone asked for %(name)s's seat: a player at the table lets it in on their phone.", {name}));
     document.querySelector('[data-key="asked"]').focus();
   }
 
@@ -37,7 +40,7 @@ Room.takeover = (function () {
 
   // Each new state: seats this phone lost to another phone go (kept while they can be taken back), asks let in
   // become seats, asks gone are dropped.
-  Room.arrivals.push((state) => {
+  function settle(state) {
     const moved = state.moved || {}, said = [];
     const gone = Room.mine.filter((m) => (moved[m.seat] || null) !== (m.ask || null));
     for (const m of gone) said.push(_("%(name)s's seat moved to another phone: this phone no longer plays for %(name)s.", {name: m.name}));
@@ -56,7 +59,8 @@ Room.takeover = (function () {
     Room.saveSeats();
     setTimeout(Room.focusNext);
     return [said.join(" "), gone.length > 0];
-  });
+  }
+  Room.arrivals.push(settle);
 
   // Beside a seat, on a phone that holds none: the tap that asks for it, or what this phone's ask waits for.
   function control(seat) {
