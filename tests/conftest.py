@@ -3,7 +3,8 @@
 Lanes (markers, pyproject.toml): a test using a browser fixture is `browser`, one using a real
 server (`served`, `live_server`, a module's `server` or `base`) is `server`, as is one marked so because it starts
 `rollsheet serve` as a process to see it refuse (tests.serving.run_serve); a test of a `*print*`
-or render module is `print`; `browser` and `server` tests are `slow` too, as is any test marked so.
+or render module is `print`; a test marked `process` runs `rollsheet` as its own process; `browser`, `server`
+and `process` tests are `slow` too, as is any test marked so.
 A `print` test run over a matrix (papers, inks, languages, printables) runs its first case in the fast
 lane and the others in the slow one: printing is most of the suite's time, and each print test's logic
 is still run once. `pytest -m "not slow"` is the fast lane.
@@ -35,7 +36,7 @@ def pytest_collection_modifyitems(items):
             if hasattr(item, "callspec") and (item.path, item.originalname) in first_cases:
                 item.add_marker(pytest.mark.slow)  # a further case of a print matrix
             first_cases.add((item.path, item.originalname))
-        if item.get_closest_marker("browser") or item.get_closest_marker("server"):
+        if any(item.get_closest_marker(lane) for lane in ("browser", "server", "process")):
             item.add_marker(pytest.mark.slow)
 
 

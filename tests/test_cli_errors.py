@@ -52,6 +52,7 @@ def test_check_names_a_duplicate_key_and_its_lines(cli, tmp_path):
     assert one_clear_line(result.output) == f"{path}: line {last}: duplicate key 'name' (first on line {first})"
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("make, message", [
     (lambda p: os.mkfifo(p), "a named pipe, not a layout file"),
     (lambda p: p.symlink_to("/dev/zero"), "a device, not a layout file"),
@@ -64,6 +65,7 @@ def test_check_never_waits_on_a_pipe_or_reads_an_endless_device(tmp_path, make, 
     assert one_clear_line(done.stderr) == f"{path}: cannot read: {message}"
 
 
+@pytest.mark.process
 @pytest.mark.parametrize("kind", ["binary", "deep block", "alias bomb"])
 def test_check_as_a_process_exits_1_without_a_traceback(tmp_path, kind):
     path = tmp_path / "game.yaml"
@@ -81,6 +83,7 @@ def test_print_refuses_an_out_that_is_a_file(cli, tmp_path):
     assert (tmp_path / "taken").read_text() == "notes"
 
 
+@pytest.mark.process
 @pytest.mark.skipif(not Path("/sys/kernel").is_dir(), reason="needs Linux's /sys, where nobody may write")
 @pytest.mark.parametrize("out, message", [
     ("/sys/kernel", "cannot write there"),
@@ -92,6 +95,7 @@ def test_print_refuses_an_out_it_cannot_write(out, message):
     assert one_clear_line(done.stderr).startswith(f"Error: --out {out}: {message}: ")
 
 
+@pytest.mark.process
 def test_print_to_dev_full_says_it_is_no_folder():
     done = rollsheet("print", "lost-cities", "--out", "/dev/full")
     assert done.returncode == 2
@@ -116,6 +120,7 @@ def test_a_full_disk_is_one_line_and_leaves_the_older_pdf_whole(cli, tmp_path, m
     assert [p.name for p in tmp_path.iterdir()] == [pdf.name]
 
 
+@pytest.mark.process
 @pytest.mark.skipif(not shutil.which("unshare"), reason="needs unshare to mount a tiny tmpfs")
 def test_a_really_full_disk_is_one_line(tmp_path):
     small = tmp_path / "small"
@@ -145,6 +150,7 @@ def test_print_bounds_copies_and_the_url_up_front(cli, tmp_path, args, message):
     assert not (tmp_path / "out").exists()
 
 
+@pytest.mark.process
 def test_a_huge_url_from_the_environment_is_refused_as_a_process(tmp_path):
     env = {**os.environ, "ROLLSHEET_URL": "http://t.local/" + "x" * 5000}
     done = subprocess.run([sys.executable, "-m", "sheets.cli", "print", "lost-cities", "--out", tmp_path],

@@ -159,6 +159,7 @@ def test_a_missing_layouts_folder_is_bad_usage(cli, monkeypatch, args, message):
     assert result.exit_code == 2 and message in result.output
 
 
+@pytest.mark.process
 def test_print_takes_a_layout_file_directly(tmp_path, monkeypatch):
     monkeypatch.delenv(layouts.ENV_VAR, raising=False)
     path = user_game(tmp_path, "harbour", stem="any name")
