@@ -1,17 +1,27 @@
 """Read back what a PDF draws, in mm from the page's top left, for tests.
 
-pdfplumber parses the content streams (forms included), so tests check the
-geometry that reaches paper rather than the code that meant to draw it.
+pdfium (pypdfium2) parses the content streams, forms of forms included, so tests check the geometry that
+reaches paper rather than the code that meant to draw it. Marks are classified as pdfminer (and so
+pdfplumber) does: a path splits into subpaths, one per moveto; a subpath of two points joined by a straight
+segment is a line, a closed axis-aligned four-cornered straight one (ReportLab's `re`) a rect, any other
+(beziers, polygons) a curve; its bounds are those of its segments' end points (not of its bezier control
+points, nor widened by the line width). Chars have their loose box (font ascent to descent) and the text is
+joined as pdfplumber's extract_text joins it: words by their gaps, lines by their tops.
 """
 from __future__ import annotations
 
+import ctypes
 from collections.abc import Sequence
 from dataclasses import dataclass
-from io import BytesIO
+from itertools import groupby
 
-import pdfplumber
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
 
 PT = 25.4 / 72
+TOLERANCE = 3  # pt, pdfplumber's x and y tolerance: a larger gap starts a new word, a larger step a new line
+IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+SEGMENTS = {pdfium_c.FPDF_SEGMENT_MOVETO: "m", pdfium_c.FPDF_SEGMENT_LINETO: "l", pdfium_c.FPDF_SEGMENT_BEZIERTO: "c"}
 
 
 @dataclass(frozen=True)
@@ -26,19 +36,169 @@ class Mark:
     text: str = ""
 
 
-def _mark(kind: str, obj: dict) -> Mark:
-    return Mark(kind, obj["x0"] * PT, obj["top"] * PT, (obj["x1"] - obj["x0"]) * PT, (obj["bottom"] - obj["top"]) * PT,
-                obj.get("stroking_color") if obj.get("stroke", kind == "line") else None,
-                obj.get("non_stroking_color") if obj.get("fill") else None, obj.get("text", ""))
+def _matrix(obj) -> tuple:
+    m = pdfium_c.FS_MATRIX()
+    pdfium_c.FPDFPageObj_GetMatrix(obj, m)
+    return m.a, m.b, m.c, m.d, m.e, m.f
+
+
+def _then(inner: tuple, outer: tuple) -> tuple:
+    """The matrix that applies `inner`, then `outer`."""
+    a, b, c, d, e, f = inner
+    p, q, r, s, t, u = outer
+    return a * p + b * r, a * q + b * s, c * p + d * r, c * q + d * s, e * p + f * r + t, e * q + f * s + u
+
+
+def _paths(count: int, get, matrix: tuple):
+    """Every path object among `count` objects (get(i) is the i-th), forms opened: (path, its page matrix)."""
+    for i in range(count):
+        obj = get(i)
+        kind = pdfium_c.FPDFPageObj_GetType(obj)
+        if kind == pdfium_c.FPDF_PAGEOBJ_PATH:
+            yield obj, _then(_matrix(obj), matrix)
+        elif kind == pdfium_c.FPDF_PAGEOBJ_FORM:
+            yield from _paths(pdfium_c.FPDFFormObj_CountObjects(obj), lambda j, form=obj: pdfium_c.FPDFFormObj_GetObject(form, j),
+                              _then(_matrix(obj), matrix))
+
+
+def _colour(getter, obj) -> tuple:
+    rgba = [ctypes.c_uint() for _ in range(4)]
+    getter(obj, *rgba)
+    return tuple(round(part.value / 255, 3) for part in rgba[:3])
+
+
+def _subpaths(path, matrix: tuple):
+    """A path's subpaths, each as (shape, points): shape as pdfminer spells it (m, l, c, and h for a close),
+    the points its segments end on, on the page (pt, y up)."""
+    a, b, c, d, e, f = matrix
+    x, y = ctypes.c_float(), ctypes.c_float()
+    shape, points, bezier = "", [], 0
+    for i in range(pdfium_c.FPDFPath_CountSegments(path)):
+        segment = pdfium_c.FPDFPath_GetPathSegment(path, i)
+        letter = SEGMENTS[pdfium_c.FPDFPathSegment_GetType(segment)]
+        bezier = bezier + 1 if letter == "c" else 0
+        if bezier % 3 in (1, 2):
+            continue  # a control point
+        if letter == "m" and shape:
+            yield shape, points
+            shape, points = "", []
+        pdfium_c.FPDFPathSegment_GetPoint(segment, x, y)
+        points.append((a * x.value + c * y.value + e, b * x.value + d * y.value + f))
+        shape += letter
+        if pdfium_c.FPDFPathSegment_GetClose(segment):  # pdfminer drops a line back to the start before an h
+            shape, points = (shape[:-1] + "h", points) if letter == "l" and points[-1] == points[0] \
+                else (shape + "h", points + [points[0]])
+    if shape:
+        yield shape, points
+
+
+def _kind(shape: str, points: list) -> str:
+    """line, rect or curve, as pdfminer's PDFPageAggregator.paint_path tells them apart."""
+    if shape in ("ml", "mlh"):
+        return "line"
+    if shape in ("mlllh", "mllll") and points[0] == points[4]:
+        (x0, y0), (x1, y1), (x2, y2), (x3, y3), _ = points
+        if (x0 == x1 and y1 == y2 and x2 == x3 and y3 == y0) or (y0 == y1 and x1 == x2 and y2 == y3 and x3 == x0):
+            return "rect"
+    return "curve"
+
+
+def _path_marks(page, height: float) -> list[Mark]:
+    marks = []
+    fill_mode, stroked = ctypes.c_int(), ctypes.c_int()
+    for path, matrix in _paths(pdfium_c.FPDFPage_CountObjects(page), lambda i: pdfium_c.FPDFPage_GetObject(page, i),
+                               IDENTITY):
+        pdfium_c.FPDFPath_GetDrawMode(path, fill_mode, stroked)
+        if not (fill_mode.value or stroked.value):
+            continue
+        stroke = _colour(pdfium_c.FPDFPageObj_GetStrokeColor, path) if stroked.value else None
+        fill = _colour(pdfium_c.FPDFPageObj_GetFillColor, path) if fill_mode.value else None
+        for shape, points in _subpaths(path, matrix):
+            xs, ys = [x for x, _ in points], [y for _, y in points]
+            kind = _kind(shape, points)
+            marks.append(Mark(kind, min(xs) * PT, (height - max(ys)) * PT, (max(xs) - min(xs)) * PT,
+                              (max(ys) - min(ys)) * PT, stroke, fill))
+    return marks
+
+
+def _chars(page, height: float) -> list[tuple[Mark, bool]]:
+    """Every char drawn on the page (not those pdfium adds between words and lines), and whether it is upright.
+    Its box runs along the baseline as pdfium's loose box does, and across it as pdfminer's: from the font's
+    descent below the baseline up one font size."""
+    text = page.get_textpage()
+    box, matrix, x, y, descent = pdfium_c.FS_RECTF(), pdfium_c.FS_MATRIX(), ctypes.c_double(), ctypes.c_double(), {}
+    chars = []
+    for i in range(pdfium_c.FPDFText_CountChars(text)):
+        if pdfium_c.FPDFText_IsGenerated(text, i) == 1:
+            continue
+        pdfium_c.FPDFText_GetLooseCharBox(text, i, box)
+        pdfium_c.FPDFText_GetMatrix(text, i, matrix)
+        pdfium_c.FPDFText_GetCharOrigin(text, i, x, y)
+        font = pdfium_c.FPDFTextObj_GetFont(pdfium_c.FPDFText_GetTextObject(text, i))
+        key = ctypes.cast(font, ctypes.c_void_p).value
+        if key not in descent:
+            ratio = ctypes.c_float()
+            pdfium_c.FPDFFont_GetDescent(font, 1.0, ratio)
+            descent[key] = ratio.value
+        low, high = (descent[key] * pdfium_c.FPDFText_GetFontSize(text, i) * k for k in (1, 1 / descent[key] + 1))
+        left, right, bottom, top = box.left, box.right, box.bottom, box.top
+        if matrix.c == 0:  # the font's up is the page's (or its down)
+            bottom, top = sorted((y.value + matrix.d * low, y.value + matrix.d * high))
+        else:
+            left, right = sorted((x.value + matrix.c * low, x.value + matrix.c * high))
+        chars.append((Mark("char", left * PT, (height - top) * PT, (right - left) * PT, (top - bottom) * PT,
+                           text=chr(pdfium_c.FPDFText_GetUnicode(text, i))), matrix.a * matrix.d > 0 and matrix.b * matrix.c == 0))
+    text.close()
+    return chars
+
+
+def _clusters(items: list, key) -> list[list]:
+    """Items grouped as pdfplumber's cluster_objects groups them: sorted keys chained within the tolerance."""
+    index, last, group = {}, None, -1
+    for value in sorted({key(item) for item in items}):
+        group += last is None or value > last + TOLERANCE * PT
+        index[value], last = group, value
+    return [list(items) for _, items in groupby(sorted(items, key=lambda item: index[key(item)]),
+                                                key=lambda item: index[key(item)])]
+
+
+def _words(line: list[Mark], upright: bool) -> list[list[Mark]]:
+    """A line's chars split into words at blanks and at gaps wider than the tolerance (pdfplumber's rule)."""
+    words, tol = [[]], TOLERANCE * PT
+    for char in line:
+        if char.text.isspace():
+            words.append([])
+            continue
+        last = words[-1][-1] if words[-1] else None
+        if last and (((char.x < last.x or char.x > last.x + last.w + tol or abs(char.y - last.y) > tol)) if upright
+                     else (char.y < last.y or char.y > last.y + last.h + tol or abs(char.x - last.x) > tol)):
+            words.append([])
+        words[-1].append(char)
+    return [word for word in words if word]
+
+
+def _text(chars: list[tuple[Mark, bool]]) -> str:
+    """The page's text as pdfplumber's extract_text joins it: each run of upright chars in lines top down,
+    words left to right (a run turned a quarter in columns, words top down); then the words in that order,
+    a line of those in a row whose tops cluster."""
+    words = []
+    for upright, run in groupby(chars, key=lambda pair: pair[1]):
+        line_key, char_key = (lambda m: m.y, lambda m: m.x) if upright else (lambda m: m.x, lambda m: m.y)
+        for line in _clusters([mark for mark, _ in run], line_key):
+            words += _words(sorted(line, key=char_key), upright)
+    index = {id(word): i for i, line in enumerate(_clusters(words, lambda word: min(m.y for m in word)))
+             for word in line}
+    return "\n".join(" ".join("".join(m.text for m in word) for word in line)
+                     for _, line in groupby(words, key=lambda word: index[id(word)]))
 
 
 def _read_page(page) -> dict:
     """A page's size in mm, every rect, curve, line and char drawn on it, and its text."""
-    marks = [_mark(kind, obj) for kind, objs in (("rect", page.rects), ("curve", page.curves),
-                                                 ("line", page.lines), ("char", page.chars)) for obj in objs]
-    read = {"width": float(page.width) * PT, "height": float(page.height) * PT, "marks": marks,
-            "text": page.extract_text() or ""}
-    page.close()  # pdfplumber's parsed objects are not needed again
+    width, height = page.get_size()
+    chars = _chars(page, height)
+    read = {"width": width * PT, "height": height * PT, "marks": _path_marks(page, height) + [m for m, _ in chars],
+            "text": _text(chars)}
+    page.close()  # pdfium's parsed objects are not needed again
     return read
 
 
@@ -47,18 +207,18 @@ class Pages(Sequence):
     content is most of what reading a PDF back costs, and many tests look at the first page only)."""
 
     def __init__(self, pdf: bytes):
-        self._doc = pdfplumber.open(BytesIO(pdf))
+        self._doc = pdfium.PdfDocument(pdf)
         self._read: dict[int, dict] = {}
 
     def __len__(self) -> int:
-        return len(self._doc.pages)
+        return len(self._doc)
 
     def __getitem__(self, index):
         if isinstance(index, slice):
             return [self[i] for i in range(len(self))[index]]
         index = range(len(self))[index]
         if index not in self._read:
-            self._read[index] = _read_page(self._doc.pages[index])
+            self._read[index] = _read_page(self._doc[index])
         return self._read[index]
 
 
