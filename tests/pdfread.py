@@ -123,31 +123,29 @@ def _path_marks(page, height: float) -> list[Mark]:
 
 def _chars(page, height: float) -> list[tuple[Mark, bool]]:
     """Every char drawn on the page (not those pdfium adds between words and lines), and whether it is upright.
-    Its box runs along the baseline as pdfium's loose box does, and across it as pdfminer's: from the font's
-    descent below the baseline up one font size."""
+    Its box is pdfminer's: from its origin along the baseline by its advance, and across it from the font's
+    descent up one font size, turned by the char's matrix."""
     text = page.get_textpage()
-    box, matrix, x, y, descent = pdfium_c.FS_RECTF(), pdfium_c.FS_MATRIX(), ctypes.c_double(), ctypes.c_double(), {}
+    matrix, x, y, width, descent = pdfium_c.FS_MATRIX(), ctypes.c_double(), ctypes.c_double(), ctypes.c_float(), {}
     chars = []
     for i in range(pdfium_c.FPDFText_CountChars(text)):
         if pdfium_c.FPDFText_IsGenerated(text, i) == 1:
             continue
-        pdfium_c.FPDFText_GetLooseCharBox(text, i, box)
         pdfium_c.FPDFText_GetMatrix(text, i, matrix)
         pdfium_c.FPDFText_GetCharOrigin(text, i, x, y)
-        font = pdfium_c.FPDFTextObj_GetFont(pdfium_c.FPDFText_GetTextObject(text, i))
+        font, size = pdfium_c.FPDFTextObj_GetFont(pdfium_c.FPDFText_GetTextObject(text, i)), pdfium_c.FPDFText_GetFontSize(text, i)
         key = ctypes.cast(font, ctypes.c_void_p).value
         if key not in descent:
-            ratio = ctypes.c_float()
-            pdfium_c.FPDFFont_GetDescent(font, 1.0, ratio)
-            descent[key] = ratio.value
-        low, high = (descent[key] * pdfium_c.FPDFText_GetFontSize(text, i) * k for k in (1, 1 / descent[key] + 1))
-        left, right, bottom, top = box.left, box.right, box.bottom, box.top
-        if matrix.c == 0:  # the font's up is the page's (or its down)
-            bottom, top = sorted((y.value + matrix.d * low, y.value + matrix.d * high))
-        else:
-            left, right = sorted((x.value + matrix.c * low, x.value + matrix.c * high))
-        chars.append((Mark("char", left * PT, (height - top) * PT, (right - left) * PT, (top - bottom) * PT,
-                           text=chr(pdfium_c.FPDFText_GetUnicode(text, i))), matrix.a * matrix.d > 0 and matrix.b * matrix.c == 0))
+            pdfium_c.FPDFFont_GetDescent(font, 1.0, width)
+            descent[key] = width.value
+        code = pdfium_c.FPDFText_GetUnicode(text, i)
+        pdfium_c.FPDFFont_GetGlyphWidth(font, code, size, width)
+        a, b, c, d = matrix.a, matrix.b, matrix.c, matrix.d
+        corners = [(x.value + a * along + c * across, y.value + b * along + d * across)
+                   for along in (0, width.value) for across in (descent[key] * size, (descent[key] + 1) * size)]
+        xs, ys = [px for px, _ in corners], [py for _, py in corners]
+        chars.append((Mark("char", min(xs) * PT, (height - max(ys)) * PT, (max(xs) - min(xs)) * PT, (max(ys) - min(ys)) * PT,
+                           text=chr(code)), a * d > 0 and b * c == 0))
     text.close()
     return chars
 
