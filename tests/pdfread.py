@@ -5,21 +5,22 @@ reaches paper rather than the code that meant to draw it. Marks are classified a
 pdfplumber) does: a path splits into subpaths, one per moveto; a subpath of two points joined by a straight
 segment is a line, a closed axis-aligned four-cornered straight one (ReportLab's `re`) a rect, any other
 (beziers, polygons) a curve; its bounds are those of its segments' end points (not of its bezier control
-points, nor widened by the line width). Chars have their loose box (font ascent to descent) and the text is
-joined as pdfplumber's extract_text joins it: words by their gaps, lines by their tops.
+points, nor widened by the line width). A char's box is pdfminer's too (its advance along the baseline, from
+the font's descent up one font size across it); tests/pdftext.py joins chars into words and text.
 """
 from __future__ import annotations
 
 import ctypes
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import groupby
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
+from reportlab.pdfbase.pdfmetrics import getFont
+
+from tests import pdftext
 
 PT = 25.4 / 72
-TOLERANCE = 3  # pt, pdfplumber's x and y tolerance: a larger gap starts a new word, a larger step a new line
 IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 SEGMENTS = {pdfium_c.FPDF_SEGMENT_MOVETO: "m", pdfium_c.FPDF_SEGMENT_LINETO: "l", pdfium_c.FPDF_SEGMENT_BEZIERTO: "c"}
 
@@ -34,6 +35,9 @@ class Mark:
     stroke: tuple | None = None
     fill: tuple | None = None
     text: str = ""
+    points: tuple = ()     # a path's points as pdfminer gives them (a close repeats the start), mm
+    evenodd: bool = False  # a fill by the even-odd rule (else non-zero)
+    upright: bool = True   # a char not turned
 
 
 def _matrix(obj) -> tuple:
@@ -117,12 +121,22 @@ def _path_marks(page, height: float) -> list[Mark]:
             xs, ys = [x for x, _ in points], [y for _, y in points]
             kind = _kind(shape, points)
             marks.append(Mark(kind, min(xs) * PT, (height - max(ys)) * PT, (max(xs) - min(xs)) * PT,
-                              (max(ys) - min(ys)) * PT, stroke, fill))
+                              (max(ys) - min(ys)) * PT, stroke, fill,
+                              points=tuple((x * PT, (height - y) * PT) for x, y in points),
+                              evenodd=fill_mode.value == pdfium_c.FPDF_FILLMODE_ALTERNATE))
     return marks
 
 
-def _chars(page, height: float) -> list[tuple[Mark, bool]]:
-    """Every char drawn on the page (not those pdfium adds between words and lines), and whether it is upright.
+def _descent(font) -> float:
+    """The font's descent per unit of size from its AFM metrics, as pdfminer has them (pdfium's come from the
+    font it substitutes for a standard one)."""
+    name = ctypes.create_string_buffer(pdfium_c.FPDFFont_GetBaseFontName(font, None, 0))
+    pdfium_c.FPDFFont_GetBaseFontName(font, name, len(name))
+    return getFont(name.value.decode()).face.descent / 1000
+
+
+def _chars(page, height: float) -> list[Mark]:
+    """Every char drawn on the page (not those pdfium adds between words and lines).
     Its box is pdfminer's: from its origin along the baseline by its advance, and across it from the font's
     descent up one font size, turned by the char's matrix."""
     text = page.get_textpage()
@@ -136,66 +150,24 @@ def _chars(page, height: float) -> list[tuple[Mark, bool]]:
         font, size = pdfium_c.FPDFTextObj_GetFont(pdfium_c.FPDFText_GetTextObject(text, i)), pdfium_c.FPDFText_GetFontSize(text, i)
         key = ctypes.cast(font, ctypes.c_void_p).value
         if key not in descent:
-            pdfium_c.FPDFFont_GetDescent(font, 1.0, width)
-            descent[key] = width.value
+            descent[key] = _descent(font)
         code = pdfium_c.FPDFText_GetUnicode(text, i)
         pdfium_c.FPDFFont_GetGlyphWidth(font, code, size, width)
         a, b, c, d = matrix.a, matrix.b, matrix.c, matrix.d
         corners = [(x.value + a * along + c * across, y.value + b * along + d * across)
                    for along in (0, width.value) for across in (descent[key] * size, (descent[key] + 1) * size)]
         xs, ys = [px for px, _ in corners], [py for _, py in corners]
-        chars.append((Mark("char", min(xs) * PT, (height - max(ys)) * PT, (max(xs) - min(xs)) * PT, (max(ys) - min(ys)) * PT,
-                           text=chr(code)), a * d > 0 and b * c == 0))
+        chars.append(Mark("char", min(xs) * PT, (height - max(ys)) * PT, (max(xs) - min(xs)) * PT, (max(ys) - min(ys)) * PT,
+                           text=chr(code), upright=a * d > 0 and b * c == 0))
     text.close()
     return chars
-
-
-def _clusters(items: list, key) -> list[list]:
-    """Items grouped as pdfplumber's cluster_objects groups them: sorted keys chained within the tolerance."""
-    index, last, group = {}, None, -1
-    for value in sorted({key(item) for item in items}):
-        group += last is None or value > last + TOLERANCE * PT
-        index[value], last = group, value
-    return [list(items) for _, items in groupby(sorted(items, key=lambda item: index[key(item)]),
-                                                key=lambda item: index[key(item)])]
-
-
-def _words(line: list[Mark], upright: bool) -> list[list[Mark]]:
-    """A line's chars split into words at blanks and at gaps wider than the tolerance (pdfplumber's rule)."""
-    words, tol = [[]], TOLERANCE * PT
-    for char in line:
-        if char.text.isspace():
-            words.append([])
-            continue
-        last = words[-1][-1] if words[-1] else None
-        if last and (((char.x < last.x or char.x > last.x + last.w + tol or abs(char.y - last.y) > tol)) if upright
-                     else (char.y < last.y or char.y > last.y + last.h + tol or abs(char.x - last.x) > tol)):
-            words.append([])
-        words[-1].append(char)
-    return [word for word in words if word]
-
-
-def _text(chars: list[tuple[Mark, bool]]) -> str:
-    """The page's text as pdfplumber's extract_text joins it: each run of upright chars in lines top down,
-    words left to right (a run turned a quarter in columns, words top down); then the words in that order,
-    a line of those in a row whose tops cluster."""
-    words = []
-    for upright, run in groupby(chars, key=lambda pair: pair[1]):
-        line_key, char_key = (lambda m: m.y, lambda m: m.x) if upright else (lambda m: m.x, lambda m: m.y)
-        for line in _clusters([mark for mark, _ in run], line_key):
-            words += _words(sorted(line, key=char_key), upright)
-    index = {id(word): i for i, line in enumerate(_clusters(words, lambda word: min(m.y for m in word)))
-             for word in line}
-    return "\n".join(" ".join("".join(m.text for m in word) for word in line)
-                     for _, line in groupby(words, key=lambda word: index[id(word)]))
 
 
 def _read_page(page) -> dict:
     """A page's size in mm, every rect, curve, line and char drawn on it, and its text."""
     width, height = page.get_size()
-    chars = _chars(page, height)
-    read = {"width": width * PT, "height": height * PT, "marks": _path_marks(page, height) + [m for m, _ in chars],
-            "text": _text(chars)}
+    read = {"width": width * PT, "height": height * PT, "marks": _path_marks(page, height) + _chars(page, height)}
+    read["text"] = pdftext.text(read)
     page.close()  # pdfium's parsed objects are not needed again
     return read
 
