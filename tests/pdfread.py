@@ -41,6 +41,7 @@ class Mark:
 
 
 def _matrix(obj) -> tuple:
+    """A page object's matrix (a, b, c, d, e, f): onto its form's space, or the page's."""
     m = pdfium_c.FS_MATRIX()
     pdfium_c.FPDFPageObj_GetMatrix(obj, m)
     return m.a, m.b, m.c, m.d, m.e, m.f
@@ -53,19 +54,19 @@ def _then(inner: tuple, outer: tuple) -> tuple:
     return a * p + b * r, a * q + b * s, c * p + d * r, c * q + d * s, e * p + f * r + t, e * q + f * s + u
 
 
-def _paths(count: int, get, matrix: tuple):
-    """Every path object among `count` objects (get(i) is the i-th), forms opened: (path, its page matrix)."""
-    for i in range(count):
-        obj = get(i)
+def _paths(objects, matrix: tuple = IDENTITY):
+    """Every path object among these page objects, forms opened: (path, its matrix onto the page)."""
+    for obj in objects:
         kind = pdfium_c.FPDFPageObj_GetType(obj)
         if kind == pdfium_c.FPDF_PAGEOBJ_PATH:
             yield obj, _then(_matrix(obj), matrix)
         elif kind == pdfium_c.FPDF_PAGEOBJ_FORM:
-            yield from _paths(pdfium_c.FPDFFormObj_CountObjects(obj), lambda j, form=obj: pdfium_c.FPDFFormObj_GetObject(form, j),
-                              _then(_matrix(obj), matrix))
+            inside = (pdfium_c.FPDFFormObj_GetObject(obj, i) for i in range(pdfium_c.FPDFFormObj_CountObjects(obj)))
+            yield from _paths(inside, _then(_matrix(obj), matrix))
 
 
 def _colour(getter, obj) -> tuple:
+    """An object's stroke or fill colour as pdfium gives it, (r, g, b) 0..1 (a grey as three equal parts)."""
     rgba = [ctypes.c_uint() for _ in range(4)]
     getter(obj, *rgba)
     return tuple(round(part.value / 255, 3) for part in rgba[:3])
@@ -81,17 +82,19 @@ def _subpaths(path, matrix: tuple):
         segment = pdfium_c.FPDFPath_GetPathSegment(path, i)
         letter = SEGMENTS[pdfium_c.FPDFPathSegment_GetType(segment)]
         bezier = bezier + 1 if letter == "c" else 0
-        if bezier % 3 in (1, 2):
-            continue  # a control point
+        if bezier % 3:
+            continue  # a bezier's control point
         if letter == "m" and shape:
             yield shape, points
             shape, points = "", []
         pdfium_c.FPDFPathSegment_GetPoint(segment, x, y)
         points.append((a * x.value + c * y.value + e, b * x.value + d * y.value + f))
         shape += letter
-        if pdfium_c.FPDFPathSegment_GetClose(segment):  # pdfminer drops a line back to the start before an h
-            shape, points = (shape[:-1] + "h", points) if letter == "l" and points[-1] == points[0] \
-                else (shape + "h", points + [points[0]])
+        if pdfium_c.FPDFPathSegment_GetClose(segment):  # pdfium closes with a point, pdfminer with an h
+            if letter == "l" and points[-1] == points[0]:
+                shape = shape[:-1] + "h"  # pdfminer drops a line back to the start before its h
+            else:
+                shape, points = shape + "h", points + [points[0]]
     if shape:
         yield shape, points
 
@@ -108,10 +111,11 @@ def _kind(shape: str, points: list) -> str:
 
 
 def _path_marks(page, height: float) -> list[Mark]:
+    """A mark for each subpath the page strokes or fills."""
     marks = []
     fill_mode, stroked = ctypes.c_int(), ctypes.c_int()
-    for path, matrix in _paths(pdfium_c.FPDFPage_CountObjects(page), lambda i: pdfium_c.FPDFPage_GetObject(page, i),
-                               IDENTITY):
+    objects = (pdfium_c.FPDFPage_GetObject(page, i) for i in range(pdfium_c.FPDFPage_CountObjects(page)))
+    for path, matrix in _paths(objects):
         pdfium_c.FPDFPath_GetDrawMode(path, fill_mode, stroked)
         if not (fill_mode.value or stroked.value):
             continue
@@ -147,7 +151,8 @@ def _chars(page, height: float) -> list[Mark]:
             continue
         pdfium_c.FPDFText_GetMatrix(text, i, matrix)
         pdfium_c.FPDFText_GetCharOrigin(text, i, x, y)
-        font, size = pdfium_c.FPDFTextObj_GetFont(pdfium_c.FPDFText_GetTextObject(text, i)), pdfium_c.FPDFText_GetFontSize(text, i)
+        font = pdfium_c.FPDFTextObj_GetFont(pdfium_c.FPDFText_GetTextObject(text, i))
+        size = pdfium_c.FPDFText_GetFontSize(text, i)
         key = ctypes.cast(font, ctypes.c_void_p).value
         if key not in descent:
             descent[key] = _descent(font)
@@ -157,8 +162,8 @@ def _chars(page, height: float) -> list[Mark]:
         corners = [(x.value + a * along + c * across, y.value + b * along + d * across)
                    for along in (0, width.value) for across in (descent[key] * size, (descent[key] + 1) * size)]
         xs, ys = [px for px, _ in corners], [py for _, py in corners]
-        chars.append(Mark("char", min(xs) * PT, (height - max(ys)) * PT, (max(xs) - min(xs)) * PT, (max(ys) - min(ys)) * PT,
-                           text=chr(code), upright=a * d > 0 and b * c == 0))
+        chars.append(Mark("char", min(xs) * PT, (height - max(ys)) * PT, (max(xs) - min(xs)) * PT,
+                          (max(ys) - min(ys)) * PT, text=chr(code), upright=a * d > 0 and b * c == 0))
     text.close()
     return chars
 

@@ -71,4 +71,5 @@ def text(page: dict, within: tuple | None = None) -> str:
     """The page's text as pdfplumber's extract_text gives it, only of chars wholly within `within` when given."""
     found = words(page, within=within)
     index = {id(word): i for i, line in enumerate(_clusters(found, lambda word: word.y, TOLERANCE)) for word in line}
-    return "\n".join(" ".join(word.text for word in line) for _, line in groupby(found, key=lambda word: index[id(word)]))
+    lines = groupby(found, key=lambda word: index[id(word)])
+    return "\n".join(" ".join(word.text for word in line) for _, line in lines)
