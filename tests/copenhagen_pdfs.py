@@ -2,13 +2,12 @@
 from __future__ import annotations
 
 from functools import cache
-from io import BytesIO
 from pathlib import Path
 
-import pdfplumber
 import pytest
 
-from tests.pdfread import PT, read_pages
+from tests.pdfread import read_pages
+from tests.pdftext import words
 from tests.printing import print_into
 
 URL = "http://table.local:5000"
@@ -39,8 +38,7 @@ def pdf_of(folder: Path, printable: str) -> Path:
 
 def page_count(path: Path) -> int:
     """How many pages a PDF has (nothing on them is read)."""
-    with pdfplumber.open(path) as doc:
-        return len(doc.pages)
+    return len(read_pages(path.read_bytes()))
 
 
 @cache
@@ -52,5 +50,4 @@ def pages_of(path: Path):
 @cache
 def words_of(path: Path) -> list[tuple[str, float, float]]:
     """The words on the first page: (text, left x, centre y) in mm."""
-    with pdfplumber.open(BytesIO(path.read_bytes())) as doc:
-        return [(w["text"], w["x0"] * PT, (w["top"] + w["bottom"]) / 2 * PT) for w in doc.pages[0].extract_words()]
+    return [(w.text, w.x, w.y + w.h / 2) for w in words(pages_of(path)[0])]

@@ -2,18 +2,15 @@
 
 The kit fills a glyph by the non-zero rule, its other paths even-odd (sheets/units.py `Pen.loops`), so
 a glyph is found among the non-zero fills by matching each loop against the outlines of
-layouts/glyphs.py (pdfplumber gives a path's loops one by one, a four-cornered one as a rect).
+layouts/glyphs.py (tests/pdfread.py gives a path's loops one by one, a four-cornered one as a rect).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from io import BytesIO
-
-import pdfplumber
 
 from layouts.glyphs import SHAPES
-
-PT = 25.4 / 72
+from tests.pdfread import read_pages
+from tests.pdftext import words
 
 
 @dataclass(frozen=True)
@@ -35,16 +32,16 @@ def _bounds(points):
     return min(xs), min(ys), max(xs), max(ys)
 
 
-def _loops(page) -> list[tuple[list[tuple[float, float]], tuple]]:
+def _loops(page: dict) -> list[tuple[list[tuple[float, float]], tuple]]:
     """Every non-zero filled loop on the page: its points in mm (not closed twice) and its fill colour."""
     found = []
-    for obj in page.curves + page.rects:
-        if not obj.get("fill") or obj.get("stroke") or obj.get("evenodd", True):
+    for mark in sorted(page["marks"], key=lambda m: m.kind != "curve"):  # curves, then rects
+        if mark.kind not in ("curve", "rect") or not mark.fill or mark.stroke or mark.evenodd:
             continue
-        points = [(x * PT, y * PT) for x, y in obj["pts"]]
+        points = list(mark.points)
         if len(points) > 1 and points[0] == points[-1]:
             points = points[:-1]
-        found.append((points, obj.get("non_stroking_color")))
+        found.append((points, mark.fill))
     return found
 
 
@@ -63,8 +60,8 @@ def _placed(points, loop) -> tuple[float, float, float] | None:
     return (left, top, side) if close else None
 
 
-def glyphs_on(page) -> list[Glyph]:
-    """Every whole shape glyph on a pdfplumber page (each of its loops found in one square)."""
+def glyphs_on(page: dict) -> list[Glyph]:
+    """Every whole shape glyph on a page read by tests/pdfread.py (each of its loops found in one square)."""
     loops = _loops(page)
     out = []
     for shape, outline in SHAPES.items():
@@ -85,24 +82,21 @@ def _same(a, b) -> bool:
 
 def read_glyphs(pdf: bytes) -> list[list[Glyph]]:
     """Per page, the shape glyphs drawn on it."""
-    with pdfplumber.open(BytesIO(pdf)) as doc:
-        return [glyphs_on(page) for page in doc.pages]
+    return [glyphs_on(page) for page in read_pages(pdf)]
 
 
 def glyph_words(pdf: bytes) -> list[list[tuple[Glyph, list[str], list[str]]]]:
     """Per page, each glyph with the words right of it on its line (within a side of it, in order) and just under it."""
     out = []
-    with pdfplumber.open(BytesIO(pdf)) as doc:
-        for page in doc.pages:
-            words = [(w["x0"] * PT, w["top"] * PT, w["x1"] * PT, w["bottom"] * PT, w["text"])
-                     for w in page.extract_words(x_tolerance=1)]
-            found = []
-            for glyph in glyphs_on(page):
-                cx, cy = glyph.centre
-                line = (glyph.y - glyph.side, glyph.y + 2 * glyph.side)
-                right = sorted((w for w in words if w[1] < line[1] and w[3] > line[0] and w[0] >= glyph.x + glyph.side - 0.5),
-                               key=lambda w: w[0])
-                under = [w for w in words if w[0] - 1 <= cx <= w[2] + 1 and 0 <= w[1] - glyph.y - glyph.side < 3]
-                found.append((glyph, [w[4] for w in right], [w[4] for w in under]))
-            out.append(found)
+    for page in read_pages(pdf):
+        on_page = [(w.x, w.y, w.x + w.w, w.y + w.h, w.text) for w in words(page, x_tolerance=1)]
+        found = []
+        for glyph in glyphs_on(page):
+            cx, cy = glyph.centre
+            line = (glyph.y - glyph.side, glyph.y + 2 * glyph.side)
+            right = sorted((w for w in on_page if w[1] < line[1] and w[3] > line[0]
+                            and w[0] >= glyph.x + glyph.side - 0.5), key=lambda w: w[0])
+            under = [w for w in on_page if w[0] - 1 <= cx <= w[2] + 1 and 0 <= w[1] - glyph.y - glyph.side < 3]
+            found.append((glyph, [w[4] for w in right], [w[4] for w in under]))
+        out.append(found)
     return out

@@ -2,16 +2,14 @@
 test_copenhagen_shapes_print.py)."""
 from __future__ import annotations
 
-from io import BytesIO
 from pathlib import Path
 
-import pdfplumber
 import pytest
 
 from tests.copenhagen_pdfs import (PRINTABLES, URL, game_layout, page_count, pages_of, pdf_of, printed,  # noqa: F401
                                    words_of)
 from tests.glyphread import read_glyphs
-from tests.pdfread import PT, boxes, outside_margin
+from tests.pdfread import boxes, outside_margin
 from tests.printing import decode_qr, qpdf_check, render_png
 
 TRACKS = {  # RULES.md section 1, read off the rulebook, not the layout
@@ -28,9 +26,8 @@ def sheet(printed) -> dict:
 def icons(path: Path, page: int = 0) -> list[tuple[str, float, float]]:
     """Star (10 corners) and plus (12 corners) icons on a page: (kind, centre x, centre y) in mm."""
     kinds = {11: "*", 13: "+"}
-    with pdfplumber.open(BytesIO(path.read_bytes())) as doc:
-        return [(kinds[len(c["pts"])], (c["x0"] + c["x1"]) / 2 * PT, (c["top"] + c["bottom"]) / 2 * PT)
-                for c in doc.pages[page].curves if len(c["pts"]) in kinds]
+    return [(kinds[len(c.points)], c.x + c.w / 2, c.y + c.h / 2) for c in pages_of(path)[page]["marks"]
+            if c.kind == "curve" and len(c.points) in kinds]
 
 
 def rows_of(marks, key=lambda m: m.y) -> list[list]:
@@ -75,9 +72,8 @@ def test_shields_sit_beside_rows_2_4_6_from_the_bottom_and_above_columns_2_and_4
     cells = [b for b in boxes(sheet, 10, 10, 25, 25) if b.kind == "rect" and abs(b.w - b.h) < 0.01]
     xs, ys = sorted({c.x for c in cells}), sorted({c.y for c in cells})
     side = cells[0].w
-    with pdfplumber.open(pdf_of(printed["a4", "color"], "player-sheet")) as doc:
-        shields = [((c["x0"] + c["x1"]) / 2 * PT, (c["top"] + c["bottom"]) / 2 * PT)
-                   for c in doc.pages[0].curves if len(c["pts"]) == 12]
+    sheet = pages_of(pdf_of(printed["a4", "color"], "player-sheet"))[0]
+    shields = [(c.x + c.w / 2, c.y + c.h / 2) for c in sheet["marks"] if c.kind == "curve" and len(c.points) == 12]
     beside = sorted(y for x, y in shields if x < xs[0])
     above = sorted(x for x, y in shields if y < ys[0])
     assert beside == pytest.approx([ys[8 - row] + side / 2 for row in (5, 3, 1)], abs=0.5)

@@ -2,15 +2,14 @@
 from __future__ import annotations
 
 import re
-from io import BytesIO
 
-import pdfplumber
 import pytest
 
 import layouts
 from sheets.ink import Ink
 from sheets.render import Job, render
 from tests.glyphread import glyph_words
+from tests.pdfread import read_pages
 
 URL = "http://192.168.1.20:5000"
 SHIPPED = ["copenhagen", "lost-cities", "monolyth", "simstown"]
@@ -51,8 +50,7 @@ def test_every_glyph_is_printed_at_least_3_mm_wide(game_id, printable, lang, ink
 
 @pytest.mark.parametrize("game_id, printable, lang", PRINTED)
 def test_prose_names_colours_never_glyphs(game_id, printable, lang):
-    with pdfplumber.open(BytesIO(pdf_of(game_id, printable, lang))) as doc:
-        text = "\n".join(page.extract_text() or "" for page in doc.pages)
+    text = "\n".join(page["text"] for page in read_pages(pdf_of(game_id, printable, lang)))
     assert not LETTER_IN_PROSE.search(text)
 
 

@@ -6,7 +6,6 @@ import subprocess
 from io import BytesIO
 from pathlib import Path
 
-import pdfplumber
 import pytest
 import yaml
 from PIL import Image
@@ -21,6 +20,7 @@ from sheets.ink import Ink
 from sheets.render import Job, render
 from sheets.units import Pen
 from tests.glyphread import read_glyphs
+from tests.pdfread import PT, read_pages
 
 SHIPPED = ["copenhagen", "lost-cities", "monolyth", "simstown"]
 SCHEMA_1 = {"copenhagen": "R Y G B P J", "lost-cities": "R O Y G B P", "monolyth": "B O K T R",
@@ -84,8 +84,8 @@ def test_a_letter_glyph_of_a_users_layout_is_still_printed_as_its_letter():
     game = layouts.load_file(LETTERS)
     assert game.colours["green"].glyph == "G"
     pdf = render(Job(game, next(iter(game.printables)), 2, 1, "a4", Ink("mono")))
-    with pdfplumber.open(BytesIO(pdf)) as doc:
-        letters = {char["text"] for page in doc.pages for char in page.chars if char["size"] > 7}
+    letters = {m.text for page in read_pages(pdf) for m in page["marks"]
+               if m.kind == "char" and m.h > 7 * PT}  # a char's height is its font size: over 7 pt
     assert {"R", "Y", "G", "B"} <= letters
     assert read_glyphs(pdf) == [[] for _ in read_glyphs(pdf)]
 

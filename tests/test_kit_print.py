@@ -6,15 +6,14 @@ points table and computed score-pad rows.
 from __future__ import annotations
 
 from collections import Counter
-from io import BytesIO
 
-import pdfplumber
 import pytest
 
 import layouts
 from sheets.ink import Ink
 from sheets.render import Job, render
-from tests.pdfread import PT, outside_margin, read_pages
+from tests.pdfread import outside_margin, read_pages
+from tests.pdftext import words as words_on
 
 EXAMPLES = layouts.TEMPLATES
 QWIXX = layouts.load_file(EXAMPLES / "qwixx.yaml")
@@ -31,15 +30,12 @@ def printed(game, paper="a4", ink="color") -> bytes:
 
 def words(pdf: bytes) -> list[tuple[str, float, float]]:
     """The words on the first page: (text, centre x, centre y) in mm."""
-    with pdfplumber.open(BytesIO(pdf)) as doc:
-        return [(w["text"], (w["x0"] + w["x1"]) / 2 * PT, (w["top"] + w["bottom"]) / 2 * PT)
-                for w in doc.pages[0].extract_words()]
+    return [(w.text, w.x + w.w / 2, w.y + w.h / 2) for w in words_on(read_pages(pdf)[0])]
 
 
 def lock_centres(pdf: bytes) -> list[tuple[float, float]]:
-    with pdfplumber.open(BytesIO(pdf)) as doc:
-        return [((c["x0"] + c["x1"]) / 2 * PT, c["bottom"] * PT) for c in doc.pages[0].curves
-                if len(c["pts"]) == LOCK_ARC_POINTS]
+    return [(c.x + c.w / 2, c.y + c.h) for c in read_pages(pdf)[0]["marks"]
+            if c.kind == "curve" and len(c.points) == LOCK_ARC_POINTS]
 
 
 @pytest.mark.parametrize("paper, ink", [("a4", "color"), ("letter", "mono")])

@@ -1,14 +1,12 @@
 """The Lost Cities score sheet as it reaches paper: size, margins, boxes, QR, structure."""
 from __future__ import annotations
 
-from io import BytesIO
-
-import pdfplumber
 import pytest
 
 import layouts
 from sheets.paper import impose
 from sheets.render import Job, render
+from tests import pdftext
 from tests.pdfread import PT, boxes, outside_margin, read_pages
 from tests.printing import decode_qr, print_into, qpdf_check, render_png
 
@@ -59,15 +57,14 @@ def sheet_columns(page) -> list[list]:
     return [sorted(col, key=lambda b: b.y) for _, col in sorted(columns.items(), key=lambda kv: (kv[0][1], kv[0][0]))]
 
 
-def artifact_centres(pdf) -> list[tuple[float, float]]:
-    with pdfplumber.open(BytesIO(pdf.read_bytes())) as doc:
-        return [((c["x0"] + c["x1"]) / 2 * PT, (c["top"] + c["bottom"]) / 2 * PT)
-                for c in doc.pages[0].curves if len(c["pts"]) == ARTIFACT_CORNERS]
+def artifact_centres(page) -> list[tuple[float, float]]:
+    return [(c.x + c.w / 2, c.y + c.h / 2) for c in page["marks"]
+            if c.kind == "curve" and len(c.points) == ARTIFACT_CORNERS]
 
 
 def test_box_9_of_every_expedition_holds_the_artifact_symbol(printed):
-    _, pdf, pages = printed
-    centres = artifact_centres(pdf)
+    _, _, pages = printed
+    centres = artifact_centres(pages[0])
     columns = sheet_columns(pages[0])
     assert len(columns) == 16 and all(len(col) == 10 for col in columns), "9 boxes and a points box, 8 columns x 2"
     for sheet in (columns[:8], columns[8:]):
@@ -77,20 +74,18 @@ def test_box_9_of_every_expedition_holds_the_artifact_symbol(printed):
             assert len(inside) == (1 if number < 6 else 0), f"column {number + 1}"
 
 
-def right_column_text(pdf, paper: str) -> str:
+def right_column_text(page, paper: str) -> str:
     """The words of the right-hand column (table, legend, rules) of every sheet on the first page, sheet by sheet:
     read from the page as a whole, a line of the columns' bridge badges falls between two lines of the legend."""
     spec = layouts.load("lost-cities").printables["score-sheet"]
-    with pdfplumber.open(BytesIO(pdf.read_bytes())) as doc:
-        page = doc.pages[0]
-        return " ".join(" ".join((page.within_bbox(((left + 135) / PT, top / PT, (left + spec.size[0]) / PT,
-                                                    (top + spec.size[1]) / PT)).extract_text() or "").split())
-                        for left, top, _, _ in impose(spec.size, paper).slots)
+    columns = [(left + 135, top, left + spec.size[0], top + spec.size[1])
+               for left, top, _, _ in impose(spec.size, paper).slots]
+    return " ".join(" ".join(pdftext.text(page, within=column).split()) for column in columns)
 
 
 def test_a_legend_explains_every_icon_the_dice_column_and_the_full_column_artifact(printed):
-    paper, pdf, _ = printed
-    text = right_column_text(pdf, paper)
+    paper, _, pages = printed
+    text = right_column_text(pages[0], paper)
     bonus = layouts.load("lost-cities").values["bridge_points"]
     for words in ("Arrow: repeat a started expedition's top number; on another arrow, again",
                   "Artifact: mark the next artifact box", "Circle: a 0 before the start doubles the column",
@@ -138,14 +133,12 @@ def test_each_points_table_header_stands_apart_in_its_own_column(lang):
     block = next(b for b in spec.blocks if b.type == "table")
     left, top, _, _ = impose(spec.size, "a4").slots[0]
     x, y, w, h = block.at
-    with pdfplumber.open(BytesIO(render(Job(game, "score-sheet", game.players.min, lang=lang)))) as doc:
-        page = doc.pages[0]
-        row = page.within_bbox(((left + x) / PT, (top + y) / PT, (left + x + w) / PT, (top + y + h / 10) / PT))
-        words = row.extract_words(x_tolerance=1)
-        divider = [line for line in page.lines if abs(line["top"] - (top + y) / PT) < 1 and line["x0"] == line["x1"]
-                   and (left + x + 1) / PT < line["x0"] < (left + x + w - 1) / PT]
+    page = read_pages(render(Job(game, "score-sheet", game.players.min, lang=lang)))[0]
+    words = pdftext.words(page, x_tolerance=1, within=(left + x, top + y, left + x + w, top + y + h / 10))
+    divider = [line for line in page["marks"] if line.kind == "line" and abs(line.y - (top + y)) < PT and line.w == 0
+               and left + x + 1 < line.x < left + x + w - 1]
     header = [block.header] + [game.tables[t].label for t in block.tables]
-    assert [word["text"] for word in words] == header
-    gaps = [(b["x0"] - a["x1"]) * PT for a, b in zip(words, words[1:])]
+    assert [word.text for word in words] == header
+    gaps = [b.x - (a.x + a.w) for a, b in zip(words, words[1:])]
     assert min(gaps) >= 1.5, f"{header}: {gaps}"
-    assert len(divider) == 1 and words[0]["x1"] * PT + 0.4 <= divider[0]["x0"] * PT <= words[1]["x0"] * PT - 0.4
+    assert len(divider) == 1 and words[0].x + words[0].w + 0.4 <= divider[0].x <= words[1].x - 0.4

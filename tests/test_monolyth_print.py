@@ -17,6 +17,7 @@ from sheets.ink import INK_MODES, Ink
 from sheets.render import Job, render
 from tests.glyphread import read_glyphs
 from tests.pdfread import PT, Printed, outside_margin, read_pages
+from tests.pdftext import words
 from tests.printing import decode_qr, print_into, qpdf_check, render_png
 
 URL = "http://table.local:5000"
@@ -115,23 +116,22 @@ def test_one_structure_card_per_pattern_each_with_its_name_and_text(every_pdf):
 def test_card_backs_follow_each_page_at_the_mirrored_positions(paper, per_page, page_count):
     """Half-full pages (5 a page on A4: 3 + 2; 8 + 4 on Letter landscape) tell mirrored from copied."""
     pdf = render(Job(GAME, "structure-cards", 3, 1, paper, Ink(), URL, per_page, backs=True))
-    with pdfplumber.open(BytesIO(pdf)) as doc:
-        pages = doc.pages
-        assert len(pages) == page_count
-        for front, back in zip(pages[0::2], pages[1::2]):
-            width, height = float(front.width), float(front.height)
-            cards = [(r["x0"], r["top"], r["x1"], r["bottom"]) for r in front.curves
-                     if 59 <= (r["x1"] - r["x0"]) * 25.4 / 72 <= 61 and 84 <= (r["bottom"] - r["top"]) * 25.4 / 72 <= 86]
-            if width <= height:
-                mirrored = [(width - x1, top, width - x0, bottom) for x0, top, x1, bottom in cards]
-            else:
-                mirrored = [(x0, height - bottom, x1, height - top) for x0, top, x1, bottom in cards]
-            titles = [w for w in back.extract_words() if w["text"] == "MONOLYTH"]
-            assert len(titles) == len(cards)
-            for word in titles:
-                cx = (word["x0"] + word["x1"]) / 2
-                inside = [m for m in mirrored if m[0] < cx < m[2] and m[1] < word["top"] < m[3]]
-                assert len(inside) == 1 and abs(cx - (inside[0][0] + inside[0][2]) / 2) < 1
+    pages = read_pages(pdf)
+    assert len(pages) == page_count
+    for front, back in zip(pages[0::2], pages[1::2]):
+        width, height = front["width"], front["height"]
+        cards = [(r.x, r.y, r.x + r.w, r.y + r.h) for r in front["marks"]
+                 if r.kind == "curve" and 59 <= r.w <= 61 and 84 <= r.h <= 86]
+        if width <= height:
+            mirrored = [(width - x1, top, width - x0, bottom) for x0, top, x1, bottom in cards]
+        else:
+            mirrored = [(x0, height - bottom, x1, height - top) for x0, top, x1, bottom in cards]
+        titles = [w for w in words(back) if w.text == "MONOLYTH"]
+        assert len(titles) == len(cards)
+        for word in titles:
+            cx = word.x + word.w / 2
+            inside = [m for m in mirrored if m[0] < cx < m[2] and m[1] < word.y < m[3]]
+            assert len(inside) == 1 and abs(cx - (inside[0][0] + inside[0][2]) / 2) < PT  # within 1 pt
 
 
 def read_tokens(page) -> Counter:
@@ -171,8 +171,7 @@ def test_each_player_gets_a_board_with_a_prophecy_slot_in_each_edge_colour():
     pdf = pdf_of("player-boards", players=3)
     first, second = read_pages(pdf)
     assert second["text"].count("Prophecy") == 4  # board 3 alone: 3 players, two boards a page
-    with pdfplumber.open(BytesIO(pdf)) as doc:  # the glyph key lies right of the board, from 141 mm
-        board = {w["text"] for w in doc.pages[1].extract_words() if w["x1"] * PT < 140}
+    board = {w.text for w in words(second) if w.x + w.w < 140}  # the glyph key lies right of the board, from 141 mm
     assert board & {colour.label for colour in GAME.colours.values()} == {"Black", "Teal", "Red", "Blue"}
     edges = {glyph.shape for glyph in read_glyphs(pdf)[1] if glyph.x < 140}
     assert edges == {GAME.colours[colour].glyph for colour in ("black", "teal", "red", "blue")}
@@ -219,9 +218,8 @@ def test_print_writes_every_printable_and_qpdf_finds_them_sound(printed):
 def test_qr_code_scans_to_the_monolyth_companion_page(printed, tmp_path, printable):
     first_page = render_png(printed / f"monolyth-{printable}.pdf", tmp_path, dpi=200)[0]
     assert decode_qr(first_page) == [f"{URL}/play/monolyth"]
-    with pdfplumber.open(printed / f"monolyth-{printable}.pdf") as pdf:
-        words = pdf.pages[0].extract_text()
-    assert "pieces &" in words and "dice" not in words.lower()  # Monolyth has a market of pieces, no dice
+    text = read_pages((printed / f"monolyth-{printable}.pdf").read_bytes())[0]["text"]
+    assert "pieces &" in text and "dice" not in text.lower()  # Monolyth has a market of pieces, no dice
 
 
 def test_backs_without_any_card_back_is_a_usage_error(cli, tmp_path):
@@ -240,15 +238,14 @@ def test_a_token_stack_is_headed_once_even_where_it_wraps_to_the_next_line():
 
 def test_the_two_height_labels_of_a_spanish_structure_card_stand_apart():
     game = layouts.load("monolyth", "es")
-    with pdfplumber.open(BytesIO(render(Job(game, "structure-cards", 2, lang="es")))) as doc:
-        page = doc.pages[0]
-        card = [w for w in page.extract_words() if w["x1"] * PT < 10 + 63 and w["top"] * PT < 10 + 25]
-    labels = [w for w in card if w["text"] in ("niveles:", "jugadores", "3-4", "1-2")]
+    page = read_pages(render(Job(game, "structure-cards", 2, lang="es")))[0]
+    card = [w for w in words(page) if w.x + w.w < 10 + 63 and w.y < 10 + 25]
+    labels = [w for w in card if w.text in ("niveles:", "jugadores", "3-4", "1-2")]
     middle = 10 + 63 / 2
-    left = [w for w in labels if (w["x0"] + w["x1"]) / 2 * PT < middle]
-    right = [w for w in labels if (w["x0"] + w["x1"]) / 2 * PT > middle]
+    left = [w for w in labels if w.x + w.w / 2 < middle]
+    right = [w for w in labels if w.x + w.w / 2 > middle]
     assert len(left) == len(right) == 3
-    assert min(w["x0"] for w in right) * PT - max(w["x1"] for w in left) * PT > 1.5
+    assert min(w.x for w in right) - max(w.x + w.w for w in left) > 1.5
 
 
 @pytest.mark.parametrize("lang", layouts.LANGUAGES)
@@ -258,20 +255,19 @@ def test_each_slots_words_lie_inside_its_inner_ring(lang):
     game = layouts.load("monolyth", lang)
     board = next(b for b in game.printables["player-boards"].blocks if b.type == "edge_board")
     inner = board.slot / 2 - 1.2
-    with pdfplumber.open(BytesIO(render(Job(game, "player-boards", 4, lang=lang)))) as doc:
-        page = doc.pages[0]
-        rings = [((c["x0"] + c["x1"]) / 2 * PT, (c["top"] + c["bottom"]) / 2 * PT) for c in page.curves
-                 if max(abs((c["x1"] - c["x0"]) * PT - 2 * inner), abs((c["bottom"] - c["top"]) * PT - 2 * inner)) < 0.2]
-        words = [w for w in page.extract_words(x_tolerance=1.5)
-                 if w["text"] in {board.slot_label} | {colour.label for colour in game.colours.values()}]
+    page = read_pages(render(Job(game, "player-boards", 4, lang=lang)))[0]
+    rings = [(c.x + c.w / 2, c.y + c.h / 2) for c in page["marks"]
+             if c.kind == "curve" and max(abs(c.w - 2 * inner), abs(c.h - 2 * inner)) < 0.2]
+    named = [w for w in words(page, x_tolerance=1.5)
+             if w.text in {board.slot_label} | {colour.label for colour in game.colours.values()}]
     assert len(rings) == 8, "4 slots on each of the page's 2 boards"
     in_rings = 0
-    for word in words:
-        corners = [(x * PT, y * PT) for x in (word["x0"], word["x1"]) for y in (word["top"], word["bottom"])]
+    for word in named:
+        corners = [(x, y) for x in (word.x, word.x + word.w) for y in (word.y, word.y + word.h)]
         centre = min(rings, key=lambda c: (c[0] - corners[0][0]) ** 2 + (c[1] - corners[0][1]) ** 2)
         if max(abs(x - centre[0]) for x, _ in corners) > board.slot:
             continue  # a colour's name in the glyph key beside the board
         in_rings += 1
         far = max(((x - centre[0]) ** 2 + (y - centre[1]) ** 2) ** 0.5 for x, y in corners)
-        assert far <= inner, f"{word['text']!r} reaches {far:.2f} mm from its slot's centre, the ring is at {inner:.2f}"
+        assert far <= inner, f"{word.text!r} reaches {far:.2f} mm from its slot's centre, the ring is at {inner:.2f}"
     assert in_rings == 16, "a label and a colour name in each of the 8 slots"

@@ -13,6 +13,7 @@ from sheets.ink import Ink
 from sheets.preflight import preflight
 from sheets.render import Job, render
 from tests.pdfread import outside_margin, read_pages
+from tests.pdftext import words as words_on
 
 URL = "http://192.168.1.20:5000"
 SHIPPED = ["copenhagen", "lost-cities", "monolyth", "simstown"]
@@ -28,8 +29,7 @@ def printed_words(game_id: str, printable: str, lang: str, paper: str = "a4", in
     """Every word the printable puts on paper in `lang` (rotated words too), cards with their backs."""
     game = layouts.load(game_id, lang)
     pdf = render(Job(game, printable, game.players.min, 1, paper, Ink(ink), URL, backs=True, lang=lang))
-    with pdfplumber.open(BytesIO(pdf)) as doc:
-        return {word["text"] for page in doc.pages for word in page.extract_words(x_tolerance=1, char_dir_rotated="btt")}
+    return {word.text for page in read_pages(pdf) for word in words_on(page, x_tolerance=1, rotated="btt")}
 
 
 def layout_words(game_id: str, lang: str, printable: str | None = None) -> set[str]:

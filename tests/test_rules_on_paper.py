@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from io import BytesIO
 
-import pdfplumber
 import pytest
 
 import layouts
 from sheets.paper import impose
 from sheets.render import Job, render
-from tests.pdfread import PT
+from tests.pdfread import read_pages
+from tests import pdftext
 
 MARK = {"en": "(house rule)", "de": "(Hausregel)", "es": "(regla de la casa)"}
 """The words that mark a house value on paper (RULES.md: HV), the same on every sheet."""
@@ -83,7 +82,7 @@ HOUSE_RULES = {  # (game, printable, block): the words each house value is said 
 def first_page(game_id: str, printable: str, lang: str):
     """The first A4 page of a printable in a language, printed and parsed once for every block read from it."""
     game = layouts.load(game_id, lang)
-    return pdfplumber.open(BytesIO(render(Job(game, printable, game.players.min, lang=lang)))).pages[0]
+    return read_pages(render(Job(game, printable, game.players.min, lang=lang)))[0]
 
 
 def block_text(game_id: str, printable: str, block: int, lang: str) -> str:
@@ -96,8 +95,8 @@ def words_in(page, game, printable: str, block: int) -> str:
     spec = game.printables[printable]
     left, top, _, _ = impose(spec.size, "a4").slots[0]
     x, y, w, h = spec.blocks[block].at
-    box = page.within_bbox(((left + x - 1) / PT, (top + y - 1) / PT, (left + x + w + 1) / PT, (top + y + h + 1) / PT))
-    return " ".join((box.extract_text() or "").split())  # a glyph on the box's edge is in it
+    box = (left + x - 1, top + y - 1, left + x + w + 1, top + y + h + 1)  # a glyph on the box's edge is in it
+    return " ".join(pdftext.text(page, within=box).split())
 
 
 @pytest.mark.parametrize("lang", layouts.LANGUAGES)
@@ -145,6 +144,6 @@ def test_the_two_player_dice_are_counted_in_words_whatever_their_house_value(lan
     block = next(i for i, b in enumerate(game.printables["player-sheet"].blocks) if "two_player_dice" in getattr(b, "text", ""))
     for value, said in zip((1, 3), TAKE[lang]):
         changed = game.model_copy(update={"values": {**game.values, "two_player_dice": value}})
-        with pdfplumber.open(BytesIO(render(Job(changed, "player-sheet", 2, lang=lang)))) as doc:
-            text = words_in(doc.pages[0], changed, "player-sheet", block)
-        assert text.endswith(said), text[-60:]
+        page = read_pages(render(Job(changed, "player-sheet", 2, lang=lang)))[0]
+        printed = words_in(page, changed, "player-sheet", block)
+        assert printed.endswith(said), printed[-60:]

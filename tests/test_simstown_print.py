@@ -4,9 +4,7 @@ from __future__ import annotations
 import copy
 import re
 from collections import Counter
-from io import BytesIO
 
-import pdfplumber
 import pytest
 import yaml
 from reportlab.lib.colors import HexColor
@@ -16,8 +14,9 @@ from sheets.blocks.region_map import field_boxes
 from sheets.ink import INK_MODES, Ink
 from sheets.paper import grow_scale, impose
 from sheets.render import Job, render
+from tests import pdftext
 from tests.glyphread import read_glyphs
-from tests.pdfread import PT, Printed, outside_margin, read_pages
+from tests.pdfread import Printed, outside_margin, read_pages
 from tests.printing import decode_qr, qpdf_check, render_png
 
 URL = "http://table.local:5000"
@@ -93,11 +92,10 @@ def block_texts(game, printable) -> list[str]:
     spec = game.printables[printable]
     scale = grow_scale(spec.size, "a4") if spec.grow else 1.0
     left, top, _, _ = impose(tuple(s * scale for s in spec.size), "a4").slots[0]
-    with pdfplumber.open(BytesIO(render(Job(game, printable, 1, url=URL)))) as doc:
-        page = doc.pages[0]
-        return [" ".join(page.within_bbox(((left + x * scale) / PT, (top + y * scale) / PT, (left + (x + w) * scale) / PT,
-                                           (top + (y + h) * scale) / PT)).extract_text().split())
-                for x, y, w, h in (b.at for b in spec.blocks if b.type == "text")]
+    page = read_pages(render(Job(game, printable, 1, url=URL)))[0]
+    return [" ".join(pdftext.text(page, within=(left + x * scale, top + y * scale, left + (x + w) * scale,
+                                                top + (y + h) * scale)).split())
+            for x, y, w, h in (b.at for b in spec.blocks if b.type == "text")]
 
 
 def test_solo_house_rule_is_printed_from_its_value_and_building_is_optional():
