@@ -211,6 +211,6 @@ def message(root: type[BaseModel], error: dict) -> str:
 
 def _description(root: type[BaseModel], loc: tuple) -> str:
     """What the key at the end of `loc` holds, as its model describes it ('' when it is no model's key)."""
-    owner = _owner(root, loc)
+    owner = _owner(root, loc) if loc else None  # a check of the whole layout has no key
     field = next((f for name, f in owner.model_fields.items() if loc[-1] in (name, f.alias)), None) if owner else None
     return (field.description or "") if field else ""

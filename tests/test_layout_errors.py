@@ -69,6 +69,8 @@ BROKEN = {
     "a word for a number": (lambda d: d["tables"]["dice"]["values"].__setitem__(1, "ten"), "tables.dice.values[1]",
                             "write a whole number, not 'ten'", True),
     "a number under its bound": (lambda d: d["players"].update(min=0), "players.min", "write 1 or more, not 0", True),
+    "a pick of a die the game lost": (lambda d: d.update(dice=[die for die in d["dice"] if die["id"] != "number"]),
+                                      "table.active_pick", "no die 'number'; the dice are colour", False),
     "a misspelt name in an expression": (lambda d: d["scoring"]["points"][1].update(points="artifact * 2"),
                                          "scoring.points[1].points", "unknown name 'artifact' in 'artifact * 2'; did "
                                          "you mean `artifacts`? the names here: artifacts, boxes,", False),
