@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+pytestmark = pytest.mark.slow  # a fuzz, like the layout and API fuzz: the full suite runs it
+
 REQUESTS = 400
 TEXT = st.one_of(st.text(max_size=8), st.sampled_from(["Ana", "ana", "lost-cities", "2025-05-01", "", "\u2800",
                                                        "0001-01-01T00:00:00+14:00", "9999-12-31"]))
