@@ -1,6 +1,8 @@
 """Phones at a table in headless Chromium: seat a player through the page, read the turn line, tap
-what the page offers, and check the page with axe-core."""
+what the page offers, check the page with axe-core, and hold a move's answer back."""
 from __future__ import annotations
+
+import time
 
 from playwright.sync_api import expect
 
@@ -89,3 +91,29 @@ def every_look(page, context: str, landscape=None) -> None:
     clipped = page.evaluate(CLIPPED_TEXT)
     assert clipped == [], f"{context}, 320 px: {clipped}"
     page.set_viewport_size(PORTRAIT)
+
+
+class HeldAnswers:
+    """The answers to `page`'s requests matching `pattern`, held on their way back (each request reaches the
+    server) until released: a phone that learns what happened from the live stream before the answer."""
+
+    def __init__(self, page, pattern: str):
+        self.page, self.pattern, self.held = page, pattern, []
+        page.route(pattern, lambda route: self.held.append((route, route.fetch())))
+
+    def wait(self, seconds: float = 5) -> None:
+        """Until a request has reached the server (Playwright runs the route's handler while the page waits)."""
+        deadline = time.monotonic() + seconds
+        while not self.held:
+            assert time.monotonic() < deadline, f"no request to {self.pattern} within {seconds} s"
+            self.page.wait_for_timeout(20)
+
+    def release(self) -> None:
+        """Give the page the first held answer and let the page read it; hold no more."""
+        self.wait()
+        route, answer = self.held[0]
+        with self.page.expect_response(self.pattern):
+            route.fulfill(response=answer)
+        self.page.unroute(self.pattern)
+        self.page.evaluate("() => new Promise((read) => setTimeout(() => setTimeout(read)))")
+

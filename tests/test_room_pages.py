@@ -10,7 +10,7 @@ import time
 
 from playwright.sync_api import expect
 
-from tests.phones import axe_clean, every_look, seated_phone, turn_line
+from tests.phones import HeldAnswers, axe_clean, every_look, seated_phone, turn_line
 from tests.serving import free_port, serving
 from tests.silent_network import silent_network
 from tests.tables import Http, Table
@@ -172,20 +172,16 @@ def test_a_new_phone_let_in_before_its_asks_answer_arrives_still_gets_the_seat(s
     room.sit("Ben")
     ana.locator('[data-key="roll"]').click()
     expect(ana.locator("#log li").first).to_contain_text("Ana rolled")
-    new_phone, held = phone(), []
-    # the ask reaches the server, but its answer waits on the way back until Ben has let the phone in
-    new_phone.route("**/seats/*/takeover", lambda route: held.append((route, route.fetch())))
+    new_phone = phone()
+    asked = HeldAnswers(new_phone, "**/seats/*/takeover")  # the ask's answer waits until Ben has let it in
     new_phone.goto(f"{served}/r/{room.code}")
     new_phone.get_by_role("button", name="Ask to take over Ana's seat on this phone").click()
-    deadline = time.monotonic() + 5
-    while not held and time.monotonic() < deadline:
-        new_phone.wait_for_timeout(20)  # lets the route's handler run: the ask is in once it has its answer
+    asked.wait()
     status, _ = Http(served)(f"/api/rooms/{room.code}/seats/0/takeover",
                              {"player": "Ben", "token": room.tokens["Ben"], "ask": room.state()["takeovers"][0]["ask"]})
     assert status == 200
     expect(ana.locator("#alert")).to_contain_text("Ana's seat moved to another phone")
-    route, answer = held[0]
-    route.fulfill(response=answer)
+    asked.release()
     expect(new_phone.locator("#seats")).to_contain_text("Ana (this phone)")
     expect(new_phone.locator("#status")).to_have_text("This phone now plays for Ana.")
     expect(new_phone.locator("#asks")).to_be_empty()

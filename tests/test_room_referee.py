@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.phones import axe_clean, seated_phone, turn_line
+from tests.phones import HeldAnswers, axe_clean, seated_phone, turn_line
 from tests.serving import within
 from tests.tables import Http, Table
 
@@ -229,9 +229,12 @@ def test_a_shared_phone_plays_for_the_chosen_seat_while_the_server_allows_it_any
     seated_phone(phone, served, room.code, "Cy")
     tap(room, shared, "roll")
     shared.locator('[data-key="die-0"]').click()
-    tap(room, shared, "use")
+    used = HeldAnswers(shared, "**/use")  # the stream shows the turn's new state before the answer to Ana's use
+    shared.locator('[data-key="use"]').click()
+    used.wait()
     expect(shared.locator("#turn-line")).to_contain_text("your part, Ben")
     shared.locator('[data-key="acting"]').select_option(label="Ana")  # Ana places her shape: she crosses its tile
+    used.release()  # the answer to her earlier move leaves the choice made since as it is
     expect(shared.locator('[data-key="acting"]')).to_have_value("0")
     tile = next(e["item"] for e in room.state()["allowed"]["0"] if e["move"] == "cross")
     shared.locator(f'[data-key="item-tiles-{tile}"]').click()

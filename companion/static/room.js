@@ -138,11 +138,11 @@ const Room = (function () {
     if (!me) { room.say(_("Take a seat first: type your name under Seats."), true); return null; }
     const button = JSON.stringify([path, body || {}]);
     if (doubleTap(button)) return null;
-    const tap = last = {button, flying: true, answered: 0};
+    const tap = last = {button, flying: true, answered: 0}, chosen = room.acting;
     const answer = await room.send(path, Object.assign({player: me.name, token: me.token, seen: room.state.version,
       request: requestId(`${room.state.version}/${me.seat}/${button}`)}, body || {}));
     Object.assign(tap, {flying: false, answered: Date.now()});
-    if (answer && me.seat === room.acting) room.acting = null;
+    if (answer && me.seat === chosen && room.acting === chosen) room.acting = null; // not a choice made since
     if (answer) show(answer);
     const handed = answer && handedOn(); // the stream had brought that state: drawn for the chosen seat
     if (handed) { room.redraw(); room.say(...handed); }
