@@ -19,8 +19,8 @@ import pypdfium2.raw as pdfium_c
 from reportlab.pdfbase.pdfmetrics import getFont
 
 from tests import pdftext
+from tests.pdftext import PT
 
-PT = 25.4 / 72
 IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 SEGMENTS = {pdfium_c.FPDF_SEGMENT_MOVETO: "m", pdfium_c.FPDF_SEGMENT_LINETO: "l", pdfium_c.FPDF_SEGMENT_BEZIERTO: "c"}
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import groupby
 
-PT = 25.4 / 72
+PT = 25.4 / 72  # mm per pt (tests/pdfread.py gives marks in mm)
 TOLERANCE = 3.0  # pt, pdfplumber's default x and y tolerance
 READING = {"ltr": lambda m: (m.x, m.x + m.w, m.y), "ttb": lambda m: (m.y, m.y + m.h, m.x),
            "btt": lambda m: (-m.y - m.h, -m.y, m.x)}

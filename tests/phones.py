@@ -2,9 +2,9 @@
 what the page offers, check the page with axe-core, and hold a move's answer back."""
 from __future__ import annotations
 
-import time
-
 from playwright.sync_api import expect
+
+from tests.serving import within
 
 
 def seated_phone(phone, base: str, code: str, *names: str, **options):
@@ -103,10 +103,8 @@ class HeldAnswers:
 
     def wait(self, seconds: float = 5) -> None:
         """Until a request has reached the server (Playwright runs the route's handler while the page waits)."""
-        deadline = time.monotonic() + seconds
-        while not self.held:
-            assert time.monotonic() < deadline, f"no request to {self.pattern} within {seconds} s"
-            self.page.wait_for_timeout(20)
+        assert within(seconds, lambda: self.held, lambda: self.page.wait_for_timeout(20)), \
+            f"no request to {self.pattern} within {seconds} s"
 
     def release(self) -> None:
         """Give the page the first held answer and let the page read it; hold no more."""
@@ -116,4 +114,3 @@ class HeldAnswers:
             route.fulfill(response=answer)
         self.page.unroute(self.pattern)
         self.page.evaluate("() => new Promise((read) => setTimeout(() => setTimeout(read)))")
-

@@ -73,13 +73,13 @@ def call(base: str, path: str, body=None, headers: dict | None = None, method: s
     return status, head, json.loads(raw) if is_json else raw.decode("utf-8", "replace")
 
 
-def within(seconds: float, condition) -> bool:
-    """Whether `condition()` comes true within `seconds` (asked every 50 ms): a wait with a deadline."""
+def within(seconds: float, condition, pause=lambda: time.sleep(0.05)) -> bool:
+    """Whether `condition()` comes true within `seconds` (asked after each `pause`): a wait with a deadline."""
     deadline = time.monotonic() + seconds
     while not condition():
         if time.monotonic() > deadline:
             return False
-        time.sleep(0.05)
+        pause()
     return True
 
 
