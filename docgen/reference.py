@@ -56,6 +56,8 @@ def type_text(prop: dict) -> str:
     """A JSON Schema property's type in words: 'list of Column', 'number or null', "'left' | 'right'"."""
     if "$ref" in prop:
         return prop["$ref"].rsplit("/", 1)[-1].split("__")[-1]
+    if "allOf" in prop:  # a tagged union, chained (layouts/schema.py)
+        return " or ".join(type_text(option["then"]) for option in prop["allOf"])
     if "anyOf" in prop or "oneOf" in prop:
         return " or ".join(dict.fromkeys(type_text(p) for p in prop.get("anyOf", prop.get("oneOf"))))
     if "enum" in prop or "const" in prop:
