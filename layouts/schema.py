@@ -71,7 +71,8 @@ def chained(union: dict, tag: str, refs: list[str], defs: dict) -> dict:
     rest = {key: value for key, value in union.items() if key not in ("oneOf", "discriminator")}
     return {**rest, "type": "object", **({} if defaulted else {"required": [tag]}),
             "properties": {tag: {"enum": list(tags), "description": GENERIC[tag]}},
-            "allOf": [{"if": {"properties": {tag: {"const": name}}, **({} if name in defaulted else {"required": [tag]})},
+            "allOf": [{"if": {"properties": {tag: {"const": name}},
+                              **({} if name in defaulted else {"required": [tag]})},
                        "then": {"$ref": f"#/$defs/{ref}"}} for name, ref in tags.items()]}
 
 

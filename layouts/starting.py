@@ -44,7 +44,7 @@ def title(name: str) -> str:
 
 
 def starting_files(name: str, source: Path, languages: bool = False) -> dict[str, str]:
-    """File name -> text of a new game `name` copied from a layout file (and its overlays, with `languages`), renamed."""
+    """File name -> text of a new game `name` copied from a layout file (its overlays too with `languages`), renamed."""
     said = f'name: "{title(name)}"'
     files = {f"{name}.yaml": _renamed(source.read_text(encoding="utf-8"), name, said)}
     for lang, overlay in overlays(source).items() if languages else ():

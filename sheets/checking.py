@@ -19,8 +19,9 @@ from sheets.shell import LayoutsOption, fail, layout_folders, plural
 
 def check(
     files: Annotated[Optional[list[Path]], typer.Argument(
-        metavar="FILE|GAME", show_default=False, help="Layout files (.yaml) or game ids to check with their overlays "
-        "(an overlay stands for its layout); default every game found (shipped, ROLLSHEET_LAYOUTS, --layouts).")] = None,
+        metavar="FILE|GAME", show_default=False, help="Layout files (.yaml) or game ids to check with their "
+        "overlays (an overlay stands for its layout); default every game found (shipped, ROLLSHEET_LAYOUTS, "
+        "--layouts).")] = None,
     translations: Annotated[bool, typer.Option("--translations", help=(
         "List each problem of the language overlays (as naming an overlay FILE does); without it they are counted "
         "after the layout's errors."))] = False,
@@ -83,8 +84,7 @@ def in_overlay(line: str, layout: Path) -> bool:
     """Whether a problem line is about one of the layout's language overlays (`game.de.yaml: ...`)."""
     from layouts.translations import overlays
 
-    return any(line.startswith(f"{overlay}:") or line.startswith(f"{layout.parent / overlay.name}:")
-               for overlay in overlays(layout).values())
+    return any(line.startswith(f"{overlay}:") for overlay in overlays(layout).values())
 
 
 def game_or_file(name: str) -> Path:

@@ -23,7 +23,8 @@ def box_rows_geometry(block) -> tuple[float, float, float]:
 
 
 def draw_box_rows(pen, block, ctx):
-    """Per row: its head, a tinted band (in colour ink) behind white boxes with their numbers, the end icon, the note."""
+    """Per row: its head, a tinted band (in colour ink) behind white boxes (in their shapes, with their numbers and
+    marks), the end icon, the note."""
     x, y, w, _ = block.at
     side, row_h, head = box_rows_geometry(block)
     for r, row in enumerate(block.rows):
