@@ -127,13 +127,16 @@ def optional_reads(scoring: Scoring | None) -> list[str]:
     for name, text in scoring.let.items():
         if names(text) & maybe:
             maybe.add(name)
-    rules = [(f"points[{n}]", part, [part.points, part.when, part.majority], None)
+    inner = {f.id: {sub.id for sub in f.fields if getattr(sub, "optional", False)} for f in scoring.fields
+             if isinstance(f, (Group, Entries))}
+    rules = [(f"points[{n}]", part.each or part.over, [part.points, part.when, part.majority], None)
              for n, part in enumerate(scoring.points)]
-    rules += [(f"checks[{n}]", check, [check.value, check.total, check.at_most, check.require], check.at)
+    rules += [(f"checks[{n}]", check.each, [check.value, check.total, check.at_most, check.require], check.at)
               for n, check in enumerate(scoring.checks)]
     found = []
-    for where, rule, texts, at in rules:
-        read = sorted(set().union(*(names(text) for text in texts if text)) & maybe - {at})
+    for where, each, texts, at in rules:
+        empty = maybe | inner.get(each, set()) if isinstance(each, str) else maybe
+        read = sorted(set().union(*(names(text) for text in texts if text)) & empty - {at})
         if read:
             what = "this part scores nothing" if where.startswith("points") else "this check is skipped"
             found.append(f"scoring.{where}: reads {', '.join(read)}, which a player may leave empty (optional); "

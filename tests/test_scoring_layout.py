@@ -80,6 +80,15 @@ def test_check_warns_of_a_rule_reading_an_optional_field(cli, tmp_path):
     assert len(result.stdout.splitlines()) == 2, "a check at the optional field itself is meant to be skipped"
 
 
+def test_check_warns_of_a_rule_for_each_member_reading_an_optional_field_of_the_group(cli, tmp_path):
+    text = (layouts.TEMPLATES / "qwixx.yaml").read_text(encoding="utf-8")
+    text = text.replace("{id: crosses, label: crosses, max: numbers_per_row}",
+                        "{id: crosses, label: crosses, max: numbers_per_row, optional: true}")
+    result = cli("check", write_text(tmp_path / "pad.yaml", text))
+    notes = [line for line in result.stdout.splitlines() if "optional" in line]
+    assert result.exit_code == 0 and [line.split(": ")[2] for line in notes] == ["scoring.points[0]", "scoring.checks[0]"]
+
+
 def test_a_field_hides_a_house_value_of_its_name(tmp_path):
     layout = with_scoring(points=[{"id": "sixes", "points": "sixes * values.sixes"}])
     layout["values"] = {"sixes": 3}
