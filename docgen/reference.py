@@ -1,7 +1,8 @@
-"""The layout reference, made from the code at every docs build (an MkDocs hook, mkdocs.yml), so it never
-drifts from what `rollsheet check` accepts: every block kind with its keys, types, defaults and a picture
-drawn from a minimal example (docgen/examples.yaml) and the games that use it; every table kind with its
-phases; every scoring field and rule kind; the expression language.
+"""The layout reference, docs/reference.md with its pictures in docs/reference/, made from the code so it never
+drifts from what `rollsheet check` accepts (`python -m docgen.reference` writes it; tests/test_reference.py
+makes it again and compares, so a change of the models that leaves it stale fails): every block kind with its
+keys, types, defaults and a picture drawn from a minimal example (docgen/examples.yaml) and the games that use
+it; every table kind with its phases; every scoring field and rule kind; the expression language.
 
 Glossary:
 - kind: a member of a tagged union of the layout schema (a block `type`, a table or field `kind`).
@@ -25,7 +26,9 @@ from layouts.scoring import AnyField, Check, Part, Scoring, Section, TieBreak
 from layouts.table import Mechanic
 
 EXAMPLES = Path(__file__).with_name("examples.yaml")
-PAGE = "reference.md"
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+PAGE = DOCS / "reference.md"
+PICTURES = DOCS / "reference"
 DPI = 110
 
 SCHEMA = layout_schema()
@@ -56,6 +59,8 @@ def type_text(prop: dict) -> str:
     """A JSON Schema property's type in words: 'list of Column', 'number or null', "'left' | 'right'"."""
     if "$ref" in prop:
         return prop["$ref"].rsplit("/", 1)[-1].split("__")[-1]
+    if "allOf" in prop:  # a tagged union, chained (layouts/schema.py)
+        return " or ".join(type_text(option["then"]) for option in prop["allOf"])
     if "anyOf" in prop or "oneOf" in prop:
         return " or ".join(dict.fromkeys(type_text(p) for p in prop.get("anyOf", prop.get("oneOf"))))
     if "enum" in prop or "const" in prop:
@@ -125,15 +130,15 @@ def page() -> str:
     from companion.table import kinds as mechanics
 
     users = used_by()
-    out = ["# Layout reference", "", "Made from the code (`rollsheet schema` is the same schema as JSON) each time "
-           "the docs are built. A game's layout file holds the keys of **Game** below; see "
-           "[Write your own game](authoring.md) for a walk through.", ""]
+    out = ["# Layout reference", "", "<!-- Made by `python -m docgen.reference` from the code: edit the models, not "
+           "this page. -->", "", "Made from the code (`rollsheet schema` is the same schema as JSON). A game's layout "
+           "file holds the keys of **Game** below; see [Write your own game](authoring.md) for a walk through.", ""]
     out += model_section("##", "Game (the file)", layouts.Game)
     out += ["## Block kinds", "", "A printable's `blocks` are boxes in mm, each of one `type`:", ""]
     for kind, model in BLOCKS.items():
         games = ", ".join(sorted(users.get(kind, []))) or "none of the shipped games yet"
         out += model_section("###", f"`{kind}`", model)
-        out += [f"![{kind}](reference/{kind}.png)", "", f"Used by: {games}.", ""]
+        out += [f"![{kind}](reference/{kind}.png)", "", *MORE.get(kind, []), f"Used by: {games}.", ""]
     out += ["## Table kinds", "", "The companion's `table:` runs one mechanic; its phases are where a turn is "
             "(`prompts` names them), its moves what a seat may do (`labels` names their buttons).", ""]
     for kind, model in TABLES.items():
@@ -189,11 +194,44 @@ def pictures() -> dict[str, bytes]:
     return out
 
 
-def on_files(files, config):
-    """MkDocs hook: add the reference page and its pictures to the site."""
-    from mkdocs.structure.files import File
+def box_rows_geometry_text() -> list[str]:
+    """How a box_rows block sizes its boxes, worked through on its example (the picture above)."""
+    from sheets.blocks.box_rows import GAP, box_rows_geometry
 
-    files.append(File.generated(config, PAGE, content=page()))
-    for kind, png in pictures().items():
-        files.append(File.generated(config, f"reference/{kind}.png", content=png))
-    return files
+    block = layouts.load_file(EXAMPLES).printables["box-rows"].blocks[0]
+    side, row_h, head = box_rows_geometry(block)
+    x, _, w, h = block.at
+    slots = max(row.slots for row in block.rows)
+    return [f"**Geometry.** A row is the block's height divided among its rows; its head takes `head` mm (default "
+            f"one box side) and {GAP:g} mm. A *slot* is one box side plus {GAP:g} mm (the pitch). A row takes "
+            f"`offset` + its boxes + its `gaps` + 1 for an `end` slots; the box side is the smallest of (width - "
+            f"head - {GAP:g}) / the widest row's slots - {GAP:g}, the row height - {2 * GAP:g}, and `box`. So "
+            f"`box: 10` on a block wide enough gives an 11 mm pitch, and box *n* of a row (from 1) starts at "
+            f"x + head + {GAP:g} + (offset + *n* - 1 + the gaps before it) x pitch: rows with the same pitch line "
+            f"up box over box. In the picture: `at: [{', '.join(f'{v:g}' for v in block.at)}]`, "
+            f"`head: {block.head:g}`, "
+            f"{len(block.rows)} rows of {row_h:.1f} mm, the widest {slots:g} slots: side = min(({w:g} - "
+            f"{head:g} - {GAP:g}) / {slots:g} - {GAP:g}, {row_h:.1f} - {2 * GAP:g}) = {side:.2f} mm, pitch "
+            f"{side + GAP:.2f} mm; the second row starts {block.rows[1].offset:g} slot in, at x = "
+            f"{x + head + GAP + block.rows[1].offset * (side + GAP):.2f} mm.", ""]
+
+
+MORE = {"box_rows": box_rows_geometry_text()}
+"""More words for a block kind, after its picture."""
+
+
+def write(page_file: Path = PAGE, folder: Path = PICTURES) -> None:
+    """Write the reference page and its pictures (a picture of a kind no longer there is removed)."""
+    page_file.write_text(page(), encoding="utf-8")
+    folder.mkdir(exist_ok=True)
+    drawn = pictures()
+    for old in folder.glob("*.png"):
+        if old.stem not in drawn:
+            old.unlink()
+    for kind, png in drawn.items():
+        (folder / f"{kind}.png").write_bytes(png)
+
+
+if __name__ == "__main__":
+    write()
+    print(f"wrote {PAGE} and {len(list(PICTURES.glob('*.png')))} pictures in {PICTURES}")

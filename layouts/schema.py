@@ -8,12 +8,18 @@ Glossary:
 - key: a property of the schema; each carries one line saying what it is, its model's own
   description or, for the keys many models share (`at`, `type`, `colour`...), GENERIC's.
 - dialect: the JSON Schema draft the file follows (DIALECT).
+- tagged union: a list entry of one of several kinds told apart by one key (a block's `type`, a table's or
+  field's `kind`). Pydantic writes it as `oneOf` (+ `discriminator`, an OpenAPI keyword JSON Schema
+  validators ignore), so a validator tried every kind and named the wrong one; the published schema says
+  it as an `enum` of the tags and an `if`/`then` per tag (`chained`), which every common validator follows:
+  its first message is about the kind written (`best_match` of the `jsonschema` package).
 """
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
+from layouts.glyphs import SHAPES
 from layouts.model import Game
 
 HERE = Path(__file__).resolve().parent
@@ -37,7 +43,37 @@ def layout_schema() -> dict:
             prop.pop("title", None)  # pydantic's titles only repeat the key
             if "description" not in prop and key in GENERIC:
                 prop["description"] = GENERIC[key]
+    glyph = schema["$defs"]["Colour"]["properties"]["glyph"]
+    glyph.update({"minLength": 1, "examples": list(SHAPES), "if": {"minLength": 3}, "then": {"enum": list(SHAPES)},
+                  "else": {"maxLength": 2}})  # a shape's name, or a letter (schema 1): a misspelt shape is named so
+    schema = _unions_chained(schema, schema["$defs"])
     return {"$schema": DIALECT, "title": "rollsheet layout", **{k: v for k, v in schema.items() if k != "title"}}
+
+
+def _unions_chained(node, defs: dict):
+    """The schema with every tagged union (a `oneOf` of definitions sharing a `const` key) `chained`."""
+    if isinstance(node, list):
+        return [_unions_chained(item, defs) for item in node]
+    if not isinstance(node, dict):
+        return node
+    node = {key: _unions_chained(value, defs) for key, value in node.items()}
+    refs = [option.get("$ref", "").rsplit("/", 1)[-1] for option in node.get("oneOf", [])]
+    tag = next((key for key in ("type", "kind") if refs and all("const" in defs.get(ref, {}).get("properties", {})
+                                                               .get(key, {}) for ref in refs)), None)
+    return chained(node, tag, refs, defs) if tag else node
+
+
+def chained(union: dict, tag: str, refs: list[str], defs: dict) -> dict:
+    """A union as an enum of its tags and one `if` tag `then` definition each; a kind with a default tag (a
+    field's `count`) is the one taken when the key is left out."""
+    tags = {defs[ref]["properties"][tag]["const"]: ref for ref in refs}
+    defaulted = [name for name, ref in tags.items() if "default" in defs[ref]["properties"][tag]]
+    rest = {key: value for key, value in union.items() if key not in ("oneOf", "discriminator")}
+    return {**rest, "type": "object", **({} if defaulted else {"required": [tag]}),
+            "properties": {tag: {"enum": list(tags), "description": GENERIC[tag]}},
+            "allOf": [{"if": {"properties": {tag: {"const": name}},
+                              **({} if name in defaulted else {"required": [tag]})},
+                       "then": {"$ref": f"#/$defs/{ref}"}} for name, ref in tags.items()]}
 
 
 def schema_text() -> str:

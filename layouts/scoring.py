@@ -20,6 +20,7 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from layouts.blocks.base import ColourRef, Strict, Words
+from layouts.problems import closest
 from layouts.scoring_fields import (AnyField, Choice, Count, Entries, Expr, FieldId, Flag, Group, Section, Tally,
                                     Text, Token, Tokens)
 
@@ -117,6 +118,26 @@ class Scoring(Strict):
             elif name is not None and kinds.get(name) != kind:
                 raise ValueError(f"{where}: {name!r} is not a {kind} field")
         for n, check in enumerate(self.checks):
-            if check.at and check.at.split(".")[0] not in kinds and not check.each:
-                raise ValueError(f"checks[{n}].at: {check.at!r} is not a field")
+            problem = check.at and self._unnamed(check.at, check.each)
+            if problem:
+                raise ValueError(f"checks[{n}].at: {problem}")
         return self
+
+    def _unnamed(self, at: str, each) -> str:
+        """What is wrong with a check's `at` (a field, `group.member.field`, or a field of its `each` group), or ''."""
+        ids = [f.id for f in self.fields]
+        if isinstance(each, str):
+            subs = [sub.id for sub in self.field(each).fields]
+            return "" if at in subs else (f"{at!r} is not a field of {each} (the check's `each`); "
+                                          f"{closest(at, subs)}its fields: {', '.join(subs)}")
+        first, *rest = at.split(".")
+        if first not in ids:
+            return f"{at!r} is not a field; {closest(first, ids)}the fields: {', '.join(ids)}"
+        field = self.field(first)
+        if not rest:
+            return ""
+        if not isinstance(field, Group) or len(rest) != 2 or rest[0] not in field.member_ids:
+            return (f"{at!r}: a field is named by its id, a group's by <group>.<member>.<field>"
+                    + (f"; the members of {first}: {', '.join(field.member_ids)}" if isinstance(field, Group) else ""))
+        subs = [sub.id for sub in field.fields]
+        return "" if rest[1] in subs else f"{at!r}: {first} has no field {rest[1]!r}; its fields: {', '.join(subs)}"

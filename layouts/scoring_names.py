@@ -116,3 +116,29 @@ def _references(scoring: Scoring, data: dict) -> None:
 
 ScoringSection = Annotated[Scoring | None, AfterValidator(fits_game)]
 """A game's `scoring:` key: the section, checked against the game (it must come after the keys it reads)."""
+
+
+def optional_reads(scoring: Scoring | None) -> list[str]:
+    """`scoring.<rule>: ...` warnings for each part or check reading an optional field (or a let that does) that
+    a player may leave empty: the rule then silently does not apply; a check `at` the field itself is meant so."""
+    if scoring is None:
+        return []
+    maybe = {f.id for f in scoring.fields if getattr(f, "optional", False)}
+    for name, text in scoring.let.items():
+        if names(text) & maybe:
+            maybe.add(name)
+    inner = {f.id: {sub.id for sub in f.fields if getattr(sub, "optional", False)} for f in scoring.fields
+             if isinstance(f, (Group, Entries))}
+    rules = [(f"points[{n}]", part.each or part.over, [part.points, part.when, part.majority], None)
+             for n, part in enumerate(scoring.points)]
+    rules += [(f"checks[{n}]", check.each, [check.value, check.total, check.at_most, check.require], check.at)
+              for n, check in enumerate(scoring.checks)]
+    found = []
+    for where, each, texts, at in rules:
+        empty = maybe | inner.get(each, set()) if isinstance(each, str) else maybe
+        read = sorted(set().union(*(names(text) for text in texts if text)) & empty - {at})
+        if read:
+            what = "this part scores nothing" if where.startswith("points") else "this check is skipped"
+            found.append(f"scoring.{where}: reads {', '.join(read)}, which a player may leave empty (optional); "
+                         f"then {what} without a word: make the field not optional, or its rule not need it")
+    return found

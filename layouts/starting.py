@@ -1,4 +1,4 @@
-"""A new game to start from: a template or any game copied under a new name, with its language overlays.
+"""A new game to start from: a template or any game copied under a new name (with its language overlays if asked).
 
 Glossary:
 - template: an example game shipped in layouts/templates (`fives`, a small complete game, is the
@@ -43,11 +43,11 @@ def title(name: str) -> str:
     return name.replace("-", " ").capitalize()
 
 
-def starting_files(name: str, source: Path) -> dict[str, str]:
-    """File name -> text of a new game `name` copied from a layout file and its overlays, renamed."""
+def starting_files(name: str, source: Path, languages: bool = False) -> dict[str, str]:
+    """File name -> text of a new game `name` copied from a layout file (its overlays too with `languages`), renamed."""
     said = f'name: "{title(name)}"'
     files = {f"{name}.yaml": _renamed(source.read_text(encoding="utf-8"), name, said)}
-    for lang, overlay in overlays(source).items():
+    for lang, overlay in overlays(source).items() if languages else ():
         text = overlay.read_text(encoding="utf-8")
         files[f"{name}.{lang}.yaml"] = re.sub(r"^name:.*$", said, text, count=1, flags=re.M)
     return files

@@ -21,9 +21,12 @@ def new(
         "default the small complete game fives."))] = None,
     out: Annotated[Optional[Path], typer.Option(metavar="DIR", help=(
         "Folder to write into; default the first ROLLSHEET_LAYOUTS folder (made if missing), else this one."))] = None,
+    with_languages: Annotated[bool, typer.Option("--with-languages", help=(
+        "Copy its German and Spanish overlays too (to keep in step with every text you change); default English only."
+        ))] = False,
     layouts_dirs: LayoutsOption = None,
 ) -> None:
-    """Write a starting layout for a game of your own (with the language overlays of what it copies)."""
+    """Write a starting layout for a game of your own (its language overlays too with --with-languages)."""
     import re
 
     import layouts
@@ -35,7 +38,7 @@ def new(
         if name in layouts.game_ids():
             fail(f"Error: a game {name!r} exists already ({layouts.game_file(name)}); choose another NAME", 2)
         try:
-            files = starting_files(name, source_file(source or DEFAULT))
+            files = starting_files(name, source_file(source or DEFAULT), with_languages)
         except KeyError as error:
             fail(f"Error: --from: {error.args[0]}", 2)
         folder = out or next(iter(layouts.folders()[1:]), Path.cwd())

@@ -13,7 +13,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from sheets import authoring
+from sheets import authoring, checking
 from sheets.shell import Command, LayoutsOption, fail, layout_folders, plural
 
 app = typer.Typer(
@@ -83,64 +83,6 @@ def list_paths() -> None:
     typer.echo(f"templates ({', '.join(templates())})  {layouts.TEMPLATES}  (rollsheet new NAME --from TEMPLATE)")
 
 
-@app.command(cls=Command)
-def check(
-    files: Annotated[Optional[list[Path]], typer.Argument(
-        metavar="FILE|GAME", show_default=False, help="Layout files (.yaml) or game ids to check with their overlays (an overlay stands for its layout); default every game found (shipped, ROLLSHEET_LAYOUTS, --layouts).")] = None,
-    layouts_dirs: LayoutsOption = None,
-) -> None:
-    """Validate layouts and their language overlays, and preflight them in every language: every block
-    inside the 8 mm margin on A4, Letter and A3, every text readable at 7 pt or more."""
-    import layouts
-    from layouts.glyphs import letter_notes
-    from layouts.translations import layout_of
-    from sheets.preflight import preflight_languages
-
-    problems, notes, overlays = [], [], 0
-    with layout_folders(layouts_dirs):
-        files = [game_or_file(str(path)) for path in files or []]
-        names = list(dict.fromkeys(str(layout_of(path)) for path in files)) if files else layouts.game_ids()
-        for name in names:
-            try:
-                path = Path(name) if files else layouts.game_file(name)
-                named = game_in_folder(path) if files else name
-                load = (lambda lang: layouts.load(named, lang)) if named else (lambda lang: layouts.load_file(path, lang))
-                found, checked = preflight_languages(path, load)
-                notes += letter_notes({c: (colour.rgb, colour.glyph) for c, colour in load("en").colours.items()},
-                                      str(path))
-            except layouts.LayoutError as error:
-                found, checked = error.problems, 0
-            problems += found
-            overlays += checked
-    for line in notes:
-        typer.echo(f"note: {line}")
-    for line in problems:
-        typer.echo(line, err=True)
-    if problems:
-        raise typer.Exit(1)
-    typer.echo(f"ok: {plural(len(names), 'layout')} valid with {plural(overlays, 'translation')}, all inside the "
-               f"safe area and readable at 7 pt")
-
-
-def game_or_file(name: str) -> Path:
-    """A command line's layout file, or the file of the game id it names (exit 2 for an unknown id)."""
-    import layouts
-    from sheets.jobs import names_a_file
-
-    try:
-        return Path(name) if names_a_file(name) or Path(name).exists() else layouts.game_file(name)
-    except KeyError as error:
-        fail(f"Error: {error.args[0]}, or name a layout file; {layouts.FOUND_HOW}", 2)
-
-
-def game_in_folder(path: Path) -> str | None:
-    """The game id of a file in a layouts folder (read as `list` reads it: its id must be its name), or None."""
-    import layouts
-
-    found = path.resolve().parent in layouts.folders() and path.stem in layouts.game_ids()
-    return path.stem if found else None
-
-
 @app.command("print", cls=Command)
 def print_sheets(
     game: Annotated[Optional[str], typer.Argument(
@@ -185,6 +127,7 @@ def print_sheets(
                    "or set ROLLSHEET_URL (`rollsheet serve` shows the address).")
 
 
+app.command(cls=Command)(checking.check)
 app.command(cls=Command)(authoring.new)
 app.command(cls=Command)(authoring.schema)
 app.command(cls=Command)(authoring.upgrade)

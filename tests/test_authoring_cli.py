@@ -15,8 +15,7 @@ from tests.test_user_games import mine, user_game  # noqa: F401 (mine: a fixture
 def test_new_writes_the_small_complete_game_into_the_first_layouts_folder(cli, mine):
     result = cli("new", "harbour")
     assert result.exit_code == 0, result.output
-    assert result.output.splitlines() == [*(f"wrote {mine / name}" for name in ("harbour.yaml", "harbour.de.yaml",
-                                                                                "harbour.es.yaml")),
+    assert result.output.splitlines() == [f"wrote {mine / 'harbour.yaml'}",
                                           f"wrote {mine / 'layout.schema.json'}  (the layout schema its first line "
                                           f"names, for editors)",
                                           "next: rollsheet check harbour  (editors read the schema named on its "
@@ -27,12 +26,12 @@ def test_new_writes_the_small_complete_game_into_the_first_layouts_folder(cli, m
     game = layouts.load("harbour")
     assert (game.id, game.name, game.scoring is not None, game.table.kind) == ("harbour", "Harbour", True,
                                                                               "hold-and-roll")
-    assert cli("check", "harbour").exit_code == 0 and layouts.load("harbour", "de").name == "Harbour"
+    assert cli("check", "harbour").exit_code == 0 and layouts.languages("harbour") == ["en"]
 
 
 @pytest.mark.parametrize("template", templates())
-def test_new_from_a_template_copies_its_overlays_renamed(cli, tmp_path, template):
-    result = cli("new", "pad", "--from", template, "--out", tmp_path)
+def test_new_from_a_template_with_languages_copies_its_overlays_renamed(cli, tmp_path, template):
+    result = cli("new", "pad", "--from", template, "--with-languages", "--out", tmp_path)
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in tmp_path.iterdir() if p.suffix == ".yaml") == ["pad.de.yaml", "pad.es.yaml",
                                                                                "pad.yaml"]
@@ -47,7 +46,7 @@ def test_the_help_of_new_names_every_template(cli):
 
 
 def test_new_from_a_shipped_game_makes_a_variant_that_checks(cli, mine):
-    assert cli("new", "my-cities", "--from", "lost-cities").exit_code == 0
+    assert cli("new", "my-cities", "--from", "lost-cities", "--with-languages").exit_code == 0
     game = layouts.load("my-cities", "de")
     assert game.id == "my-cities" and game.colours["red"].label == "Rot"
     assert game.bgg_id is None and layouts.load("lost-cities").bgg_id == 327831, "BG Stats would log the copy as " \
@@ -99,9 +98,27 @@ def test_new_refuses_in_one_line(cli, mine, args, said):
 
 def test_new_never_overwrites_a_file(cli, tmp_path):
     (tmp_path / "pad.de.yaml").write_text("name: mine\n")
-    result = cli("new", "pad", "--from", "kniffel", "--out", tmp_path)
+    result = cli("new", "pad", "--from", "kniffel", "--with-languages", "--out", tmp_path)
     assert result.exit_code == 2 and "pad.de.yaml exists already" in one_clear_line(result.output)
     assert (tmp_path / "pad.de.yaml").read_text() == "name: mine\n" and not (tmp_path / "pad.yaml").exists()
+
+
+def test_check_says_the_layouts_errors_first_and_counts_the_translation_problems(cli, tmp_path):
+    assert cli("new", "pad", "--from", "knister", "--with-languages", "--out", tmp_path).exit_code == 0
+    layout = tmp_path / "pad.yaml"
+    layout.write_text(layout.read_text().replace("  sum: true", "  sum: nope", 1))
+    for lang in ("de", "es"):
+        with (tmp_path / f"pad.{lang}.yaml").open("a") as overlay:
+            overlay.write("gone.label: x\n")
+    result = cli("check", "pad", "--layouts", tmp_path)
+    lines = result.output.splitlines()
+    assert result.exit_code == 1 and len(lines) == 1 and "table" in lines[0], result.output
+    layout.write_text(layout.read_text().replace("  sum: nope", "  sum: true"))
+    counted = cli("check", "pad", "--layouts", tmp_path)
+    assert counted.exit_code == 1 and counted.output.splitlines() == [
+        "2 translation problems in the language overlays: `rollsheet check --translations` lists them"]
+    listed = cli("check", "pad", "--translations", "--layouts", tmp_path)
+    assert listed.exit_code == 1 and [line.split(": ")[1] for line in listed.output.splitlines()] == ["gone.label"] * 2
 
 
 def test_list_paths_shows_where_every_game_and_template_is(cli, mine):

@@ -78,7 +78,7 @@ def test_check_names_each_mistake_of_an_overlay_in_its_file(cli, tmp_path):
             texts["printables.score-sheet.blocks[2].bridge.label"] = "Brücke"
 
     layout = harbour(tmp_path, overlay_change=mistakes)
-    result = cli("check", layout)
+    result = cli("check", layout, "--translations")
     overlay = layout.with_name("harbour.de.yaml")
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [
@@ -94,7 +94,9 @@ def test_check_measures_each_language_and_names_the_overlay_whose_text_does_not_
             texts["printables.score-sheet.blocks[7].label"] = "PUNTUACIÓN TOTAL DE TODAS LAS EXPEDICIONES DE LA PARTIDA"
 
     layout = harbour(tmp_path, overlay_change=long_total)
-    result = cli("check", layout)
+    assert cli("check", layout).stderr.splitlines() == [
+        "1 translation problem in the language overlays: `rollsheet check --translations` lists them"]
+    result = cli("check", layout, "--translations")
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [
         f"{layout.with_name('harbour.es.yaml')}: printables.score-sheet.blocks[7]: text does not fit its space even "

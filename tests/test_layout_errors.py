@@ -157,6 +157,27 @@ def test_the_schema_refuses_the_broken_layouts_an_editor_can_see(tmp_path, name)
     assert not VALIDATOR.is_valid(as_json(data))
 
 
+def knister_with(change) -> dict:
+    data = as_json(read_yaml(layouts.TEMPLATES / "knister.yaml"))
+    change(data)
+    return data
+
+
+@pytest.mark.parametrize("change, where, said", [
+    (lambda d: d["table"].update(kind="shared-rol"), ["table", "kind"], "'shared-rol' is not one of ['hold-and-roll'"),
+    (lambda d: d["table"].update(sum="nope"), ["table", "sum"], "'nope' is not of type 'boolean'"),
+    (lambda d: d["table"].update(rolls_per_turn=3), ["table"], "('rolls_per_turn' was unexpected)"),
+    (lambda d: d["printables"]["grid"]["blocks"][0].update(type="frme"), ["printables", "grid", "blocks", 0, "type"],
+     "'frme' is not one of ['text'"),
+    (lambda d: d["scoring"]["sections"][0]["fields"][0].update(max_items=3), ["scoring", "sections", 0, "fields", 0],
+     "('max_items' was unexpected)"),
+    (lambda d: d["colours"]["ink"].update(glyph="squar"), ["colours", "ink", "glyph"], "'squar' is not one of"),
+])
+def test_a_validators_first_message_names_the_kind_written(change, where, said):
+    first = jsonschema.exceptions.best_match(VALIDATOR.iter_errors(knister_with(change)))
+    assert list(first.absolute_path) == where and said in first.message
+
+
 def test_every_key_of_the_schema_says_what_it_is():
     schema = layout_schema()
     jsonschema.Draft202012Validator.check_schema(schema)

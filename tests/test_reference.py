@@ -1,4 +1,5 @@
-"""The layout reference (docs, made by docgen/reference.py at every build) covers every kind the code has."""
+"""The layout reference (docs/reference.md, made by `python -m docgen.reference`) is what the code makes today and
+covers every kind the code has."""
 from __future__ import annotations
 
 import re
@@ -9,12 +10,29 @@ from PIL import Image
 
 import layouts
 from companion.table import kinds
-from docgen.reference import EXAMPLES, TABLES, page, pictures
+from docgen.reference import EXAMPLES, PAGE as PAGE_FILE, PICTURES, TABLES, page, pictures
 from layouts.blocks import BLOCK_TYPES
 from layouts.scoring import AnyField, Scoring
 
 PAGE = page()
 HEADINGS = re.findall(r"^#+ (.*)$", PAGE, re.M)
+
+
+def test_the_reference_in_the_checkout_is_what_the_code_makes():
+    assert PAGE_FILE.read_text(encoding="utf-8") == PAGE, "run `python -m docgen.reference`"
+    assert {path.stem for path in PICTURES.glob("*.png")} == BLOCK_TYPES, "run `python -m docgen.reference`"
+
+
+def test_the_guide_shows_the_complete_small_game_as_shipped():
+    guide = (PAGE_FILE.parent / "authoring.md").read_text(encoding="utf-8")
+    shown = guide.split("**A complete small game**")[1].split("```yaml\n")[1].split("```")[0]
+    assert shown == (layouts.TEMPLATES / "fives.yaml").read_text(encoding="utf-8"), "copy the template into the guide"
+
+
+def test_the_box_rows_geometry_is_said_with_numbers():
+    box_rows = PAGE.split("### `box_rows`")[1].split("\n### ")[0]
+    assert "So `box: 10` on a block wide enough gives an 11 mm pitch" in box_rows
+    assert "side = min((96 - 16 - 1) / 7 - 1, 10.0 - 2) = 8.00 mm, pitch 9.00 mm" in box_rows
 
 
 def test_every_block_kind_has_a_section_a_picture_and_its_games():

@@ -41,6 +41,8 @@ def with_scoring(**changes) -> dict:
     ({"points": [{"id": "sixes", "each": "sixes", "points": "1"}]}, "either an id or `each"),
     ({"checks": [{"at": "sixes", "value": "sixes", "message": "too many"}]}, "at_most goes with value"),
     ({"checks": [{"at": "fives", "require": "sixes > 0", "message": "no"}]}, "'fives' is not a field"),
+    ({"checks": [{"at": "sixes.red", "require": "sixes > 0", "message": "no"}]},
+     "checks[0].at: 'sixes.red': a field is named by its id, a group's by <group>.<member>.<field>"),
     ({"uses": {"plan": "region_map"}}, "uses.plan: the printables have no region_map block"),
     ({"sections": [{"title": "S", "fields": [{"id": "sixes", "allowed": [0, "six"]}]}]},
      "allowed: [0, 'six']: write whole numbers from 0, e.g. [0, 1, 3, 8], or an expression giving them"),
@@ -51,6 +53,40 @@ def test_a_scoring_mistake_is_named_when_the_layout_loads(tmp_path, changes, pro
     with pytest.raises(layouts.LayoutError) as refused:
         layouts.load_file(write(tmp_path, with_scoring(**changes)))
     assert problem in refused.value.problems[0] and "scoring" in refused.value.problems[0]
+
+
+@pytest.mark.parametrize("at, problem", [
+    ("lastt", "checks[0].at: 'lastt' is not a field of rows (the check's `each`); its fields: crosses, locked"),
+    ("crosses", None),
+])
+def test_a_checks_at_names_a_field_of_its_group(tmp_path, at, problem):
+    text = (layouts.TEMPLATES / "qwixx.yaml").read_text(encoding="utf-8").replace("      at: locked", f"      at: {at}")
+    if problem is None:
+        assert layouts.load_file(write_text(tmp_path / "pad.yaml", text)).scoring.checks[0].at == at
+        return
+    with pytest.raises(layouts.LayoutError) as refused:
+        layouts.load_file(write_text(tmp_path / "pad.yaml", text))
+    assert problem in refused.value.problems[0]
+
+
+def test_check_warns_of_a_rule_reading_an_optional_field(cli, tmp_path):
+    layout = with_scoring(points=[{"id": "sixes", "points": "sixes * per_six"}],
+                          checks=[{"at": "sixes", "value": "sixes", "at_most": 5, "message": "at most 5"}])
+    layout["scoring"]["sections"][0]["fields"][0]["optional"] = True
+    result = cli("check", write(tmp_path, layout))
+    assert result.exit_code == 0 and result.stdout.splitlines()[0] == (
+        f"note: {tmp_path / 'dicey.yaml'}: scoring.points[0]: reads sixes, which a player may leave empty (optional); "
+        f"then this part scores nothing without a word: make the field not optional, or its rule not need it")
+    assert len(result.stdout.splitlines()) == 2, "a check at the optional field itself is meant to be skipped"
+
+
+def test_check_warns_of_a_rule_for_each_member_reading_an_optional_field_of_the_group(cli, tmp_path):
+    text = (layouts.TEMPLATES / "qwixx.yaml").read_text(encoding="utf-8")
+    text = text.replace("{id: crosses, label: crosses, max: numbers_per_row}",
+                        "{id: crosses, label: crosses, max: numbers_per_row, optional: true}")
+    result = cli("check", write_text(tmp_path / "pad.yaml", text))
+    notes = [line for line in result.stdout.splitlines() if "optional" in line]
+    assert result.exit_code == 0 and [line.split(": ")[2] for line in notes] == ["scoring.points[0]", "scoring.checks[0]"]
 
 
 def test_a_field_hides_a_house_value_of_its_name(tmp_path):

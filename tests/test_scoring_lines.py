@@ -133,3 +133,11 @@ def test_the_phone_form_picks_hands_and_steps_through_legal_values_only(live_ser
     expect(page.locator("#breakdown")).to_contain_text("Row 1")
     axe_clean(page, "the score form of a per-line game")
     page.screenshot(path=str(tmp_path.parent / "lines-form.png"), full_page=True)
+
+
+def test_every_field_of_a_group_keeps_its_own_label_after_the_members():
+    qwixx = layouts.load_file(layouts.TEMPLATES / "qwixx.yaml")
+    widgets = {w.path: w for section in form(qwixx) for w in section.widgets}
+    red = widgets["rows.red.crosses"]
+    assert red.mark.label == "Red: crosses" and red.mark.rgb == qwixx.colours["red"].rgb
+    assert [part.mark.label for part in red.parts] == ["locked"]

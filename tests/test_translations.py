@@ -74,12 +74,12 @@ def test_a_language_without_an_overlay_is_refused_naming_the_file_to_write(folde
 
 
 def test_an_item_put_into_a_copied_list_names_every_translation_it_left_at_the_wrong_place(cli, mine):
-    assert cli("new", "my-cities", "--from", "lost-cities").exit_code == 0
+    assert cli("new", "my-cities", "--from", "lost-cities", "--with-languages").exit_code == 0
     layout = mine / "my-cities.yaml"
     artifacts = "      - {id: artifacts, label: Artifacts}"
     layout.write_text(layout.read_text().replace("bridges: 8 ", "bridges: 9 ").replace(
         artifacts, f"      - {{id: pink, colour: red}}\n{artifacts}"))
-    result = cli("check", "my-cities")
+    result = cli("check", "my-cities", "--translations")
     german = [line for line in result.output.splitlines() if "my-cities.de.yaml" in line]
     moved = "(lists.bridges.items changed from [6] on: entries were added, removed or moved, and a translation stays " \
             "at its place; move each to its text's new place)"

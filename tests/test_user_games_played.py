@@ -22,7 +22,7 @@ GAMES = layouts.TEMPLATES
 
 
 def guide_example() -> str:
-    """The complete small game of the guide "Write your own game" (docs/authoring.md includes this file)."""
+    """The complete small game of the guide "Write your own game" (docs/authoring.md shows this file as it is)."""
     return (layouts.TEMPLATES / "fives.yaml").read_text(encoding="utf-8")
 
 

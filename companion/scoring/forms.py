@@ -115,17 +115,21 @@ class _Form:
                        optional=spec.optional, hint=hint, values=tuple(values))]
 
     def member(self, group: Group, member: str, path: str) -> list[Widget]:
-        """A group member's steppers or selects (the first one labelled by the member) with its flags as
-        toggles on the first; only toggles, each labelled by the member, when it has no other field."""
+        """A group member's steppers or selects, each labelled `member: field` (the first in the member's colour),
+        with its flags as toggles on the first; only toggles, each labelled so, when it has no other field."""
         shown = member_mark(self.game, group, member, self.tables[-1])
         main = [f for f in group.fields if not isinstance(f, Flag)]
         flags = [f for f in group.fields if isinstance(f, Flag)]
+
+        def named(spec) -> str:
+            own = fill(spec.label, self.tables[-1])
+            return f"{shown.label}: {own}" if own else shown.label
+
         if not main:
-            return [self.widgets(f, f"{path}.{f.id}", f"{shown.label}: {f.label}")[0] for f in flags]
+            return [self.widgets(f, f"{path}.{f.id}", named(f))[0] for f in flags]
         toggles = tuple(self.widgets(f, f"{path}.{f.id}")[0] for f in flags)
-        out = [self.widgets(f, f"{path}.{f.id}", shown.label if n == 0 else f"{shown.label}: {f.label}")[0]
-               for n, f in enumerate(main)]
-        out[0] = replace(out[0], mark=shown, parts=toggles)
+        out = [self.widgets(f, f"{path}.{f.id}", named(f))[0] for f in main]
+        out[0] = replace(out[0], mark=replace(shown, label=out[0].mark.label), parts=toggles)
         return out
 
     def choice(self, spec: Token, path: str, label: str, lists: list[str]) -> Widget:

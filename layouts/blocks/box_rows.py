@@ -5,16 +5,23 @@ Glossary:
 - numbers: `first` to `last`, one box each, counting up (2..12) or down (12..2).
 - labels: any texts instead of numbers, one box each ("" for a plain box, "-5" for a penalty).
 - end: a round box after the row holding an icon (a Qwixx-style lock).
+- place: a box's number in its row counted from 1 on the left (gaps and the end not counted); `shapes`,
+  `marks` and `gaps` name boxes by their place.
+- slot: the room of one box, its side plus the 1 mm gap (the pitch); a row starts `offset` slots in and
+  a gap is one empty slot, so staggered rows line up box over box whatever the block's size.
 """
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
 from layouts.blocks.base import BlockBase, Icon, Named, Scored, ValueText
 
 MAX_BOXES = 30
+BoxShape = Literal["square", "pentagon", "circle", "star"]
+"""The outline of a box: a square (the default) or one that stands out."""
+Place = Annotated[int, Field(ge=1, le=MAX_BOXES)]
 
 
 class BoxRow(Named):
@@ -24,6 +31,14 @@ class BoxRow(Named):
     labels: list[ValueText] = Field([], max_length=MAX_BOXES, description="a text per box instead of numbers")
     end: Icon | None = Field(None, description="a round box after the row with this icon, e.g. lock")
     note: ValueText = Field("", description="small text after the row")
+    shapes: dict[Place, BoxShape] = Field({}, description="a box's outline by its place (from 1): pentagon, circle "
+                                                          "or star, e.g. {3: pentagon}; the others are squares")
+    marks: dict[Place, Icon] = Field({}, description="a small icon in a box's top right corner by its place, "
+                                                     "e.g. {5: star}")
+    gaps: list[Place] = Field([], max_length=MAX_BOXES, description="an empty slot after the box at each of these "
+                                                                    "places, e.g. [3] (repeat a place for a wider gap)")
+    offset: float = Field(0, ge=0, le=MAX_BOXES, description="slots (box side + 1 mm) left empty before the first "
+                                                             "box, e.g. 1 or 0.5 for a staggered row")
     scored: Scored = True
 
     @model_validator(mode="after")
@@ -33,7 +48,17 @@ class BoxRow(Named):
             raise ValueError("give a row `first` and `last` (numbers counting up or down) or `labels`, not both")
         if numbered and abs(self.last - self.first) + 1 > MAX_BOXES:
             raise ValueError(f"{self.first}..{self.last} makes more than {MAX_BOXES} boxes")
+        count = len(self.box_labels())
+        for key, places in (("shapes", self.shapes), ("marks", self.marks), ("gaps", self.gaps)):
+            beyond = sorted(place for place in places if place > count)
+            if beyond:
+                raise ValueError(f"{key}: the row has {count} boxes, no box {beyond[0]} (places count from 1)")
         return self
+
+    @property
+    def slots(self) -> float:
+        """How many slots the row takes: its offset, boxes, gaps and end."""
+        return self.offset + len(self.box_labels()) + len(self.gaps) + (1 if self.end else 0)
 
     def box_labels(self) -> list[str]:
         """The text of each box, left to right."""
