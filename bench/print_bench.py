@@ -47,8 +47,8 @@ import layouts  # noqa: E402
 import sheets.render  # noqa: E402
 from sheets.blocks import DRAWERS  # noqa: E402
 from sheets.context import Context  # noqa: E402
-from sheets.paper import impose  # noqa: E402
-from sheets.render import Job, draw_cut_marks, render  # noqa: E402
+from sheets.paper import lay_out  # noqa: E402
+from sheets.render import Job, draw_marks, render  # noqa: E402
 from sheets.units import Pen  # noqa: E402
 
 COPIES = 500
@@ -124,13 +124,13 @@ def bare_pages(settings: dict, pages: int) -> bytes:
 def naive_pad(job: Job) -> bytes:
     """The same pages drawn with no reuse: the cut marks and every block of every sheet drawn again."""
     spec = job.game.printables[job.printable]
-    layout = impose(spec.size, job.paper, None, spec.gutter)
+    layout, _ = lay_out(spec.size, job.paper, job.made_for, job.per_page, spec.gutter)
     buffer = BytesIO()
     canvas = Canvas(buffer, pagesize=(layout.page.width * mm, layout.page.height * mm), invariant=1)
     ctx = Context(job.game, job.ink, job.url, job.players)
     for first in range(0, job.sheet_count, layout.per_page):
         slots = layout.slots[:job.sheet_count - first]
-        draw_cut_marks(Pen(canvas, layout.page.height), replace(layout, slots=slots), spec.grow)
+        draw_marks(Pen(canvas, layout.page.height), replace(layout, slots=slots))
         for number, (x, y, _, h) in enumerate(slots, start=first + 1):
             canvas.saveState()
             canvas.translate(x * mm, (layout.page.height - y - h) * mm)
