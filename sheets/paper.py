@@ -16,8 +16,10 @@ MADE_FOR = ("home", "pad", "sleeve")
 BLEED, CROP_LENGTH = 3.0, 5.0
 SLUG = BLEED + CROP_LENGTH + 2.0
 """mm of paper around a pad sheet's trim: the bleed, the crop marks beyond it and a little room."""
-GLUE_EDGE = 3.0
-"""mm of blank paper a pad sheet gets above it, inside its trim: the padding glue's edge, where it tears off."""
+QUIET = 3.0
+"""mm of blank paper a pad sheet keeps inside its trim left, right and below: the guillotine's tolerance."""
+GLUE_EDGE = 5.0
+"""mm of blank paper a pad sheet keeps inside its trim above it: the padding glue's edge, where it tears off."""
 
 Rect = tuple[float, float, float, float]
 """x, y, width, height in mm from the page's top left."""
@@ -63,8 +65,9 @@ class Imposition:
     slots: tuple[Rect, ...]
     marking: str = "cut"
     """cut (short marks in the gutters), crop (a print shop's marks outside the bleed) or none."""
+    quiet: float = 0.0
     glue: float = 0.0
-    """mm of blank glue strip above a pad sheet, inside its trim."""
+    """mm of blank paper inside a pad sheet's trim: `quiet` left, right and below, `glue` above."""
 
     @property
     def per_page(self) -> int:
@@ -92,9 +95,9 @@ class Imposition:
         return marks
 
     def trim_box(self) -> Rect:
-        """Where a pad sheet is cut: its (single) slot and the glue strip above it."""
+        """Where a pad sheet is cut: its (single) slot, the quiet margin and the glue edge around it."""
         x, y, w, h = self.slots[0]
-        return x, y - self.glue, w, h + self.glue
+        return x - self.quiet, y - self.glue, w + 2 * self.quiet, h + self.glue + self.quiet
 
     def bleed_box(self) -> Rect:
         """The trim grown by the bleed: what a print shop prints before trimming."""
@@ -159,8 +162,9 @@ def lay_out(size: tuple[float, float], paper: str, made_for: str = "home", per_p
     """
     if made_for == "pad":
         w, h = size
-        glue = GLUE_EDGE if gutter else 0.0  # cards (gutter 0) are cut, not glued into a pad
-        return Imposition(Page(w + 2 * SLUG, h + glue + 2 * SLUG), ((SLUG, SLUG + glue, w, h),), "crop", glue), 1.0
+        quiet, glue = (QUIET, GLUE_EDGE) if gutter else (0.0, 0.0)  # cards (gutter 0) are cut at their size
+        page_size = Page(w + 2 * quiet + 2 * SLUG, h + glue + quiet + 2 * SLUG)
+        return Imposition(page_size, ((SLUG + quiet, SLUG + glue, w, h),), "crop", quiet, glue), 1.0
     if made_for == "sleeve":
         impose(size, paper, 1, gutter)
         scale, sheet = _filling(size, paper)

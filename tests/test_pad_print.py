@@ -12,7 +12,7 @@ from pypdf import PdfReader
 import layouts
 from sheets.jobs import check_request, choose_games, output_name, plan_jobs
 from sheets.errors import UsageError
-from sheets.paper import BLEED, GLUE_EDGE, SLUG, lay_out
+from sheets.paper import BLEED, GLUE_EDGE, QUIET, SLUG, lay_out
 from sheets.render import Job, render
 from tests.pdfread import PT, Printed, read_pages
 
@@ -42,10 +42,11 @@ def boxes_mm(page) -> dict[str, tuple[float, float, float, float]]:
 
 # --- geometry --------------------------------------------------------------------------------------------------
 
-def test_a_pad_sheet_is_trimmed_at_its_size_with_a_blank_glue_edge_on_top_and_bleed_and_marks_outside():
+def test_a_pad_sheet_is_trimmed_with_a_quiet_margin_a_blank_glue_edge_on_top_and_bleed_and_marks_outside():
     layout, scale = lay_out((194, 126), "letter", "pad")
     x, y, w, h = layout.trim_box()
-    assert scale == 1 and (w, h) == (194, 126 + GLUE_EDGE) and layout.slots[0] == (x, y + GLUE_EDGE, 194, 126)
+    assert scale == 1 and (w, h) == (194 + 2 * QUIET, 126 + GLUE_EDGE + QUIET)
+    assert layout.slots[0] == (x + QUIET, y + GLUE_EDGE, 194, 126)
     assert (layout.page.width, layout.page.height) == (w + 2 * SLUG, h + 2 * SLUG)
     assert layout.bleed_box() == (x - BLEED, y - BLEED, w + 2 * BLEED, h + 2 * BLEED)
     assert len(layout.marks()) == 8
@@ -56,7 +57,7 @@ def test_a_pad_sheet_is_trimmed_at_its_size_with_a_blank_glue_edge_on_top_and_bl
         assert on_a_trim_line and outside_the_bleed
 
 
-def test_cards_are_cut_not_glued_so_their_trim_is_their_size():
+def test_cards_are_cut_not_padded_so_their_trim_is_their_size():
     layout, _ = lay_out((63, 88), "a4", "pad", gutter=0)
     assert layout.trim_box()[2:] == (63, 88)
 
@@ -79,8 +80,8 @@ def test_pad_pages_carry_trim_and_bleed_boxes_3_mm_apart_and_crop_marks_outside_
     for number, page in enumerate(PdfReader(BytesIO(pdf)).pages):
         found = boxes_mm(page)
         (tx, ty, tw, th), (bx, by, bw, bh) = found["trim"], found["bleed"]
-        glue = 0 if spec.gutter == 0 else GLUE_EDGE
-        assert (tw, th) == pytest.approx((spec.size[0], spec.size[1] + glue), abs=0.01)
+        quiet, glue = (0, 0) if spec.gutter == 0 else (QUIET, GLUE_EDGE)
+        assert (tw, th) == pytest.approx((spec.size[0] + 2 * quiet, spec.size[1] + glue + quiet), abs=0.01)
         assert (tx - bx, ty - by, bw - tw, bh - th) == pytest.approx((BLEED, BLEED, 2 * BLEED, 2 * BLEED), abs=0.01)
         drawn = pages[number]["marks"]
         outside = [m for m in drawn if m.x + m.w < tx - TOLERANCE or m.x > tx + tw + TOLERANCE
@@ -89,6 +90,9 @@ def test_pad_pages_carry_trim_and_bleed_boxes_3_mm_apart_and_crop_marks_outside_
                                          for m in outside), "the crop marks, and nothing else, outside the trim"
         in_glue = [m for m in drawn if m not in outside and m.y < ty + glue - TOLERANCE]
         assert not in_glue, f"drawn into the glue edge: {in_glue[:3]}"
+        near_the_cut = [m for m in drawn if m not in outside and (m.x < tx + quiet - TOLERANCE
+                        or m.x + m.w > tx + tw - quiet + TOLERANCE or m.y + m.h > ty + th - quiet + TOLERANCE)]
+        assert not near_the_cut, f"drawn into the quiet margin: {near_the_cut[:3]}"
 
 
 @pytest.mark.parametrize("game_id, printable", EVERY)
