@@ -151,9 +151,10 @@ class _Forms:
     def _draw_backs(self, back: str, count: int) -> None:
         if self.layout.marking == "crop":
             draw_marks(self._pen(self.layout.page.height), self.layout)
-        for x, y, _, _ in self.layout.back_slots()[:count]:
+        for x, y, _, h in self.layout.back_slots()[:count]:
             self.canvas.saveState()
-            self.canvas.translate(x * mm, (self.layout.page.height - y - self.spec.size[1]) * mm)
+            self.canvas.translate(x * mm, (self.layout.page.height - y - h) * mm)
+            self.canvas.scale(self.scale, self.scale)
             self.canvas.doForm(back)
             self.canvas.restoreState()
 

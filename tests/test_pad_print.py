@@ -138,3 +138,9 @@ def test_print_all_prints_the_card_backs_that_carry_words():
     jobs = plan_jobs(games, [], None, 1, "a4", "color", None, None, all_games=True, made_for="pad")
     assert [job.printable for job in jobs if job.with_backs] == ["structure-cards"]
     assert not any(job.with_backs for job in plan_jobs(games, [], None, 1, "a4", "color", None, None))
+
+
+def test_a_sleeve_grows_a_card_back_with_its_card(printed):
+    _, pages = printed["monolyth", "structure-cards", "sleeve"]
+    spans = [max(m.x + m.w for m in page["marks"]) - min(m.x for m in page["marks"]) for page in pages[:2]]
+    assert spans[0] > 2 * 63 and spans[1] > 2 * 63, "a back as large as a home card would span under 63 mm"
