@@ -10,11 +10,12 @@ import pytest
 from pypdf import PdfReader
 
 import layouts
-from sheets.jobs import check_request, choose_games, output_name, plan_jobs
 from sheets.errors import UsageError
+from sheets.jobs import check_request, choose_games, output_name, plan_jobs
 from sheets.paper import BLEED, GLUE_EDGE, QUIET, SLUG, lay_out
 from sheets.render import Job, render
 from tests.pdfread import PT, Printed, read_pages
+from tests.printing import print_into
 
 EVERY = [(g, p) for g in layouts.game_ids() for p in layouts.load(g).printables]
 TOLERANCE = 0.3  # mm: line widths
@@ -64,8 +65,8 @@ def test_cards_are_cut_not_padded_so_their_trim_is_their_size():
 
 def test_a_sleeve_sheet_fills_the_safe_area_one_way_round_and_has_no_marks():
     layout, scale = lay_out((194, 126), "a4", "sleeve")
-    (x, y, w, h), = layout.slots
-    sx, sy, sw, sh = layout.page.safe
+    (_, y, w, h), = layout.slots
+    _, sy, sw, sh = layout.page.safe
     assert layout.page.width > layout.page.height and scale > 1.4
     assert w == pytest.approx(sw) and sy <= y and y + h <= sy + sh + 1e-9
     assert layout.marks() == []
@@ -144,3 +145,9 @@ def test_a_sleeve_grows_a_card_back_with_its_card(printed):
     _, pages = printed["monolyth", "structure-cards", "sleeve"]
     spans = [max(m.x + m.w for m in page["marks"]) - min(m.x for m in page["marks"]) for page in pages[:2]]
     assert spans[0] > 2 * 63 and spans[1] > 2 * 63, "a back as large as a home card would span under 63 mm"
+
+
+def test_print_for_pad_writes_the_pad_file(tmp_path):
+    print_into(tmp_path, "lost-cities", "--for", "pad", "--players", "2", "--paper", "letter")
+    assert [p.name for p in tmp_path.glob("*.pdf")] == ["lost-cities-score-sheet-pad.pdf"]
+    assert len(read_pages((tmp_path / "lost-cities-score-sheet-pad.pdf").read_bytes())) == 2
