@@ -15,7 +15,7 @@ from sheets.jobs import check_request, choose_games, output_name, plan_jobs
 from sheets.paper import BLEED, GLUE_EDGE, QUIET, SLUG, lay_out
 from sheets.render import Job, render
 from tests.pdfread import PT, Printed, read_pages
-from tests.printing import print_into
+from tests.printing import print_into, qpdf_check
 
 EVERY = [(g, p) for g in layouts.game_ids() for p in layouts.load(g).printables]
 TOLERANCE = 0.3  # mm: line widths
@@ -75,8 +75,11 @@ def test_a_sleeve_sheet_fills_the_safe_area_one_way_round_and_has_no_marks():
 # --- the PDFs --------------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("game_id, printable", EVERY)
-def test_pad_pages_carry_trim_and_bleed_boxes_3_mm_apart_and_crop_marks_outside_the_trim(printed, game_id, printable):
+def test_pad_pages_carry_trim_and_bleed_boxes_3_mm_apart_and_crop_marks_outside_the_trim(printed, game_id, printable,
+                                                                                        tmp_path):
     pdf, pages = printed[game_id, printable, "pad"]
+    (tmp_path / "pad.pdf").write_bytes(pdf)
+    assert qpdf_check(tmp_path / "pad.pdf").returncode == 0
     spec = layouts.load(game_id).printables[printable]
     for number, page in enumerate(PdfReader(BytesIO(pdf)).pages):
         found = boxes_mm(page)
