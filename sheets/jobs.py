@@ -23,7 +23,8 @@ PROGRESS_FROM_SHEETS = 40
 
 
 def check_request(copies: int, per_page: int | None, url: str | None, lang: str = "en", made_for: str = "home") -> None:
-    """Refuse counts, a language and a companion URL we cannot print, before anything is loaded."""
+    """Refuse counts (a pad or sleeve is one sheet a page), a language and a companion URL we cannot print,
+    before anything is loaded."""
     if made_for != "home" and per_page not in (None, 1):
         raise UsageError(f"--per-page {per_page}: --for {made_for} prints one sheet a page")
     if lang not in layouts.LANGUAGES:

@@ -12,7 +12,6 @@ PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0)}
 SAFE_MARGIN = 8.0
 GUTTER = 6.0
 MARK_OFFSET, MARK_LENGTH = 1.0, 3.0
-MADE_FOR = ("home", "pad", "sleeve")
 BLEED, CROP_LENGTH = 3.0, 5.0
 SLUG = BLEED + CROP_LENGTH + 2.0
 """mm of paper around a pad sheet's trim: the bleed, the crop marks beyond it and a little room."""
@@ -156,7 +155,7 @@ def impose(size: tuple[float, float], paper: str, per_page: int | None = None,
 
 def lay_out(size: tuple[float, float], paper: str, made_for: str = "home", per_page: int | None = None,
             gutter: float = GUTTER, grow: bool = False) -> tuple[Imposition, float]:
-    """The pages for items of `size` mm printed for `made_for` (see MADE_FOR), and the scale they print at.
+    """The pages for items of `size` mm printed for `made_for` (home, pad or sleeve), and the scale they print at.
 
     ValueError as `impose` says, for home and sleeve (a pad's page is its sheet's size, whatever the paper).
     """
@@ -166,7 +165,7 @@ def lay_out(size: tuple[float, float], paper: str, made_for: str = "home", per_p
         page_size = Page(w + 2 * quiet + 2 * SLUG, h + glue + quiet + 2 * SLUG)
         return Imposition(page_size, ((SLUG + quiet, SLUG + glue, w, h),), "crop", quiet, glue), 1.0
     if made_for == "sleeve":
-        impose(size, paper, 1, gutter)
+        impose(size, paper, 1, gutter)  # refused as at home when not one fits
         scale, sheet = _filling(size, paper)
         w, h = size[0] * scale, size[1] * scale
         sx, sy, sw, sh = sheet.safe

@@ -29,7 +29,7 @@ from sheets.units import Pen
 @dataclass(frozen=True)
 class Job:
     """One printable to print: which, how many, on what paper, in what ink and language, for home, a pad or a
-    sleeve (sheets/paper.py, MADE_FOR); `game` is in it."""
+    sleeve (`made_for`, sheets/paper.py); `game` is in it."""
 
     game: Game
     printable: str
