@@ -7,15 +7,17 @@ from __future__ import annotations
 from io import BytesIO
 
 import pytest
+from PIL import Image, ImageChops
 from pypdf import PdfReader
 
 import layouts
+from bench.print_bench import naive_pad
 from sheets.errors import UsageError
 from sheets.jobs import check_request, choose_games, output_name, plan_jobs
 from sheets.paper import BLEED, GLUE_EDGE, QUIET, SLUG, lay_out
 from sheets.render import Job, render
 from tests.pdfread import PT, Printed, read_pages
-from tests.printing import print_into, qpdf_check
+from tests.printing import print_into, qpdf_check, render_png
 
 EVERY = [(g, p) for g in layouts.game_ids() for p in layouts.load(g).printables]
 TOLERANCE = 0.3  # mm: line widths
@@ -154,3 +156,14 @@ def test_print_for_pad_writes_the_pad_file(tmp_path):
     print_into(tmp_path, "lost-cities", "--for", "pad", "--players", "2", "--paper", "letter")
     assert [p.name for p in tmp_path.glob("*.pdf")] == ["lost-cities-score-sheet-pad.pdf"]
     assert len(read_pages((tmp_path / "lost-cities-score-sheet-pad.pdf").read_bytes())) == 2
+
+
+@pytest.mark.parametrize("game_id, printable", [("lost-cities", "score-sheet"), ("monolyth", "player-boards")])
+def test_pad_pages_look_as_if_every_sheet_were_drawn_in_full(game_id, printable, tmp_path):
+    job = Job(layouts.load(game_id), printable, players=3, copies=2, url="http://table.local:5000", made_for="pad")
+    ours, naive = [], []
+    for name, pdf, into in (("ours", render(job), ours), ("naive", naive_pad(job), naive)):
+        (tmp_path / f"{name}.pdf").write_bytes(pdf)
+        into += [Image.open(png).convert("RGB") for png in render_png(tmp_path / f"{name}.pdf", tmp_path, dpi=50)]
+    assert len(ours) == len(naive) == 6
+    assert all(ImageChops.difference(a, b).getbbox() is None for a, b in zip(ours, naive))
