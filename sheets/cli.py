@@ -28,6 +28,12 @@ class PaperName(str, Enum):
     a3 = "a3"
 
 
+class MadeFor(str, Enum):
+    home = "home"
+    pad = "pad"
+    sleeve = "sleeve"
+
+
 class InkName(str, Enum):
     color = "color"
     low = "low"
@@ -97,7 +103,12 @@ def print_sheets(
     companion_url: Annotated[Optional[str], typer.Option(envvar="ROLLSHEET_URL", metavar="URL", help=(
         "Companion URL for the QR code, e.g. http://192.168.1.20:5000; at most 80 characters."))] = None,
     out: Annotated[Path, typer.Option(metavar="DIR", help="Folder for the PDFs.")] = Path("output"),
-    backs: Annotated[bool, typer.Option("--backs", help="Follow each page of cards with their backs, for long-edge duplex.")] = False,
+    backs: Annotated[bool, typer.Option("--backs", help=(
+        "Follow each page of cards with their backs, for long-edge duplex (--all does for backs with words)."))] = False,
+    made_for: Annotated[MadeFor, typer.Option("--for", metavar="[home|pad|sleeve]", help=(
+        "home: as many as fit a page, cut marks; pad: for a print shop, one sheet a page at its trim size with "
+        "3 mm bleed, crop marks and a blank glue edge at the top (--paper does not apply); sleeve: one sheet "
+        "filling the page, no cut marks, for a sheet protector and a dry-erase pen."))] = MadeFor.home,
     lang: Annotated[str, typer.Option("--lang", envvar="ROLLSHEET_LANG", metavar="LANG", help=(
         "Language of every word on paper: en, or one the game has a translation for (`rollsheet list` shows "
         "them); adds -LANG to the file names."))] = "en",
@@ -110,10 +121,10 @@ def print_sheets(
 
     try:
         with layout_folders(layouts_dirs):
-            check_request(copies, per_page, companion_url, lang)
+            check_request(copies, per_page, companion_url, lang, made_for.value)
             games = choose_games(game, all_games, lang)
             jobs = plan_jobs(games, what or [], players, copies, paper.value, ink.value, per_page,
-                             companion_url, backs, all_games, lang)
+                             companion_url, backs, all_games, lang, made_for.value)
         prepare_out(out)
         for path, job, pages in write_jobs(jobs, out):
             backs = ", each followed by a page of backs" if job.with_backs else ""

@@ -12,7 +12,7 @@ from layouts.urls import url_problem
 from sheets.errors import OutputError, UsageError
 from sheets.i18n import language_name
 from sheets.ink import Ink
-from sheets.paper import impose
+from sheets.paper import lay_out
 from sheets.preflight import preflight
 from sheets.render import Job, render
 
@@ -22,8 +22,11 @@ MAX_URL = 80
 PROGRESS_FROM_SHEETS = 40
 
 
-def check_request(copies: int, per_page: int | None, url: str | None, lang: str = "en") -> None:
-    """Refuse counts, a language and a companion URL we cannot print, before anything is loaded."""
+def check_request(copies: int, per_page: int | None, url: str | None, lang: str = "en", made_for: str = "home") -> None:
+    """Refuse counts (a pad or sleeve is one sheet a page), a language and a companion URL we cannot print,
+    before anything is loaded."""
+    if made_for != "home" and per_page not in (None, 1):
+        raise UsageError(f"--per-page {per_page}: --for {made_for} prints one sheet a page")
     if lang not in layouts.LANGUAGES:
         raise UsageError(f"--lang must be one of {', '.join(layouts.LANGUAGES)}, not {lang!r}")
     if not 1 <= copies <= MAX_COPIES:
@@ -67,8 +70,9 @@ def _spoken(layout: Path, lang: str) -> str:
 
 
 def plan_jobs(games, what, players, copies, paper, ink, per_page, url, backs=False, all_games=False,
-              lang="en") -> list[Job]:
-    """The jobs for these games (in `lang`); UsageError for anything we cannot print, LayoutError for a broken game."""
+              lang="en", made_for="home") -> list[Job]:
+    """The jobs for these games (in `lang`, for `made_for`); UsageError for anything we cannot print, LayoutError
+    for a broken game. With `all_games`, cards whose back carries words print it."""
     jobs = []
     for game, source in games:
         problems = preflight(game, source, lang)
@@ -79,11 +83,13 @@ def plan_jobs(games, what, players, copies, paper, ink, per_page, url, backs=Fal
         if unknown and not all_games:
             raise UsageError(f"{game.id} has no printable {unknown[0]!r}; it has: {', '.join(game.printables)}")
         for name in [w for w in what if w in game.printables] or list(game.printables):
+            spec = game.printables[name]
             try:
-                impose(game.printables[name].size, paper, per_page, game.printables[name].gutter)
+                lay_out(spec.size, paper, made_for, per_page, spec.gutter)
             except ValueError as error:
                 raise UsageError(f"{game.id} {name}: {error}") from None
-            jobs.append(Job(game, name, count, copies, paper, Ink(ink), url, per_page, backs, lang))
+            with_back = backs or (all_games and any(block.type == "text" for block in spec.back))
+            jobs.append(Job(game, name, count, copies, paper, Ink(ink), url, per_page, with_back, lang, made_for))
     if backs and not any(job.with_backs for job in jobs):
         raise UsageError("--backs: none of these printables has a card back (`back:` in the layout)")
     return jobs
@@ -100,8 +106,10 @@ def _players(game, players, all_games) -> int:
 
 
 def output_name(job: Job) -> str:
-    """`<game>-<printable>.pdf`, with `-letter` / `-mono` / `-de` when not A4 / colour / English."""
-    extras = [e for e in (job.paper, job.ink.mode, job.lang) if e not in ("a4", "color", "en")]
+    """`<game>-<printable>.pdf`, with `-pad` / `-sleeve`, `-letter` / `-mono` / `-de` when not for home / A4 (a pad
+    has no paper size: its page is its sheet's) / colour / English."""
+    paper = "a4" if job.made_for == "pad" else job.paper
+    extras = [e for e in (job.made_for, paper, job.ink.mode, job.lang) if e not in ("home", "a4", "color", "en")]
     return "-".join([job.game.id, job.printable, *extras]) + ".pdf"
 
 

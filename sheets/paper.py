@@ -1,16 +1,24 @@
-"""Paper sizes, the 8 mm safe area, and imposition of sheets or cards on a page.
+"""Paper sizes, the 8 mm safe area, and imposition of sheets or cards on a page, for what the print is for.
 
-Geometry only (all mm, origin top left); nothing here draws, so it is testable
-without rendering.
+`home`: as many as fit, cut marks in the gutters; `pad`: one sheet a page at its trim size with
+3 mm bleed and crop marks, for a print shop; `sleeve`: one sheet grown to fill the page, no marks.
+Geometry only (all mm, origin top left); nothing here draws, so it is testable without rendering.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0)}
 SAFE_MARGIN = 8.0
 GUTTER = 6.0
 MARK_OFFSET, MARK_LENGTH = 1.0, 3.0
+BLEED, CROP_LENGTH = 3.0, 5.0
+SLUG = BLEED + CROP_LENGTH + 2.0
+"""mm of paper around a pad sheet's trim: the bleed, the crop marks beyond it and a little room."""
+QUIET = 3.0
+"""mm of blank paper a pad sheet keeps inside its trim left, right and below: the guillotine's tolerance."""
+GLUE_EDGE = 5.0
+"""mm of blank paper a pad sheet keeps inside its trim above it: the padding glue's edge, where it tears off."""
 
 Rect = tuple[float, float, float, float]
 """x, y, width, height in mm from the page's top left."""
@@ -41,18 +49,24 @@ def grid_fit(size: tuple[float, float], area: Rect, gutter: float = GUTTER) -> t
 
 def grow_scale(size: tuple[float, float], paper: str) -> float:
     """The largest scale, never below 1, at which one item fills the paper's safe area either way round."""
+    return max(1.0, _filling(size, paper)[0])
+
+
+def _filling(size: tuple[float, float], paper: str) -> tuple[float, Page]:
+    """The scale at which one item fills the paper's safe area, and the page turned the way that grows it most."""
     w, h = size
-    best = 1.0
-    for landscape in (False, True):
-        _, _, sw, sh = page(paper, landscape).safe
-        best = max(best, min(sw / w, sh / h))
-    return best
+    return max(((min(p.safe[2] / w, p.safe[3] / h), p) for p in (page(paper), page(paper, True))), key=lambda f: f[0])
 
 
 @dataclass(frozen=True)
 class Imposition:
     page: Page
     slots: tuple[Rect, ...]
+    marking: str = "cut"
+    """cut (short marks in the gutters), crop (a print shop's marks outside the bleed) or none."""
+    quiet: float = 0.0
+    glue: float = 0.0
+    """mm of blank paper inside a pad sheet's trim: `quiet` left, right and below, `glue` above."""
 
     @property
     def per_page(self) -> int:
@@ -65,6 +79,29 @@ class Imposition:
         if self.page.width <= self.page.height:
             return tuple((self.page.width - x - w, y, w, h) for x, y, w, h in self.slots)
         return tuple((x, self.page.height - y - h, w, h) for x, y, w, h in self.slots)
+
+    def marks(self) -> list[tuple[float, float, float, float]]:
+        """The lines (x1, y1, x2, y2) its marking draws around the slots."""
+        return {"cut": self.cut_marks, "crop": self.crop_marks, "none": list}[self.marking]()
+
+    def crop_marks(self) -> list[tuple[float, float, float, float]]:
+        """At the trim's corners, a line on each trim edge's line from the bleed's edge outwards."""
+        near, far = BLEED, BLEED + CROP_LENGTH
+        x, y, w, h = self.trim_box()
+        marks = []
+        for cx, cy, dx, dy in ((x, y, -1, -1), (x + w, y, 1, -1), (x, y + h, -1, 1), (x + w, y + h, 1, 1)):
+            marks += [(cx + dx * near, cy, cx + dx * far, cy), (cx, cy + dy * near, cx, cy + dy * far)]
+        return marks
+
+    def trim_box(self) -> Rect:
+        """Where a pad sheet is cut: its (single) slot, the quiet margin and the glue edge around it."""
+        x, y, w, h = self.slots[0]
+        return x - self.quiet, y - self.glue, w + 2 * self.quiet, h + self.glue + self.quiet
+
+    def bleed_box(self) -> Rect:
+        """The trim grown by the bleed: what a print shop prints before trimming."""
+        x, y, w, h = self.trim_box()
+        return x - BLEED, y - BLEED, w + 2 * BLEED, h + 2 * BLEED
 
     def cut_marks(self) -> list[tuple[float, float, float, float]]:
         """Short lines (x1, y1, x2, y2) along the item edges, in the gutters, inside the safe area."""
@@ -114,3 +151,25 @@ def impose(size: tuple[float, float], paper: str, per_page: int | None = None,
     top = sy + (sh - (rows * h + (rows - 1) * gutter)) / 2
     slots = [(left + (i % cols) * (w + gutter), top + (i // cols) * (h + gutter), w, h) for i in range(use)]
     return Imposition(sheet, tuple(slots))
+
+
+def lay_out(size: tuple[float, float], paper: str, made_for: str = "home", per_page: int | None = None,
+            gutter: float = GUTTER, grow: bool = False) -> tuple[Imposition, float]:
+    """The pages for items of `size` mm printed for `made_for` (home, pad or sleeve), and the scale they print at.
+
+    ValueError as `impose` says, for home and sleeve (a pad's page is its sheet's size, whatever the paper).
+    """
+    if made_for == "pad":
+        w, h = size
+        quiet, glue = (QUIET, GLUE_EDGE) if gutter else (0.0, 0.0)  # cards (gutter 0) are cut at their size
+        page_size = Page(w + 2 * quiet + 2 * SLUG, h + glue + quiet + 2 * SLUG)
+        return Imposition(page_size, ((SLUG + quiet, SLUG + glue, w, h),), "crop", quiet, glue), 1.0
+    if made_for == "sleeve":
+        impose(size, paper, 1, gutter)  # refused as at home when not one fits
+        scale, sheet = _filling(size, paper)
+        w, h = size[0] * scale, size[1] * scale
+        sx, sy, sw, sh = sheet.safe
+        return Imposition(sheet, ((sx + (sw - w) / 2, sy + (sh - h) / 2, w, h),), "none"), scale
+    scale = grow_scale(size, paper) if grow else 1.0
+    layout = impose((size[0] * scale, size[1] * scale), paper, per_page, gutter)
+    return (replace(layout, marking="none") if grow else layout), scale

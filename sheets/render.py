@@ -22,13 +22,14 @@ from sheets.blocks import DRAWERS, PER_COPY
 from sheets.blocks.text import copy_label, copy_text_stamp, names_copy
 from sheets.context import Context
 from sheets.ink import Ink
-from sheets.paper import Imposition, grow_scale, impose
+from sheets.paper import Imposition, Rect, lay_out
 from sheets.units import Pen
 
 
 @dataclass(frozen=True)
 class Job:
-    """One printable to print: which, how many, on what paper, in what ink and language (`game` is in it)."""
+    """One printable to print: which, how many, on what paper, in what ink and language, for home, a pad or a
+    sleeve (`made_for`, sheets/paper.py); `game` is in it."""
 
     game: Game
     printable: str
@@ -40,6 +41,7 @@ class Job:
     per_page: int | None = None
     backs: bool = False
     lang: str = "en"
+    made_for: str = "home"
 
     @property
     def sheet_count(self) -> int:
@@ -56,11 +58,10 @@ class Job:
 def render(job: Job, progress: Callable[[int], None] | None = None) -> bytes:
     """The job's PDF; `progress(n)` is told after each page with the sheets done so far."""
     spec = job.game.printables[job.printable]
-    scale = grow_scale(spec.size, job.paper) if spec.grow else 1.0
-    layout = impose((spec.size[0] * scale, spec.size[1] * scale), job.paper, job.per_page, spec.gutter)
+    layout, scale = lay_out(spec.size, job.paper, job.made_for, job.per_page, spec.gutter, spec.grow)
     buffer = BytesIO()
     canvas = Canvas(buffer, pagesize=(layout.page.width * mm, layout.page.height * mm), invariant=1,
-                    pageCompression=0, lang=job.lang)
+                    pageCompression=0, lang=job.lang, **page_boxes(layout))
     canvas.setTitle(f"{job.game.name}: {spec.title}")
     canvas.setAuthor("rollsheet")
     canvas.setCreator("rollsheet")
@@ -135,7 +136,7 @@ class _Forms:
 
     def _draw_page(self, variants: list[str | None]) -> None:
         used = replace(self.layout, slots=self.layout.slots[:len(variants)])
-        draw_cut_marks(self._pen(self.layout.page.height), used, self.spec.grow)
+        draw_marks(self._pen(self.layout.page.height), used)
         for origin, variant in zip(self.slot_origins, variants):
             self.canvas.saveState()
             self.canvas.translate(*origin)
@@ -148,9 +149,12 @@ class _Forms:
             self.canvas.restoreState()
 
     def _draw_backs(self, back: str, count: int) -> None:
-        for x, y, _, _ in self.layout.back_slots()[:count]:
+        if self.layout.marking == "crop":
+            draw_marks(self._pen(self.layout.page.height), self.layout)
+        for x, y, _, h in self.layout.back_slots()[:count]:
             self.canvas.saveState()
-            self.canvas.translate(x * mm, (self.layout.page.height - y - self.spec.size[1]) * mm)
+            self.canvas.translate(x * mm, (self.layout.page.height - y - h) * mm)
+            self.canvas.scale(self.scale, self.scale)
             self.canvas.doForm(back)
             self.canvas.restoreState()
 
@@ -164,10 +168,23 @@ class _Forms:
         return self.names[key]
 
 
-def draw_cut_marks(pen: Pen, layout: Imposition, board: bool) -> None:
-    """Cut marks around the used slots; none for a board that fills its page."""
-    for x1, y1, x2, y2 in [] if board else layout.cut_marks():
+def draw_marks(pen: Pen, layout: Imposition) -> None:
+    """The layout's cut or crop marks around its slots (none for a board that fills its page, nor in a sleeve)."""
+    for x1, y1, x2, y2 in layout.marks():
         pen.line(x1, y1, x2, y2, width=0.5)
+
+
+def page_boxes(layout: Imposition) -> dict[str, tuple[float, float, float, float]]:
+    """A pad page's TrimBox and BleedBox as ReportLab takes them (pt, x1 y1 x2 y2 from the bottom left); else none."""
+    if layout.marking != "crop":
+        return {}
+    return {"trimBox": _pdf_box(layout.trim_box(), layout.page.height),
+            "bleedBox": _pdf_box(layout.bleed_box(), layout.page.height)}
+
+
+def _pdf_box(rect: Rect, page_height: float) -> tuple[float, float, float, float]:
+    x, y, w, h = rect
+    return x * mm, (page_height - y - h) * mm, (x + w) * mm, (page_height - y) * mm
 
 
 def _draw(pen: Pen, blocks, ctx: Context) -> None:
