@@ -80,10 +80,12 @@ class RoomList(TypedDict):
 
 
 class Over(TypedDict, total=False):
-    reason: str  # turn-limit, list, exhausted, declared, stuck (companion/table/ending.py)
+    reason: str  # turn-limit, list, exhausted, declared, stuck, counter (companion/table/ending.py)
     turns: int
     list: str
     by: str
+    counter: str  # counter: the counter whose count reached its end, and that count
+    count: int
 
 
 class TableState(TypedDict, total=False):
@@ -102,6 +104,12 @@ class TableState(TypedDict, total=False):
     dice: list[Die]  # hold-and-roll, roll-and-draft, dice-pool
     rolls: int  # hold-and-roll
     sum: int | None  # shared-roll: the roll's total when the layout shows it
+    roller: int | None  # shared-roll: the seat that rolled the dice shown
+    rolled: int  # shared-roll: rolls made in the game (a reroll is part of its roll)
+    rerolled: int  # shared-roll: rerolls made of this turn's roll
+    counts: dict[str, dict[str, int]]  # table.counters: seat -> counter -> count (companion/table/counters.py)
+    counted: dict[str, list[str]]  # the counters each seat added to in this window
+    counted_at: int | None  # the window `counted` is of
     choice: str | None  # roll-and-draft: "picked", "refused" or None
     picks: dict[str, list[int] | str]  # roll-and-draft: seat -> die numbers or "refused"
     refusals: dict[str, int]  # roll-and-draft: seat -> refusals made in the game
