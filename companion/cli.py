@@ -175,7 +175,7 @@ def serve(
     url = public_url or phone_url(host, port)
     app = open_data(data, url, keep_days, database, keep_group_days)
     allowed = server.open_files(max_connections)
-    reach = "this computer only: phones cannot reach 127.0.0.1; serve with --host 0.0.0.0 to let them in" \
+    reach = f"on this computer only (phones cannot reach {host}: serve with --host 0.0.0.0 to let them in)" \
         if is_loopback(host) and not public_url else "on the phones at the table (same Wi-Fi)"
     typer.echo(f"rollsheet companion: open {url} {reach}")
     typer.echo(terminal_qr(url))

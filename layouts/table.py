@@ -181,11 +181,14 @@ class SharedRoll(TableBase):
 
     @model_validator(mode="after")
     def _choose_and_write(self):
+        problems = []
         if self.choose and self.choose[0] > self.choose[1]:
-            raise ValueError(f"choose: {list(self.choose)} names fewest before most: write [{self.choose[1]}, "
-                             f"{self.choose[0]}]")
+            problems.append(f"choose: {list(self.choose)} names fewest before most: write [{self.choose[1]}, "
+                            f"{self.choose[0]}]")
         if self.write is not None and set(re.findall(r"\{([^}]*)\}", self.write)) - {"roll"}:
-            raise ValueError(f"write: {self.write!r}: its only placeholder is {{roll}}, the roll to write")
+            problems.append(f"write: {self.write!r}: its only placeholder is {{roll}}, the roll to write")
+        if problems:
+            raise ValueError("\n".join(problems))
         return self
 
 
