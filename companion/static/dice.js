@@ -89,7 +89,7 @@ Room.kit = (function () {
     const declared = Object.entries(game.table.counters || {});
     if (!declared.length) return null;
     const counts = state.counts || {};
-    return el("div", {class: "counters"}, declared.map(([id, counter]) => [
+    return el("div", {class: "counters"}, declared.flatMap(([id, counter]) => [
       el("p", {class: "counter", "data-key": `counter-${id}`}, `${counter.label}: `, state.seats.map((s) =>
         `${s.name} ${(counts[String(s.seat)] || {})[id] || 0}`).join(" · ")),
       Room.allows({move: "count", counter: id}) ? button(`count-${id}`, Room.forActor(counter.move
