@@ -13,6 +13,7 @@ from companion.language import speaker
 from companion.scoring.from_room import prefill
 from companion.table import mechanic_of
 from companion.table.words import describe
+from layouts import consistency
 from tests.test_mechanics import Script
 from tests.test_shared_roll import lines, room
 
@@ -121,3 +122,13 @@ def test_the_templates_moves_and_phases_in_the_layout_are_its_mechanics():
     game = three_rows()
     assert set(mechanic_of(game).moves()) == set(game.table.moves()) == {"roll", "reroll", "keep", "end", "count"}
     assert set(mechanic_of(game).PHASES) == set(game.table.phases()) == {"roll", "reroll"}
+
+
+def test_check_names_a_choice_beyond_the_dice_and_a_score_field_counting_from_no_counter():
+    data = yaml.safe_load(THREE_ROWS.read_text())
+    data["table"].update(choose=[4, 4], counters={})
+    game = layouts.Game.model_validate(data, context=layouts._references(data))
+    assert consistency.problems(game) == [
+        "table.choose: at least 4 dice to roll, but the game has 3",
+        "scoring: field 'failed': from_counter 'failed' is not a counter of the table; its counters: none"]
+    assert consistency.problems(three_rows()) == []
