@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 
 import layouts
 from tests.phones import axe_clean, seated_phone, tap
+from tests.test_phone_glyphs import CLIPPED, shapes_shown
 from tests.serving import within
 from tests.tables import Http, Table
 from tests.test_scoring_form import number
@@ -37,6 +38,13 @@ def test_two_phones_play_the_three_rows_turn_to_its_fourth_failed_throw(live_ser
         expect(page.locator('[data-key="sum"]')).to_contain_text(total)
     expect(ana.locator("#turn-line")).to_contain_text(f"write {total} in a row of a colour rolled, or nothing")
     expect(ben.locator("#turn-line")).to_contain_text(f"trag {total} in eine Reihe einer gewürfelten Farbe ein")
+    watching = phone(locale="es-ES")  # numbered dice show their colour; nothing clips at 320 px
+    watching.set_viewport_size({"width": 320, "height": 740})
+    watching.goto(f"{live_server}/r/{room.code}")
+    expect(watching.locator('[data-key="sum"]')).to_contain_text(total)
+    assert {mask.split("/glyphs/")[1].split(".svg")[0] for mask in shapes_shown(watching, ".die.colour")} \
+        == {"triangle", "diamond"}
+    assert watching.evaluate(CLIPPED) == []
     tap(ana, "I wrote nothing: failed throw")
     expect(ben.locator('[data-key="counter-failed"]')).to_have_text("Fehlwürfe: Ana 1 · Ben 0")
     expect(ana.locator('[data-key="count-failed"]')).to_have_count(0)  # once per roll
