@@ -4,7 +4,8 @@ Glossary:
 - taken: list id -> the items a player crossed (or claimed) in the room's shared lists.
 - seated players: a room's final score names only players seated in the room (seated_players).
 - known fields: a count `from_list` (how many items of that list the player holds: Lost Cities'
-  bridges won), a count `from_counter` (the player's count of a table counter: failed throws), a `token` or `tokens` field (the values of the player's tokens from its `lists`:
+  bridges won), a count `from_counter` (the player's count of a table counter: failed
+  throws), a `token` or `tokens` field (the values of the player's tokens from its `lists`:
   Monolyth's structure and level tokens) and `entries` whose first field is a token (one entry per
   token: Monolyth's prophecies, their cubes left to count).
 """

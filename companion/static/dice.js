@@ -23,7 +23,8 @@ Room.kit = (function () {
   function die(d, i, {selectable, note, onpick, big, key} = {}) {
     const colour = colourOf(d);
     const picked = Room.selected.has(i);
-    const glyph = typeof d.face === "string" ? (colour.glyph_svg ? "" : colour.glyph) : d.face === null ? "" : String(d.face);
+    const glyph = typeof d.face === "string" ? (colour.glyph_svg ? "" : colour.glyph)
+      : d.face === null ? "" : String(d.face);
     const mark = colour && typeof d.face === "number" ? [Glyphs.mark(colour), " "] : [];
     const words = [_("Die %(number)s: %(face)s", {number: i + 1, face: faceText(d)}), d.used && _("used"),
       d.held && _("set aside"), note].filter(Boolean);
@@ -35,7 +36,8 @@ Room.kit = (function () {
       "aria-pressed": selectable ? String(onpick ? Boolean(d.held) : picked) : null, "aria-label": words.join(", "),
       disabled: !selectable, onclick: toggle,
     }, el("span", {class: `face${(faceLabel(d) || glyph).length > 2 ? " long" : ""}`}, faceLabel(d) || glyph || Glyphs.mark(colour)),
-    el("span", {class: "label"}, ...(note || d.used ? [] : mark), note || (d.used ? _("used") : colour ? colour.label : "\u00a0")));
+    el("span", {class: "label"}, ...(note || d.used ? [] : mark),
+      note || (d.used ? _("used") : colour ? colour.label : "\u00a0")));
   }
 
   const button = (key, text, onclick, {primary, disabled} = {}) => el("button", {

@@ -145,8 +145,8 @@ class SharedRoll(MechanicBase):
         """Roll (the player on turn's, naming the dice where they choose); reroll and keep where the layout allows
         rerolls; `written` (each other seat's) when the turn waits for it."""
         count = len(dice_of(self.game))
-        chosen = Param(Optional[list[int]], lambda act: no(400, N_('"dice" must be a list of die numbers, e.g. [0, 2]')),
-                       normal=lambda value, state: dice_indexes(value, count),
+        chosen = Param(Optional[list[int]],
+                       lambda act: no(400, N_('"dice" must be a list of die numbers, e.g. [0, 2]')), normal=lambda value, state: dice_indexes(value, count),
                        description="the die numbers to roll, from 0 in the game's dice")
         moves = {"roll": Move(self._roll, {"roll": "active"}, starts=True, draws=True)}
         if self.config.choose:
