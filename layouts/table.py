@@ -3,7 +3,7 @@
 Glossary:
 - kind: the mechanic (companion/table/): `hold-and-roll` (Simstown, Kniffel), `roll-and-draft`
   (Lost Cities, Qwixx-like), `dice-pool` (Copenhagen: a pool with powers), `market-ring` (Monolyth),
-  `shared-roll` (Knister-like: one roll for the table, everyone writes it).
+  `shared-roll` (Knister-, Qwinto-like: one roll for the table, the dice the roller chose, everyone writes it).
 - amount: a whole number, or the name of one of the game's values standing for it.
 - pick: die id -> how many dice of it a player takes: a number, or [fewest, most]; a key may name
   several dice with `|` (`red|yellow|green|blue: [0, 1]`: at most one of those coloured dice).
