@@ -134,3 +134,16 @@ def test_check_names_a_choice_beyond_the_dice_and_a_score_field_counting_from_no
         "table.choose: at least 4 dice to roll, but the game has 3",
         "scoring: field 'failed': from_counter 'failed' is not a counter of the table; its counters: none"]
     assert consistency.problems(three_rows()) == []
+
+
+def test_a_counter_on_another_table_is_counted_once_a_turn_by_any_seat_when_it_says_so():
+    data = yaml.safe_load(layouts.game_file("simstown").read_text())
+    data["table"]["counters"] = {"busts": {"label": "Busts", "by": "anyone"}}
+    game = layouts.Game.model_validate(data, context=layouts._references(data))
+    state, _ = move(game, room(game), 0, "roll", faces=(1, 2, 3))
+    assert all({"move": "count", "counter": "busts"} in referee.allowed(game, state)[seat] for seat in "012")
+    state, said = move(game, state, 2, "count", {"counter": "busts"})
+    assert said == "Busts: Cy adds one, 1 now" and {"move": "count", "counter": "busts"} not in \
+        referee.allowed(game, state)["2"]
+    state, _ = move(game, state, 0, "next")
+    assert {"move": "count", "counter": "busts"} in referee.allowed(game, state)["2"]  # a new turn

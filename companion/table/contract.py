@@ -242,6 +242,15 @@ class Mechanic(Protocol):
     def said(self, state: TableState, say) -> str:
         """What the table waits for now: the layout's prompt for the phase, else `doing`."""
 
+    def waited(self, state: TableState, say) -> str:
+        """What the table waits for, said of the seats that act ("waiting for Ben to ...")."""
+
+    def roller(self, state: TableState) -> int | None:
+        """The seat a counter's `by: roller` offers its move to, or None (companion/table/counters.py)."""
+
+    def window(self, state: TableState) -> int:
+        """What a counter counts once in: the turn, or the roll."""
+
     def aside(self, state: TableState, say) -> str | None:
         """What every seat does besides the turn's moves: a seat without a move meanwhile, the seat on turn
         before its move (None: nothing; a seat without a move waits)."""
