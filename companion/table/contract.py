@@ -1,9 +1,8 @@
 """The contract between the room and a table mechanic: the state's shape, a move, and the protocol.
 
-A mechanic (one class per `table: kind:`, companion/table/mechanic.py) declares its phases and its
-moves; for every move the bodies it could take (`options`) and why one is refused now (`refuse`).
-`allowed` is the bodies no refusal stops, and `apply` makes a move only when it is one of them, so
-what the phone offers and what the server accepts are the same list.
+A mechanic (one class per `table: kind:`, companion/table/mechanic.py) declares its phases and its moves; for every
+move the bodies it could take (`options`) and why one is refused now (`refuse`). `allowed` is the bodies no refusal
+stops, and `apply` makes a move only when it is one of them: the phone offers what the server accepts.
 
 Glossary:
 - move body: a complete move as the phone sends it, less player/token/seen/request:
@@ -240,16 +239,8 @@ class Mechanic(Protocol):
         """Why the game ends at the end of this turn by the mechanic's own rule, or None."""
 
     def said(self, state: TableState, say) -> str:
-        """What the table waits for now: the layout's prompt for the phase, else `doing`."""
-
-    def waited(self, state: TableState, say) -> str:
-        """What the table waits for, said of the seats that act ("waiting for Ben to ...")."""
-
-    def roller(self, state: TableState) -> int | None:
-        """The seat a counter's `by: roller` offers its move to, or None (companion/table/counters.py)."""
-
-    def window(self, state: TableState) -> int:
-        """What a counter counts once in: the turn, or the roll."""
+        """What the table waits for now: the layout's prompt for the phase, else `doing` (MechanicBase.waited says
+        it of the seats that act, "waiting for Ben to ...")."""
 
     def aside(self, state: TableState, say) -> str | None:
         """What every seat does besides the turn's moves: a seat without a move meanwhile, the seat on turn
