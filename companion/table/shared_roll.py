@@ -54,8 +54,8 @@ class SharedRoll(MechanicBase):
         if state["phase"] == "reroll":
             return say.gettext("roll the dice again, or keep %(roll)s", roll=self.roll_text(state))
         if self.config.choose:
-            return say.gettext("choose %(fewest)s to %(most)s dice and roll them for everyone",
-                               fewest=self.config.choose[0], most=min(self.config.choose[1], len(dice_of(self.game))))
+            fewest, most = self.choice()
+            return say.gettext("choose %(fewest)s to %(most)s dice and roll them for everyone", fewest=fewest, most=most)
         return say.gettext("roll the dice for everyone")
 
     def waited(self, state: dict, say: Speaker) -> str:
@@ -129,14 +129,20 @@ class SharedRoll(MechanicBase):
         part_done(act)
         return "written", {}
 
+    def choice(self) -> tuple[int, int]:
+        """How many dice the roller chooses: [fewest, most] of the layout, at most the game's dice (`rollsheet
+        check` says a choice beyond them)."""
+        count = len(dice_of(self.game))
+        return min(self.config.choose[0], count), min(self.config.choose[1], count)
+
     def _chosen_sets(self, act):
         """Every set of dice the roller may choose to roll."""
-        fewest, most = self.config.choose
+        fewest, most = self.choice()
         return ({"dice": list(chosen)} for chosen in subsets(len(dice_of(self.game)))
                 if fewest <= len(chosen) <= most)
 
     def _choice_refusal(self, act):
-        fewest, most = self.config.choose
+        fewest, most = self.choice()
         if not fewest <= len(act.body["dice"]) <= most:
             return no(400, N_('Choose %(fewest)s to %(most)s dice to roll: "dice": [0, 2].'), fewest=fewest, most=most)
         return None
