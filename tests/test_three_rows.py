@@ -107,8 +107,8 @@ def test_the_fourth_failed_throw_ends_the_game_and_the_score_form_starts_at_each
      ["choose: [3, 1] names fewest before most: write [1, 3]",
       "write: 'write {sum}': its only placeholder is {roll}, the roll to write"]),
     ({"labels": {"count": "Failed"}, "counters": {}},
-     ["labels.count: the shared-roll table has this move only with `counters`; its moves here: roll, reroll, "
-      "keep, end"]),
+     [("labels.count: the shared-roll table has this move only with `counters`; its moves here: roll, reroll, "
+       "keep, end")]),
 ], ids=["choose and write", "count without counters"])
 def test_choices_words_and_counters_are_checked_where_the_layout_is_read(tmp_path, changes, said):
     data = yaml.safe_load(THREE_ROWS.read_text())

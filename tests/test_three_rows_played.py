@@ -8,9 +8,9 @@ from playwright.sync_api import expect
 
 import layouts
 from tests.phones import axe_clean, seated_phone, tap
-from tests.test_phone_glyphs import CLIPPED, shapes_shown
 from tests.serving import within
 from tests.tables import Http, Table
+from tests.test_phone_glyphs import CLIPPED, shapes_shown
 from tests.test_scoring_form import number
 
 
