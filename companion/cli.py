@@ -46,6 +46,14 @@ def behind_proxy(host: str) -> bool:
     return not address.is_unspecified and (address.is_loopback or address.is_private)
 
 
+def is_loopback(host: str) -> bool:
+    """True when only this machine reaches `host` (localhost, 127.0.0.1, ::1)."""
+    try:
+        return host == "localhost" or ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
 def phone_url(host: str, port: int) -> str:
     """The URL a phone at the table opens."""
     shown = lan_address() if host in ("0.0.0.0", "::", "") else host
@@ -167,7 +175,9 @@ def serve(
     url = public_url or phone_url(host, port)
     app = open_data(data, url, keep_days, database, keep_group_days)
     allowed = server.open_files(max_connections)
-    typer.echo(f"rollsheet companion: open {url} on the phones at the table (same Wi-Fi)")
+    reach = f"on this computer only (phones cannot reach {host}: serve with --host 0.0.0.0 to let them in)" \
+        if is_loopback(host) and not public_url else "on the phones at the table (same Wi-Fi)"
+    typer.echo(f"rollsheet companion: open {url} {reach}")
     typer.echo(terminal_qr(url))
     typer.echo(f"Rooms are kept in {app.extensions['rollsheet.store'].where} (closed after {keep_days:g} days "
                f"without play; groups kept {keep_group_days:g} days after their last play). {workers} worker process{'es' if workers > 1 else ''}, up to {allowed} connections. "

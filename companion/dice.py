@@ -27,6 +27,17 @@ def roll_all(game: Game, rng=secrets) -> list[dict]:
             for die in game.dice for _ in range(die.count)]
 
 
+def dice_of(game: Game) -> list:
+    """The layout's die for each die number, in the order `roll_all` rolls them."""
+    return [die for die in game.dice for _ in range(die.count)]
+
+
+def roll_chosen(game: Game, chosen: list[int], rng=secrets) -> list[dict]:
+    """A fresh roll of the chosen dice (die numbers in the order `roll_all` rolls every die)."""
+    every = dice_of(game)
+    return [{"die": every[i].id, "face": roll_face(every[i].faces, rng), "held": False, "used": False} for i in chosen]
+
+
 def reroll(dice: list[dict], chosen: list[int], game: Game, rng=secrets) -> list[dict]:
     """The dice with the chosen ones rolled again (faces looked up by die id)."""
     faces = {die.id: die.faces for die in game.dice}

@@ -3,7 +3,9 @@
 - a sheet's coloured column, track or row that the scoring never reads (no field, group member,
   tally item or part has its colour), unless it says `scored: false`;
 - a house value named like a shared list that holds another number of items (`bridges: 8` with 9
-  bridges listed), and a list ending after more items than it has.
+  bridges listed), and a list ending after more items than it has;
+- a shared roll choosing more dice at least than the game has, a score field starting from a counter the table
+  does not keep.
 Each problem is one `path: message` line; `problems` gives them for a game.
 """
 from __future__ import annotations
@@ -17,7 +19,7 @@ SCORED_ROWS = {"box_columns": "columns", "track": "tracks", "box_rows": "rows"}
 
 def problems(game: Game) -> list[str]:
     """Every problem of the game's sheets against its scoring and its counts, one line each."""
-    return _unscored(game) + _counts(game)
+    return _unscored(game) + _counts(game) + _table(game)
 
 
 def scored_colours(game: Game) -> set[str]:
@@ -57,4 +59,18 @@ def _counts(game: Game) -> list[str]:
                          f"make the two agree")
         if held is not None and spec.ends_after is not None and spec.ends_after > held:
             lines.append(f"lists.{name}.ends_after: {spec.ends_after}, but the list holds only {held} items")
+    return lines
+
+
+def _table(game: Game) -> list[str]:
+    lines, dice = [], sum(die.count for die in game.dice)
+    choose = getattr(game.table, "choose", None)
+    if choose and choose[0] > dice:
+        lines.append(f"table.choose: at least {choose[0]} dice to roll, but the game has {dice}")
+    counters = game.table.counters if game.table else {}
+    for field in game.scoring.fields if game.scoring else []:
+        wanted = getattr(field, "from_counter", None)
+        if wanted and wanted not in counters:
+            lines.append(f"scoring: field {field.id!r}: from_counter {wanted!r} is not a counter of the table; "
+                         f"its counters: {', '.join(counters) or 'none'}")
     return lines

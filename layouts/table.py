@@ -3,7 +3,7 @@
 Glossary:
 - kind: the mechanic (companion/table/): `hold-and-roll` (Simstown, Kniffel), `roll-and-draft`
   (Lost Cities, Qwixx-like), `dice-pool` (Copenhagen: a pool with powers), `market-ring` (Monolyth),
-  `shared-roll` (Knister-like: one roll for the table, everyone writes it).
+  `shared-roll` (Knister-, Qwinto-like: one roll for the table, the dice the roller chose, everyone writes it).
 - amount: a whole number, or the name of one of the game's values standing for it.
 - pick: die id -> how many dice of it a player takes: a number, or [fewest, most]; a key may name
   several dice with `|` (`red|yellow|green|blue: [0, 1]`: at most one of those coloured dice).
@@ -11,14 +11,17 @@ Glossary:
 - end: the room ends the game by itself after so many turns (e.g. Simstown's solo game).
 - declared end: an end only the sheets show (Copenhagen's 12 points): a seat says so on the phone,
   once the round is complete (`round`) or at any time.
+- counter: a number kept per seat (a Qwinto-like game's failed throws): a seat adds one with the `count`
+  move, once per roll (the roller, or anyone); the game ends when a seat's count reaches `ends_at`.
 """
 from __future__ import annotations
 
+import re
 from typing import Annotated, ClassVar, Literal, Union
 
 from pydantic import Field, model_validator
 
-from layouts.blocks.base import ColourRef, Strict, ValueRef, ValueText
+from layouts.blocks.base import ColourRef, Strict, ValueRef, ValueText, Words
 from layouts.problems import closest
 
 Amount = int | ValueRef
@@ -42,6 +45,16 @@ class DeclaredEnd(Strict):
     round: bool = Field(True, description="offered only once the round is complete (everyone had as many turns)")
 
 
+class Counter(Strict):
+    """A number kept per seat, one added by the `count` move; the game ends when a seat's reaches `ends_at`."""
+
+    label: ValueText = Field(description="what is counted, shown on every phone, e.g. 'Failed throws'")
+    move: ValueText | None = Field(None, description="the button's text, e.g. 'I wrote nothing: failed throw'")
+    by: Literal["roller", "anyone"] = Field("roller", description="who may add one, once per roll: the seat that "
+                                            "rolled (the turn's player), or any seat")
+    ends_at: Amount | None = Field(None, description="the game ends as soon as a seat's count reaches this")
+
+
 class TableBase(Strict):
     """What every table kind may say: button texts by move, prompts by phase, how the game ends."""
 
@@ -49,21 +62,23 @@ class TableBase(Strict):
     """The kind's moves (its mechanic's in companion/table, a test holds them equal): what `labels` may name."""
     PHASES: ClassVar[tuple[str, ...]] = ()
     """The kind's phases: what `prompts` may name."""
-    WHEN: ClassVar[dict[str, str]] = {"end": "with `declared_end`"}
+    WHEN: ClassVar[dict[str, str]] = {"end": "with `declared_end`", "count": "with `counters`"}
     """The moves and phases a table has only with an option, and the option (see `has`)."""
     labels: dict[str, ValueText] = Field({}, description="button texts by move, e.g. {reroll: 'Red star: reroll'}")
     prompts: dict[str, ValueText] = Field({}, description="what the table waits for in a phase, the words after "
                                                           "'waiting for Ana to', e.g. {roll: 'roll for the table'}")
     end: TurnLimit | None = Field(None, description="the room ends the game by itself after so many turns")
     declared_end: DeclaredEnd | None = Field(None, description="a seat may say the end the sheets show is reached")
+    counters: dict[str, Counter] = Field({}, description="numbers kept per seat by id, e.g. {failed: {label: "
+                                                         "'Failed throws', ends_at: 4}}")
 
     def has(self, name: str) -> bool:
         """Whether this table, with its options, has a move or phase of its kind (one of WHEN needs its option)."""
-        return name != "end" or self.declared_end is not None
+        return {"end": self.declared_end is not None, "count": bool(self.counters)}.get(name, True)
 
     def moves(self) -> tuple[str, ...]:
         """The moves this table has with its options: what `labels` may name."""
-        return tuple(move for move in (*self.MOVES, "end") if self.has(move))
+        return tuple(move for move in (*self.MOVES, "end", "count") if self.has(move))
 
     def phases(self) -> tuple[str, ...]:
         """The phases this table has with its options: what `prompts` may name."""
@@ -72,7 +87,7 @@ class TableBase(Strict):
     @model_validator(mode="after")
     def _known_moves_and_phases(self):
         problems = []
-        for key, every, known, what in (("labels", (*self.MOVES, "end"), self.moves(), "moves"),
+        for key, every, known, what in (("labels", (*self.MOVES, "end", "count"), self.moves(), "moves"),
                                         ("prompts", self.PHASES, self.phases(), "phases")):
             for name in sorted(set(getattr(self, key)) - set(known)):
                 if name in every:
@@ -139,19 +154,42 @@ class MarketRing(TableBase):
 
 
 class SharedRoll(TableBase):
-    """The player on turn rolls for everyone; every seat writes the same roll at once (no waiting, no Done tap)."""
+    """The player on turn rolls for everyone (the dice they choose, rerolled as often as allowed); every seat
+    writes the same roll at once."""
 
-    MOVES, PHASES = ("roll", "written"), ("roll", "write")
-    WHEN = {**TableBase.WHEN, "written": "with `passes: written`", "write": "with `passes: written`"}
+    MOVES, PHASES = ("roll", "reroll", "keep", "written"), ("roll", "reroll", "write")
+    WHEN = {**TableBase.WHEN, "written": "with `passes: written`", "write": "with `passes: written`",
+            "reroll": "with `rerolls`", "keep": "with `rerolls`"}
     kind: Literal["shared-roll"]
     sum: bool = Field(False, description="every phone shows the dice's sum large (the number everyone writes)")
     passes: Literal["roll", "written"] = Field(
         "roll", description="roll: the turn passes with each roll (nobody taps done); written: once every other "
                             "seat tapped Written")
+    choose: tuple[Annotated[int, Field(ge=1)], Annotated[int, Field(ge=1)]] | None = Field(
+        None, description="[fewest, most]: the roller chooses that many of the dice to roll; none: every die")
+    rerolls: Amount = Field(0, description="times the roller may roll the chosen dice again before the roll stands")
+    write: Words | None = Field(None, description="what every seat does with the roll standing, {roll} the roll; "
+                                                  "default 'write {roll} on your sheet'")
 
     def has(self, name: str) -> bool:
-        """Saying the roll is written is a move (and a phase) only where the turn waits for it."""
-        return super().has(name) and (name not in ("written", "write") or self.passes == "written")
+        """Written (and its phase) only where the turn waits for it; reroll and keep only with `rerolls`."""
+        if name in ("written", "write"):
+            return self.passes == "written"
+        if name in ("reroll", "keep"):
+            return self.rerolls != 0
+        return super().has(name)
+
+    @model_validator(mode="after")
+    def _choose_and_write(self):
+        problems = []
+        if self.choose and self.choose[0] > self.choose[1]:
+            problems.append(f"choose: {list(self.choose)} names fewest before most: write [{self.choose[1]}, "
+                            f"{self.choose[0]}]")
+        if self.write is not None and set(re.findall(r"\{([^}]*)\}", self.write)) - {"roll"}:
+            problems.append(f"write: {self.write!r}: its only placeholder is {{roll}}, the roll to write")
+        if problems:
+            raise ValueError("\n".join(problems))
+        return self
 
 
 Mechanic = Annotated[Union[HoldAndRoll, RollAndDraft, DicePool, MarketRing, SharedRoll], Field(discriminator="kind")]

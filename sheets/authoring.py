@@ -17,8 +17,8 @@ def new(
     name: Annotated[str, typer.Argument(metavar="NAME", show_default=False, help=(
         "The new game's id and file name: lower case letters, digits and -, e.g. harbour."))],
     source: Annotated[Optional[str], typer.Option("--from", metavar="GAME", help=(
-        "Start from this game (shipped or yours), a template (fives, kniffel, knister, qwixx) or a layout file; "
-        "default the small complete game fives."))] = None,
+        "Start from this game (shipped or yours), a template (fives, kniffel, knister, qwixx, three-rows) or a "
+        "layout file; default the small complete game fives."))] = None,
     out: Annotated[Optional[Path], typer.Option(metavar="DIR", help=(
         "Folder to write into; default the first ROLLSHEET_LAYOUTS folder (made if missing), else this one."))] = None,
     with_languages: Annotated[bool, typer.Option("--with-languages", help=(

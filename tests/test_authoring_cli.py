@@ -89,7 +89,7 @@ def test_a_layouts_folder_that_is_a_file_is_named_so(cli, tmp_path, monkeypatch)
     (["Harbour"], "Error: NAME 'Harbour': a game id is lower case letters, digits and -, starting with a letter"),
     (["copenhagen"], "Error: a game 'copenhagen' exists already ("),
     (["pad", "--from", "chess"], "Error: --from: no game or template 'chess'; the templates: fives, kniffel, knister, "
-                                 "qwixx;"),
+                                 "qwixx, three-rows;"),
 ])
 def test_new_refuses_in_one_line(cli, mine, args, said):
     result = cli("new", *args)
@@ -126,7 +126,8 @@ def test_list_paths_shows_where_every_game_and_template_is(cli, mine):
     lines = cli("list", "--paths").output.splitlines()
     assert f"harbour  {(mine / 'harbour.yaml').resolve()}" in lines
     assert f"lost-cities  {layouts.HERE / 'lost-cities.yaml'}  (and lost-cities.de.yaml, lost-cities.es.yaml)" in lines
-    assert lines[-1] == f"templates (fives, kniffel, knister, qwixx)  {layouts.TEMPLATES}  (rollsheet new NAME --from " \
+    assert lines[-1] == f"templates (fives, kniffel, knister, qwixx, three-rows)  {layouts.TEMPLATES}  " \
+                        f"(rollsheet new NAME --from " \
                         f"TEMPLATE)"
 
 

@@ -33,9 +33,10 @@ def ends(game) -> set[str]:
     table = game.table
     return ENDS.get(game.id) or {"stuck"} | {reason for reason, given in (
         ("turn-limit", table.end), ("declared", table.declared_end), ("exhausted", getattr(table, "exhausted_after", None)),
-        ("list", any(spec.ends_game for spec in game.lists.values()))) if given}
-SIDE = {"cross", "end"}
-"""Moves a walker makes rarely (a table crosses a tile or ends the game now and then, not every move)."""
+        ("list", any(spec.ends_game for spec in game.lists.values())),
+        ("counter", any(c.ends_at is not None for c in table.counters.values()))) if given}
+SIDE = {"cross", "end", "count"}
+"""Moves a walker makes rarely (a table crosses a tile, counts a failed throw or ends the game now and then)."""
 
 
 class Randbelow:
@@ -94,6 +95,10 @@ def check_end(game, before: dict, state: dict) -> None:
         assert state["turn"] == game.amount(end.turns) * (len(state["seats"]) if end.rounds else 1)
     if over["reason"] == "declared" and game.table.declared_end.round:
         assert round_complete(before, table.mechanic_of(game).FIRST_PHASE)
+    if over["reason"] == "counter":
+        counter = game.table.counters[over["counter"]]
+        seat = next(s["seat"] for s in state["seats"] if s["name"] == over["by"])
+        assert state["counts"][str(seat)][over["counter"]] == over["count"] == game.amount(counter.ends_at)
     if over["reason"] == "stuck":
         assert not any(referee.allowed(game, dict(before, over=None)).values()) or before["turn"] < state["turn"]
 

@@ -1,6 +1,8 @@
 """The companion's JSON API through Flask's test client: every action and every refusal."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.qrread import decode_svg
@@ -162,3 +164,9 @@ def test_a_saved_final_score_reaches_the_room_log_as_its_savers(app, client):
     assert client.get(f"/api/rooms/{code}").get_json()["log"][0] == {
         "at": state["log"][0]["at"], "player": "Ana", "seat": 0, "kind": "score",
         "text": "Final score: 1. Ana 120, 2. Ben 95"}
+
+
+@pytest.mark.parametrize("game_id, chosen", [("lost-cities", "4"), ("copenhagen", "4"), ("simstown", "4")])
+def test_a_new_rooms_players_start_at_4_within_the_games_range(client, game_id, chosen):
+    page = client.get(f"/play/{game_id}").get_data(as_text=True)
+    assert re.findall(r'<option value="(\d+)"\s*selected>', page) == [chosen]

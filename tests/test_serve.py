@@ -19,13 +19,19 @@ def test_serve_prints_the_phone_url_and_its_qr_code(tmp_path):
         while not lines or "Stop with Ctrl+C." not in lines[-1]:
             lines.append(process.stdout.readline())
         out = "".join(lines)
-    assert f"open {base} on the phones" in out
+    assert f"open {base} on this computer only (phones cannot reach 127.0.0.1: serve with --host 0.0.0.0 to let " \
+           "them in)" in out
     assert cli.terminal_qr(base) in out and decode_terminal(cli.terminal_qr(base), tmp_path) == base
     assert str(tmp_path / "rollsheet.sqlite3") in out and "30 days" in out
 
 
 def test_terminal_qr_code_scans_to_the_url(tmp_path):
     assert decode_terminal(cli.terminal_qr("http://192.168.1.20:5123"), tmp_path) == "http://192.168.1.20:5123"
+
+
+def test_only_a_loopback_host_reaches_no_phone():
+    assert [cli.is_loopback(host) for host in ("127.0.0.1", "localhost", "::1", "0.0.0.0", "192.168.1.20", "box")] \
+        == [True, True, True, False, False, False]
 
 
 def test_a_named_host_is_the_url_shown():

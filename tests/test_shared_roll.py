@@ -122,3 +122,9 @@ def variant(game_id: str, **table_changes) -> layouts.Game:
 def test_each_tables_moves_and_phases_in_the_layout_are_its_mechanics(game):
     mechanic = table.mechanic_of(game)
     assert set(mechanic.moves()) == set(game.table.moves()) and set(mechanic.PHASES) == set(game.table.phases())
+
+
+def test_a_phone_watching_the_others_write_reads_their_sheets_not_its_own():
+    game = knister(passes="written")
+    state, _ = move(game, room(game), 0, "roll", 2, 5)
+    assert lines(game, state)["watching"] == "Turn 1: Ana · waiting for Ben and Cy to write the roll on their sheet"

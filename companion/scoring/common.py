@@ -16,7 +16,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
-from companion.language import N_, Speaker, current, gettext, speaker
+from companion.language import N_, Speaker, current, gettext, ngettext, speaker
 from layouts.scoring import TieBreak
 
 Count = Annotated[int, Field(ge=0, strict=True)]
@@ -123,7 +123,7 @@ def _message(error: dict) -> str:
     if kind == "literal_error":
         return gettext("must be one of %(values)s", values=", ".join(re.findall(r"'([^']*)'", error["ctx"]["expected"])))
     if kind == "too_long":
-        return gettext("at most %(most)s items", most=error["ctx"]["max_length"])
+        return ngettext("at most %(num)s item", "at most %(num)s items", error["ctx"]["max_length"])
     return gettext(OTHER_PROBLEMS[kind]) if kind in OTHER_PROBLEMS else error["msg"].removeprefix("Value error, ")
 
 

@@ -4,7 +4,8 @@ Glossary:
 - taken: list id -> the items a player crossed (or claimed) in the room's shared lists.
 - seated players: a room's final score names only players seated in the room (seated_players).
 - known fields: a count `from_list` (how many items of that list the player holds: Lost Cities'
-  bridges won), a `token` or `tokens` field (the values of the player's tokens from its `lists`:
+  bridges won), a count `from_counter` (the player's count of a table counter: failed
+  throws), a `token` or `tokens` field (the values of the player's tokens from its `lists`:
   Monolyth's structure and level tokens) and `entries` whose first field is a token (one entry per
   token: Monolyth's prophecies, their cubes left to count).
 """
@@ -30,8 +31,10 @@ def _values(game: Game, players: int, taken: dict, lists: list[str]) -> list[int
                   reverse=True)
 
 
-def _known(game: Game, field, taken: dict, players: int):
+def _known(game: Game, field, taken: dict, players: int, counts: dict):
     """The value the room knows for one field, or None."""
+    if field.kind == "count" and field.from_counter:
+        return counts.get(field.from_counter, 0)
     if field.kind == "count" and field.from_list:
         return len(taken.get(field.from_list, []))
     if field.kind in ("token", "tokens"):
@@ -49,7 +52,7 @@ def prefill(game: Game, state: dict) -> list[dict]:
         taken, player = _taken(state, seat["name"]), {"name": seat["name"]}
         for section in game.scoring.sections:
             for field in section.fields:
-                value = _known(game, field, taken, state["players"])
+                value = _known(game, field, taken, state["players"], state.get("counts", {}).get(str(seat["seat"]), {}))
                 if value not in (None, []):
                     player[field.id] = value
         players.append(player)

@@ -70,18 +70,26 @@
       recolourBox()];
   }
 
-  // Shared roll: the roll every seat writes, its sum large where the layout shows it; roll, or say it is written.
+  // Shared roll: the roll every seat writes, its sum large where the layout shows it; the dice the roller may
+  // choose (tap them, then roll them); roll again or keep; or say the roll is written.
   function sharedRoll(state) {
     const sum = state.sum === null || state.sum === undefined ? null
       : el("p", {class: "sum", "data-key": "sum"}, el("span", {class: "sum-label"}, _("Sum")), String(state.sum));
+    const choosing = Room.offers("roll").some((entry) => entry.dice);
+    const every = game.dice.flatMap((d) => Array.from({length: d.count}, () => ({die: d.id, face: null})));
+    const choice = choosing ? el("div", {class: "dice", role: "group", "aria-label": _("Dice to roll")},
+      every.map((d, i) => die(d, i, {selectable: Room.selected.has(i) || joins(i), key: `choose-${i}`}))) : null;
     return [turnLine(), state.dice.length ? el("div", {class: "dice"}, state.dice.map((d, i) => die(d, i, {big: true})))
-      : null, sum, el("div", {class: "actions"}, moveButtons({roll: [_("Roll for everyone"), true], written: [_("Written"), true]}))];
+      : null, sum, choice, choosing ? el("p", {class: "hint"}, _("Tap the dice to roll, then roll them.")) : null,
+    el("div", {class: "actions"}, choosing ? diceButtons({roll: [_("Roll the chosen dice")]})
+      : moveButtons({roll: [_("Roll for everyone"), true]}),
+    moveButtons({reroll: [_("Roll them again"), true], keep: [_("Keep this roll")], written: [_("Written"), true]}))];
   }
 
   const boards = {"hold-and-roll": holdAndRoll, "roll-and-draft": rollAndDraft, "dice-pool": dicePool,
     "shared-roll": sharedRoll};
   if (config && boards[config.kind]) {
     Room.boards.push((state) => document.getElementById("board").replaceChildren(
-      ...[boards[config.kind](state), endControl()].flat(3).filter(Boolean)));
+      ...[boards[config.kind](state), Room.kit.counters(state), endControl()].flat(3).filter(Boolean)));
   }
 })();

@@ -9,30 +9,35 @@ Room.kit = (function () {
   const spec = (d) => game.dice.find((x) => x.id === d.die) || {labels: {}};
   const faceLabel = (d) => spec(d).labels[String(d.face)];
 
-  // A face as read at the table: "Red", "5", "0/10", "Red 5".
+  // A face as read at the table: "Red", "5", "0/10", "Red 5"; a die not rolled (face null) by its colour or id.
   function faceText(d) {
+    if (d.face === null) return spec(d).colour ? game.colours[spec(d).colour].label : d.die;
     if (faceLabel(d)) return faceLabel(d);
     if (typeof d.face === "string") return game.colours[d.face].label;
     return spec(d).colour ? _("%(colour)s %(number)s", {colour: game.colours[spec(d).colour].label, number: d.face})
       : String(d.face);
   }
 
-  // One die as a button; `selectable` lets the player tap it (toggles Room.selected or calls onpick).
-  function die(d, i, {selectable, note, onpick, big} = {}) {
+  // One die as a button; `selectable` lets the player tap it (toggles Room.selected or calls onpick); `key` its
+  // focus key (default die-<i>). A numbered die with a colour shows the colour's glyph and name under its number.
+  function die(d, i, {selectable, note, onpick, big, key} = {}) {
     const colour = colourOf(d);
     const picked = Room.selected.has(i);
-    const glyph = typeof d.face === "string" ? (colour.glyph_svg ? "" : colour.glyph) : String(d.face);
+    const glyph = typeof d.face === "string" ? (colour.glyph_svg ? "" : colour.glyph)
+      : d.face === null ? "" : String(d.face);
+    const mark = colour && typeof d.face === "number" ? [Glyphs.mark(colour), " "] : [];
     const words = [_("Die %(number)s: %(face)s", {number: i + 1, face: faceText(d)}), d.used && _("used"),
       d.held && _("set aside"), note].filter(Boolean);
     const toggle = onpick || (() => { picked ? Room.selected.delete(i) : Room.selected.add(i); Room.redraw(); });
     return el("button", {
-      type: "button", "data-key": `die-${i}`,
+      type: "button", "data-key": key || `die-${i}`,
       class: `die${colour ? " colour" : ""}${d.used ? " used" : ""}${picked ? " picked" : ""}${d.held ? " held" : ""}${big ? " big" : ""}`,
       style: colour ? `--fill:${colour.rgb};--on-fill:${Room.onFill(colour.rgb)}` : null,
       "aria-pressed": selectable ? String(onpick ? Boolean(d.held) : picked) : null, "aria-label": words.join(", "),
       disabled: !selectable, onclick: toggle,
     }, el("span", {class: `face${(faceLabel(d) || glyph).length > 2 ? " long" : ""}`}, faceLabel(d) || glyph || Glyphs.mark(colour)),
-    el("span", {class: "label"}, note || (d.used ? _("used") : typeof d.face === "string" ? colour.label : "\u00a0")));
+    el("span", {class: "label"}, ...(note || d.used ? [] : mark),
+      note || (d.used ? _("used") : colour ? colour.label : "\u00a0")));
   }
 
   const button = (key, text, onclick, {primary, disabled} = {}) => el("button", {
@@ -81,5 +86,17 @@ Room.kit = (function () {
       }));
   }
 
-  return {die, button, chosen, label, joins, moveButtons, diceButtons, turnLine, endControl, faceText};
+  // The table's counters (failed throws...): every seat's count, and the offered move adding one, by its words.
+  function counters(state) {
+    const declared = Object.entries(game.table.counters || {});
+    if (!declared.length) return null;
+    const counts = state.counts || {};
+    return el("div", {class: "counters"}, declared.flatMap(([id, counter]) => [
+      el("p", {class: "counter", "data-key": `counter-${id}`}, `${counter.label}: `, state.seats.map((s) =>
+        `${s.name} ${(counts[String(s.seat)] || {})[id] || 0}`).join(" · ")),
+      Room.allows({move: "count", counter: id}) ? button(`count-${id}`, Room.forActor(counter.move
+        || _("Add one: %(label)s", {label: counter.label})), () => Room.make({move: "count", counter: id})) : null]));
+  }
+
+  return {die, button, chosen, label, joins, moveButtons, diceButtons, turnLine, endControl, faceText, counters};
 })();

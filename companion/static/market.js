@@ -3,7 +3,7 @@
 // server offers a move of that many steps; taking it while that exact move is offered.
 (function () {
   const {el, game} = Room;
-  const {button, turnLine, endControl} = Room.kit;
+  const {button, turnLine, endControl, counters} = Room.kit;
   const config = game.table;
   if (!config || config.kind !== "market-ring") return;
   const amount = (value) => (typeof value === "string" ? game.values[value] : value);
@@ -54,6 +54,7 @@
       el("div", {class: "moves"}, moves),
       el("div", {class: "actions"}, take("piece", _("Take the piece"), true), take("block", _("Swap it for a 1x1 block"))),
       amount(config.blocks_per_colour) ? el("p", {class: "hint"}, _("1x1 blocks left: %(blocks)s", {blocks})) : null,
+      counters(state),
       endControl(),
     ];
   }

@@ -29,6 +29,7 @@ import secrets
 from functools import lru_cache
 
 from companion.table.contract import Act, Entry, Stale
+from companion.table.counters import counter_keys
 from companion.table.mechanic import MechanicBase
 from companion.table.turns import seat_name
 from layouts import Game
@@ -73,7 +74,7 @@ def new_state(game: Game, players: int, rng=secrets) -> dict:
              "table_version": 1, "over": None}
     mechanic = mechanic_of(game)
     if mechanic:
-        state.update(phase=mechanic.FIRST_PHASE, **mechanic.start(players, rng))
+        state.update(phase=mechanic.FIRST_PHASE, **mechanic.start(players, rng), **counter_keys(game.table))
     return state
 
 

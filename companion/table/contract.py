@@ -1,9 +1,8 @@
 """The contract between the room and a table mechanic: the state's shape, a move, and the protocol.
 
-A mechanic (one class per `table: kind:`, companion/table/mechanic.py) declares its phases and its
-moves; for every move the bodies it could take (`options`) and why one is refused now (`refuse`).
-`allowed` is the bodies no refusal stops, and `apply` makes a move only when it is one of them, so
-what the phone offers and what the server accepts are the same list.
+A mechanic (one class per `table: kind:`, companion/table/mechanic.py) declares its phases and its moves; for every
+move the bodies it could take (`options`) and why one is refused now (`refuse`). `allowed` is the bodies no refusal
+stops, and `apply` makes a move only when it is one of them: the phone offers what the server accepts.
 
 Glossary:
 - move body: a complete move as the phone sends it, less player/token/seen/request:
@@ -80,10 +79,12 @@ class RoomList(TypedDict):
 
 
 class Over(TypedDict, total=False):
-    reason: str  # turn-limit, list, exhausted, declared, stuck (companion/table/ending.py)
+    reason: str  # turn-limit, list, exhausted, declared, stuck, counter (companion/table/ending.py)
     turns: int
     list: str
     by: str
+    counter: str  # counter: the counter whose count reached its end, and that count
+    count: int
 
 
 class TableState(TypedDict, total=False):
@@ -102,6 +103,12 @@ class TableState(TypedDict, total=False):
     dice: list[Die]  # hold-and-roll, roll-and-draft, dice-pool
     rolls: int  # hold-and-roll
     sum: int | None  # shared-roll: the roll's total when the layout shows it
+    roller: int | None  # shared-roll: the seat that rolled the dice shown
+    rolled: int  # shared-roll: rolls made in the game (a reroll is part of its roll)
+    rerolled: int  # shared-roll: rerolls made of this turn's roll
+    counts: dict[str, dict[str, int]]  # table.counters: seat -> counter -> count (companion/table/counters.py)
+    counted: dict[str, list[str]]  # the counters each seat added to in this window
+    counted_at: int | None  # the window `counted` is of
     choice: str | None  # roll-and-draft: "picked", "refused" or None
     picks: dict[str, list[int] | str]  # roll-and-draft: seat -> die numbers or "refused"
     refusals: dict[str, int]  # roll-and-draft: seat -> refusals made in the game
@@ -232,7 +239,8 @@ class Mechanic(Protocol):
         """Why the game ends at the end of this turn by the mechanic's own rule, or None."""
 
     def said(self, state: TableState, say) -> str:
-        """What the table waits for now: the layout's prompt for the phase, else `doing`."""
+        """What the table waits for now: the layout's prompt for the phase, else `doing` (MechanicBase.waited says
+        it of the seats that act, "waiting for Ben to ...")."""
 
     def aside(self, state: TableState, say) -> str | None:
         """What every seat does besides the turn's moves: a seat without a move meanwhile, the seat on turn

@@ -16,6 +16,7 @@ from typing import Iterable
 from companion.errors import Refused, impossible, malformed
 from companion.language import Speaker, current, gettext, speaker
 from companion.table.contract import Act, Entry, Move, Over
+from companion.table.counters import count_move
 from companion.table.ending import end_move
 from companion.table.turns import copied, role_refusal
 from companion.table.words import move_verb
@@ -28,7 +29,6 @@ SENT_WITH_EVERY_MOVE = frozenset({"player", "token", "seen", "request"})
 def subsets(count: int) -> tuple[tuple[int, ...], ...]:
     """Every set of die numbers 0..count-1 (the empty one first), each in order."""
     return tuple(chosen for size in range(count + 1) for chosen in combinations(range(count), size))
-
 
 
 
@@ -53,6 +53,8 @@ class MechanicBase:
         self._moves = self.own_moves()
         if self.config.declared_end:
             self._moves["end"] = end_move(self.PHASES)
+        if self.config.counters:
+            self._moves["count"] = count_move(self.config, self.PHASES)
         self._others_phases = {phase for m in self._moves.values() for phase, role in m.phases.items() if role == "others"}
 
     def own_moves(self) -> dict[str, Move]:
@@ -72,10 +74,23 @@ class MechanicBase:
         prompt = self.config.prompts.get(state["phase"] if state["turn"] else self.FIRST_PHASE)
         return fill_values(prompt, self.game.values, say.language) if prompt else self.doing(state, say)
 
+    def waited(self, state: dict, say: Speaker) -> str:
+        """What the table waits for, said of the seats that act ("waiting for Ben to ..."): `said`, unless a
+        mechanic words it otherwise."""
+        return self.said(state, say)
+
     def aside(self, state: dict, say: Speaker) -> str | None:
         """What every seat does besides the turn's moves, the seat on turn first (None: nothing; the seats
         without a move wait for the seats that act)."""
         return None
+
+    def roller(self, state: dict) -> int | None:
+        """The seat a counter's `by: roller` offers its move to: the player on turn (None before the first move)."""
+        return state["active"] if state["turn"] else None
+
+    def window(self, state: dict) -> int:
+        """What a counter counts once in: the turn (companion/table/counters.py)."""
+        return state["turn"]
 
     def new_turn(self, state: dict) -> None:
         """Reset what a turn keeps when the next one starts (nothing, unless a mechanic says so)."""

@@ -47,7 +47,7 @@ def prompts(game: Game, state: dict, say: Speaker) -> dict[str, str]:
         return {**{seat: start for seat in seats}, WATCHING: say.gettext("Take a seat to play.")}
     head = say.gettext("Turn %(turn)s: %(name)s", turn=state["turn"], name=seat_name(state, state["active"]))
     names = say.listing([seat_name(state, int(seat)) for seat in acting])
-    waiting = say.gettext("waiting for %(names)s to %(doing)s", names=names, doing=mechanic.said(state, say))
+    waiting = say.gettext("waiting for %(names)s to %(doing)s", names=names, doing=mechanic.waited(state, say))
     lines = {WATCHING: f"{head} · {waiting}"}
     aside = mechanic.aside(state, say)
     for seat in seats:

@@ -24,7 +24,8 @@ from layouts.lists import lists_in_play
 VERBS = {"next": N_("end the turn"), "use": N_("use dice"), "take": N_("take dice"), "move": N_("move the crystal"),
          "hold": N_("set dice aside"), "reroll": N_("roll dice again"), "recolour": N_("turn dice"),
          "pick": N_("pick dice"), "refuse": N_("refuse the dice"), "roll": N_("roll"), "pass": N_("pass"),
-         "end": N_("say the game has reached its end"), "written": N_("say the roll is written")}
+         "end": N_("say the game has reached its end"), "written": N_("say the roll is written"),
+         "keep": N_("keep the roll"), "count": N_("add to a counter")}
 # TRANSLATORS: %(list)s names a shared list, %(item)s an item of it: "R4a (red square)", "red", "12".
 CROSSED = {"once": N_("%(list)s: %(who)s crossed off %(item)s"), "claim": N_("%(list)s: %(who)s claimed %(item)s"),
            "stack": N_("%(list)s: %(who)s took %(item)s")}
@@ -118,7 +119,7 @@ def describe(game: Game, kind: str, params: dict, who: str | None, say: Speaker)
         text = say.gettext("%(who)s rolled %(dice)s", who=who, dice=dice_text(game, p["dice"], say))
         text += say.gettext("; kept %(dice)s", dice=dice_text(game, p["kept"], say)) if p.get("kept") else ""
         text += say.gettext(" (roll %(roll)s of %(limit)s)", roll=p["roll"], limit=p["limit"]) if "limit" in p else ""
-        text += say.gettext(": %(sum)s in all", sum=p["sum"]) if "sum" in p else ""
+        text += _sum_text(p, say)
     elif kind == "move":
         piece = piece_text(game, p["piece"], say)
         text = say.ngettext("%(who)s moved the crystal %(num)s slot and swapped the %(piece)s for a 1x1 block",
@@ -150,6 +151,9 @@ def end_text(game: Game, say: Speaker, over: dict | None = None) -> str:
     if reason == "declared" and game.table.declared_end:
         return say.gettext("%(end)s (said by %(name)s)", name=over["by"],
                            end=fill_values(game.table.declared_end.text, game.values, say.language))
+    if reason == "counter" and over["counter"] in game.table.counters:
+        return say.gettext("%(name)s has reached %(count)s: %(label)s", name=over["by"], count=over["count"],
+                           label=fill_values(game.table.counters[over["counter"]].label, game.values, say.language))
     if reason == "exhausted":
         return say.gettext("every player has used up their refusals")
     if reason == "stuck":
@@ -169,6 +173,16 @@ def _score_text(game: Game, p: dict, say: Speaker) -> str:
     return said + (f" ({tie})" if tie else "")
 
 
+def _sum_text(p: dict, say: Speaker) -> str:
+    return say.gettext(": %(sum)s in all", sum=p["sum"]) if "sum" in p else ""
+
+
+def _count_text(game: Game, p: dict, who: str, say: Speaker) -> str:
+    counter = game.table.counters.get(p["counter"]) if game.table else None
+    label = fill_values(counter.label, game.values, say.language) if counter else p["counter"]
+    return say.gettext("%(label)s: %(who)s adds one, %(count)s now", label=label, who=who, count=p["count"])
+
+
 def _simple(game: Game, kind: str, p: dict, who: str, say: Speaker) -> str:
     dice = dice_text(game, p["dice"], say) if "dice" in p else ""
     texts = {
@@ -186,7 +200,9 @@ def _simple(game: Game, kind: str, p: dict, who: str, say: Speaker) -> str:
                                      names=", ".join(p.get("names", []))),
         "reroll": lambda: say.ngettext("%(who)s rolled %(num)s die again: %(dice)s",
                                        "%(who)s rolled %(num)s dice again: %(dice)s", len(p.get("dice", [])),
-                                       who=who, dice=dice),
+                                       who=who, dice=dice) + _sum_text(p, say),
+        "keep": lambda: say.gettext("%(who)s kept %(dice)s", who=who, dice=dice) + _sum_text(p, say),
+        "count": lambda: _count_text(game, p, who, say),
         "recolour": lambda: say.ngettext("%(who)s turned %(num)s %(from)s into %(to)s",
                                          "%(who)s turned %(num)s %(from)s into %(to)s", p.get("count", 0), who=who,
                                          **{key: colour_text(game, p[key], say) for key in ("from", "to")}),
