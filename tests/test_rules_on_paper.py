@@ -105,6 +105,8 @@ HOUSE_RULES = {  # (game, printable, block): the words each house value is said 
     ("simstown", "city-plan", 3): {"en": "Solo", "de": "Solo", "es": "Solitario"},
     ("simstown", "build-fields", 7): {"en": "SOLO", "de": "SOLO", "es": "SOLITARIO"},
     ("simstown", "score-pad", 4): {"en": "Solo", "de": "Solo", "es": "Solitario"},
+    ("lost-cities", "score-sheet", 12): {"en": "Arrow and artifact boxes", "de": "Lage der Pfeile und Artefakte",
+                                         "es": "Posición de flechas y artefactos"},
     ("simstown", "city-plan", 1): {"en": "City plan", "de": "Spielplan", "es": "Plano"},
     ("copenhagen", "player-sheet", 4): {"en": "rotate, never mirror", "de": "drehen ja, spiegeln nie",
                                         "es": "se gira, nunca se refleja"},
