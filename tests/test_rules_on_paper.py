@@ -19,11 +19,14 @@ MARK = {"en": "(house rule)", "de": "(Hausregel)", "es": "(regla de la casa)"}
 SAYS = {  # (game, printable, block): what the block prints, per language
     ("copenhagen", "player-sheet", 4): {  # seed 000: "Du kannst in deinem Zug so viele Sterne verwenden, wie du möchtest"
         "en": ["Roll all 5 dice. In your turn you may use as many stars as you like, at any time",
-               "Choose one colour:", "Draw it: 1 brick (X), the rest windows (O)"],
+               "Choose one colour:", "Draw it: 1 brick (X), the rest windows (O)",
+               "A size 4/5 tile: cross it off the shape sheet."],
         "de": ["Wirf alle 5 Würfel. Du kannst in deinem Zug so viele Sterne verwenden, wie du möchtest, jederzeit",
-               "Wähle eine Würfelgruppe in einer Farbe:", "Zeichne sie: 1 Ziegel (X), sonst Fenster (O)"],
+               "Wähle eine Würfelgruppe in einer Farbe:", "Zeichne sie: 1 Ziegel (X), sonst Fenster (O)",
+               "Ein 4er/5er-Plättchen: auf dem Formenblatt durchstreichen."],
         "es": ["Tira los 5 dados. En tu turno puedes usar tantas estrellas como quieras, en cualquier momento",
-               "Elige un color:", "Dibújala: 1 ladrillo (X), el resto ventanas (O)"]},
+               "Elige un color:", "Dibújala: 1 ladrillo (X), el resto ventanas (O)",
+               "¿Una loseta de 4/5? Táchala en la hoja de piezas."]},
     ("copenhagen", "player-sheet", 18): {  # seed 000: "ein Steinfeld in ein Fensterfeld umwandeln, wenn du etwas ... zeichnest"
         "en": ["Blue star: as you draw, its brick becomes a window"],
         "de": ["Blauer Stern: beim Zeichnen wird ihr Ziegel ein Fenster"],
