@@ -54,9 +54,10 @@ SAYS = {  # (game, printable, block): what the block prints, per language
     ("simstown", "build-fields", 7): {  # RULES.md 3: build fields HV but the joker and the industry count
         "en": ["Field values (house rule)"], "de": ["Feldwerte (Hausregel)"], "es": ["Valores de las casillas (regla de la casa)"]},
     ("simstown", "score-pad", 4): {  # seed 003: "erhalten alle diese Spieler die Siegpunkte"
-        "en": ["Tied for the most points: a shared win."],
-        "de": ["Gleichstand bei den meisten Punkten: gemeinsamer Sieg."],
-        "es": ["Empate a más puntos: victoria compartida."]},
+        "en": ["Most chips of a type: 5, to each tied player in full;", "Tied for the most points: a shared win."],
+        "de": ["Meiste Chips einer Art: 5, bei Gleichstand jedem voll;",
+               "Gleichstand bei den meisten Punkten: gemeinsamer Sieg."],
+        "es": ["Más fichas de un tipo: 5, enteros a cada empatado;", "Empate a más puntos: victoria compartida."]},
     ("copenhagen", "player-sheet", 11): {
         "en": ["draw one 1x1 window in any empty cell"], "de": ["ein Fenster in ein leeres Feld zeichnen"],
         "es": ["dibuja una ventana de 1x1 en cualquier casilla vacía"]},
