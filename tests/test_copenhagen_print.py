@@ -140,7 +140,7 @@ def test_points_tally_runs_1_to_20_and_marks_12_as_the_end(printed, sheet):
 
 
 def test_sheet_has_name_line_start_player_box_and_scoring_reminder(sheet):
-    text = sheet["text"]
+    text = " ".join(sheet["text"].split())
     for words in ("Name", "Start player", "1 with a brick, 2 all windows", "2 with a brick, 4 all windows",
                   "Completed ability track: 2", "1x1 window"):
         assert words in text
@@ -148,10 +148,11 @@ def test_sheet_has_name_line_start_player_box_and_scoring_reminder(sheet):
 
 def test_sheet_says_how_a_turn_works_and_prints_the_tie_break_as_a_house_rule(sheet, game_layout):
     text = " ".join(sheet["text"].split())
-    for words in ("YOUR TURN", "Roll all 5 dice. After the roll, before you choose a colour, you may use stars.",
-                  "the shape may have as many cells", "as the dice of that colour + jokers", "(the grey face, any colour)",
-                  "+ phantom dice (+ symbols of that colour you cross now)",
+    for words in ("YOUR TURN", "Roll all 5 dice. In your turn you may use as many stars as you like, at any time",
+                  "its dice + jokers", "(the grey face, any colour)", "+ phantom dice (its + symbols you",
                   "you may take one unused die and cross the leftmost empty box of its colour",
+                  "a joker crosses any track (house rule)", "rotate, never mirror (house rule)",
+                  "Blue star: as you draw, its brick becomes a window",
                   f"2 players (house rule): take {game_layout.values['two_player_dice']} dice.",
                   "Tie (house rule): fewest empty cells wins",
                   "Green star: turn all dice of one colour into another, never into jokers (house rule)",

@@ -3,9 +3,11 @@ the wrong ones the glossary lists: a player reads the rulebook's words on paper,
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 import yaml
+from babel.messages.pofile import read_po
 
 import layouts
 from layouts.translations import words
@@ -13,9 +15,27 @@ from layouts.translations import words
 SHIPPED = ["copenhagen", "lost-cities", "monolyth", "simstown"]
 
 
+PRODUCT = "product"
+"""The glossary's section for the whole product: every game, the phone's and the print kit's own words."""
+CATALOGUES = [layouts.HERE.parent / "companion" / "translations", layouts.HERE.parent / "sheets" / "locale"]
+
+
 def glossary(lang: str) -> dict:
-    """The glossary of a language: game id -> term -> {"word", "not"}."""
+    """The glossary of a language: game id (or `product`) -> term -> {"word", "not"}."""
     return yaml.safe_load((layouts.HERE / f"glossary.{lang}.yaml").read_text(encoding="utf-8"))
+
+
+def catalogue_texts(lang: str) -> str:
+    """Every translated message of the phone's and the print kit's catalogues in a language (English: the ids)."""
+    found = []
+    for folder in CATALOGUES:
+        for po in sorted(Path(folder).glob(f"{'*' if lang == 'en' else lang}/LC_MESSAGES/*.po")):
+            with po.open("rb") as handle:
+                for message in read_po(handle):
+                    ids = message.id if isinstance(message.id, tuple) else (message.id,)
+                    strs = message.string if isinstance(message.string, tuple) else (message.string,)
+                    found.extend(ids if lang == "en" else strs)
+    return "\n".join(text for text in found if text)
 
 
 def texts(game_id: str, lang: str) -> str:
@@ -35,7 +55,24 @@ def has_whole(text: str, word: str) -> bool:
 
 @pytest.mark.parametrize("lang", layouts.LANGUAGES)
 def test_the_glossary_covers_every_shipped_game(lang):
-    assert sorted(glossary(lang)) == sorted(SHIPPED)
+    assert sorted(set(glossary(lang)) - {PRODUCT}) == sorted(SHIPPED)
+
+
+@pytest.mark.parametrize("lang", layouts.LANGUAGES)
+def test_the_whole_product_uses_one_word_per_thing(lang):
+    """Across every game, the phone and the print kit: the Spanish purple, the arrow's "acelera", Spielplan,
+    durchstreichen (never abhaken), cross off (never tick)."""
+    text = "\n".join([texts(game_id, lang) for game_id in SHIPPED] + [catalogue_texts(lang)])
+    for term, entry in glossary(lang).get(PRODUCT, {}).items():
+        assert uses(text, entry["word"]), f"{lang}: {term} is {entry['word']!r}, used nowhere"
+        wrong = [word for word in entry.get("not", []) if has_whole(text, word)]
+        assert not wrong, f"{lang}: {term} is {entry['word']!r}, not {wrong}"
+
+
+def test_the_phone_says_the_double_point_as_the_paper_does():
+    game = layouts.load("lost-cities", "es")
+    flag = game.scoring.sections[0].fields[0].fields[1]
+    assert flag.label == glossary("es")["lost-cities"]["double circle"]["word"]
 
 
 @pytest.mark.parametrize("game_id", SHIPPED)

@@ -43,16 +43,22 @@ def test_every_mark_lies_inside_the_safe_margin(printed):
 
 
 def test_each_sheet_has_72_large_write_in_boxes(printed):
+    """At least 10 x 7.55 mm: room for a two-digit number (the turn printed under the columns takes the rest)."""
     _, _, pages = printed
-    write_in = boxes(pages[0], min_w=10, min_h=8, max_w=20, max_h=12)
+    write_in = write_in_boxes(pages[0])
     assert len(write_in) == 2 * (8 * 9 + 8), "9 boxes in each of 8 columns, plus a points box per column"
     assert all(b.fill in ((1, 1, 1), None) or b.fill == (1.0, 1.0, 1.0) for b in write_in)
+
+
+def write_in_boxes(page) -> list:
+    """The boxes a number is written in: taller than the 7.5 mm column heads."""
+    return boxes(page, min_w=10, min_h=7.55, max_w=20, max_h=12)
 
 
 def sheet_columns(page) -> list[list]:
     """The write-in boxes of each column, left to right over both sheets, each column top to bottom."""
     columns = {}
-    for box in boxes(page, min_w=10, min_h=8, max_w=20, max_h=12):
+    for box in write_in_boxes(page):
         columns.setdefault((round(box.x), box.y > page["height"] / 2), []).append(box)
     return [sorted(col, key=lambda b: b.y) for _, col in sorted(columns.items(), key=lambda kv: (kv[0][1], kv[0][0]))]
 
@@ -94,7 +100,7 @@ def test_a_legend_explains_every_icon_the_dice_column_and_the_full_column_artifa
                   "The active player refuses: the others pick from all 6 dice (house rule).",
                   "A full expedition that could take one more number gives an artifact",
                   "The game ends after the turn in which all players are exhausted or all 8 bridges are taken.",
-                  "Points (house rule) except boxes 8-9"):
+                  "Points: boxes 1-7 (house rule), 8-9 published"):
         assert text.count(words) == 2, words
 
 

@@ -228,11 +228,11 @@ def test_backs_without_any_card_back_is_a_usage_error(cli, tmp_path):
     assert "--backs" in result.stderr
 
 
-def test_a_token_stack_is_headed_once_even_where_it_wraps_to_the_next_line():
+def test_a_token_stack_is_headed_on_every_line_it_wraps_to():
     with pdfplumber.open(BytesIO(render(Job(layouts.load("monolyth"), "tokens", 2)))) as doc:
         headings = [w["text"] for w in doc.pages[0].extract_words(extra_attrs=["size", "fontname"])
                     if 8.5 < w["size"] < 9.5 and "Bold" in w["fontname"]]  # a token's own label is smaller
-    assert headings.count("Prophecy") == 2  # the prophecies of every table and those of 1-2 players: one each
+    assert headings.count("Prophecy") == 3  # every table's 10 prophecies on two lines, those of 1-2 players
     assert headings.count("Level") == 4 and headings.count("Structure") == 1
 
 

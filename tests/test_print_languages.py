@@ -19,7 +19,7 @@ URL = "http://192.168.1.20:5000"
 SHIPPED = ["copenhagen", "lost-cities", "monolyth", "simstown"]
 PRINTABLES = [(game_id, name) for game_id in SHIPPED for name in layouts.load(game_id).printables]
 KIT_WORDS = {"de": {"size": "Größe", "level": "Level", "single": "Einzelblock"},
-             "es": {"size": "celdas", "level": "nivel", "single": "bloque"}}
+             "es": {"size": "tam.", "level": "nivel", "single": "bloque"}}
 """What the kit's catalogue says for the words drawers write themselves (sheets/locale)."""
 KIT_WORDS_ON = {("copenhagen", "shape-sheet"): "size", ("copenhagen", "reference-card"): "size",
                 ("monolyth", "structure-cards"): "level", ("monolyth", "piece-reference"): "single"}

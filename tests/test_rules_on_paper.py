@@ -17,19 +17,60 @@ MARK = {"en": "(house rule)", "de": "(Hausregel)", "es": "(regla de la casa)"}
 """The words that mark a house value on paper (RULES.md: HV), the same on every sheet."""
 
 SAYS = {  # (game, printable, block): what the block prints, per language
-    ("copenhagen", "player-sheet", 4): {
-        "en": ["Roll all 5 dice. After the roll, before you choose a colour, you may use stars."],
-        "de": ["Wirf alle 5 Würfel. Nach dem Wurf, bevor du eine Farbe wählst, darfst du Sterne einsetzen."],
-        "es": ["Tira los 5 dados. Tras la tirada, antes de elegir un color, puedes usar estrellas."]},
+    ("copenhagen", "player-sheet", 4): {  # seed 000: "Du kannst in deinem Zug so viele Sterne verwenden, wie du möchtest"
+        "en": ["Roll all 5 dice. In your turn you may use as many stars as you like, at any time",
+               "Choose one colour:", "Draw it: 1 brick (X), the rest windows (O)",
+               "A size 4/5 tile: cross it off the shape sheet."],
+        "de": ["Wirf alle 5 Würfel. Du kannst in deinem Zug so viele Sterne verwenden, wie du möchtest, jederzeit",
+               "Wähle eine Würfelgruppe in einer Farbe:", "Zeichne sie: 1 Ziegel (X), sonst Fenster (O)",
+               "Ein 4er/5er-Plättchen: auf dem Formenblatt durchstreichen."],
+        "es": ["Tira los 5 dados. En tu turno puedes usar tantas estrellas como quieras, en cualquier momento",
+               "Elige un color:", "Dibújala: 1 ladrillo (X), el resto ventanas (O)",
+               "¿Una loseta de 4/5? Táchala en la hoja de piezas."]},
+    ("copenhagen", "player-sheet", 18): {  # seed 000: "ein Steinfeld in ein Fensterfeld umwandeln, wenn du etwas ... zeichnest"
+        "en": ["Blue star: as you draw, its brick becomes a window"],
+        "de": ["Blauer Stern: beim Zeichnen wird ihr Ziegel ein Fenster"],
+        "es": ["Estrella azul: al dibujar, su ladrillo pasa a ser ventana"]},
+    ("lost-cities", "score-sheet", 11): {  # seed 001: "solo si es el mismo valor o superior"
+        "en": ["YOUR TURN The active player rolls all 6 dice, takes 1 number die + 1 colour die",
+               "Then each other player takes 1 number die + 1 colour die from the 2 + 2 left.",
+               "Numbers in a column never go down: only the same value or higher."],
+        "de": ["DEIN ZUG Der aktive Spieler wirft alle 6 Würfel, nimmt 1 Zahlen- und 1 Farbwürfel",
+               "Dann nimmt jeder andere 1 Zahlen- und 1 Farbwürfel aus den 2 + 2 übrigen.",
+               "Zahlen in einer Spalte sinken nie: nur gleich hoch oder höher."],
+        "es": ["TU TURNO El jugador activo lanza los 6 dados, elige un dado de número y un dado de color",
+               "Luego los demás eligen un dado de número y uno de color de los 2 + 2 que quedan.",
+               "En una columna, un número solo si es el mismo valor o superior."]},
+    ("monolyth", "player-boards", 7): {  # seed 004: "bewegen Sie den Kristall 1-4 Felder im Uhrzeigersinn"
+        "en": ["YOUR TURN Move the crystal 1-4 slots clockwise and take that piece",
+               "or discard it for a 1x1 block of its colour. Refill the slot the crystal started from.",
+               "Or instead: take a prophecy token", "A full level: take its highest level token."],
+        "de": ["DEIN ZUG Bewege den Kristall 1-4 Felder im Uhrzeigersinn und nimm das Teil dort",
+               "für einen 1x1-Block seiner Farbe. Fülle das Feld, wo der Kristall begann, neu.",
+               "Oder stattdessen: lege einen Prophezeiungsmarker", "Level voll: nimm den größten Levelmarker."],
+        "es": ["TU TURNO Mueve el cristal 1-4 huecos en sentido horario y toma esa pieza",
+               "por un bloque de 1x1 de su color. Rellena el hueco donde empezó el cristal.",
+               "O en su lugar: toma una ficha de profecía", "Nivel completo: toma su ficha de nivel más alta."]},
+    ("simstown", "build-fields", 7): {  # RULES.md 3: build fields HV but the joker and the industry count
+        "en": ["Field values (house rule)"], "de": ["Feldwerte (Hausregel)"], "es": ["Valores de las casillas (regla de la casa)"]},
+    ("simstown", "score-pad", 4): {  # seed 003: "erhalten alle diese Spieler die Siegpunkte"
+        "en": ["Most chips of a type: 5, to each tied player in full;", "Tied for the most points: a shared win."],
+        "de": ["Meiste Chips einer Art: 5, bei Gleichstand jedem voll;",
+               "Gleichstand bei den meisten Punkten: gemeinsamer Sieg."],
+        "es": ["Más fichas de un tipo: 5, enteros a cada empatado;", "Empate a más puntos: victoria compartida."]},
     ("copenhagen", "player-sheet", 11): {
         "en": ["draw one 1x1 window in any empty cell"], "de": ["ein Fenster in ein leeres Feld zeichnen"],
         "es": ["dibuja una ventana de 1x1 en cualquier casilla vacía"]},
     ("simstown", "build-fields", 4): {
-        "en": ["3 A full field may build: 1 chip on a free field of its type"],
-        "de": ["3 Ein Baufeld voll? Dann kannst du bauen:"], "es": ["3 ¿Una zona llena? Puedes construir:"]},
+        "en": ["2. For each die you may cover one field of its value here with a chip of your supply;",
+               "3. A full field may build: 1 chip on a free field of its type"],
+        "de": ["2. Für jeden Würfel kannst du ein Feld seiner Zahl mit einem Chip aus deinem Vorrat abdecken;",
+               "1. Würfle mit 3 Würfeln", "3. Ein Baufeld voll? Dann kannst du bauen:"],
+        "es": ["2. Por cada dado puedes cubrir aquí una casilla de su valor con una ficha de tu reserva;",
+               "3. ¿Una zona llena? Puedes construir:"]},
     ("simstown", "city-plan", 1): {  # a build field (Baufeld) is on the player's card; the plan has fields
-        "en": ["City plan: 8 districts, 48 fields"], "de": ["Spielplan: 8 Gebiete, 48 Felder"],
-        "es": ["Plano: 8 barrios, 48 solares"]},
+        "en": ["City plan (house rule): 8 districts, 48 fields"], "de": ["Spielplan (Hausregel): 8 Gebiete, 48 Felder"],
+        "es": ["Plano (regla de la casa): 8 barrios, 48 solares"]},
     ("simstown", "city-plan", 3): {
         "en": ["a full build field may put 1 chip"], "de": ["mit einem vollen Baufeld kannst du 1 Chip"],
         "es": ["una zona de obra llena puede poner 1 ficha"]},
@@ -44,15 +85,16 @@ SAYS = {  # (game, printable, block): what the block prints, per language
                "El juego termina tras el turno en que todos los jugadores están agotados o se han cruzado los 8 "
                "puentes."]},
     ("lost-cities", "score-sheet", 5): {
-        "en": ["on another arrow, again"], "de": ["weiterer Pfeil: erneut"], "es": ["otra flecha: otra vez"]},
+        "en": ["on another arrow, again"], "de": ["weiterer Pfeil: erneut"],
+        "es": ["Flecha: acelera una expedición empezada", "otra flecha: otra vez", "Círculo de «doble punto»"]},
     ("monolyth", "player-boards", 4): {  # seed 004: "mindestens 12 orange Blöcke an dieser Kante"
         "en": ["it scores its number when its side shows at least that many cubes of the edge's colour."],
         "de": ["sie bringt ihre Zahl, wenn ihre Seite mindestens so viele Blöcke in der Farbe der Kante zeigt."],
         "es": ["da su número si su lado muestra al menos tantos cubos del color de ese borde."]},
     ("monolyth", "score-pad", 2): {
         "en": ["Play on until someone completes their monolith, then finish the round."],
-        "de": ["Spielt, bis jemand seinen Monolithen vollendet hat, dann spielt die Runde zu Ende."],
-        "es": ["Jugad hasta que alguien complete su monolito; luego acabad la ronda."]},
+        "de": ["Gespielt wird, bis jemand seinen Monolithen vollendet hat, dann wird die Runde zu Ende gespielt."],
+        "es": ["Se juega hasta que alguien complete su monolito; luego se acaba la ronda."]},
 }
 
 HOUSE_RULES = {  # (game, printable, block): the words each house value is said with, the mark right after them
@@ -63,14 +105,17 @@ HOUSE_RULES = {  # (game, printable, block): the words each house value is said 
     ("copenhagen", "reference-card", 4): {"en": "never into jokers", "de": "nie in Joker", "es": "nunca a comodín"},
     ("lost-cities", "score-sheet", 5): {"en": "turn: all", "de": "Zug: alle", "es": "vez, todos"},  # +20 in between
     ("lost-cities", "score-sheet", 6): {"en": "all 6 dice", "de": "allen 6 Würfeln", "es": "los 6 dados"},
-    ("lost-cities", "score-sheet", 10): {"en": "Points", "de": "Punkte", "es": "Puntos"},  # the points table's caption
+    ("lost-cities", "score-sheet", 10): {"en": "boxes 1-7", "de": "Feld 1-7", "es": "Puntos 1-7"},  # the table's caption
     ("simstown", "city-plan", 3): {"en": "Solo", "de": "Solo", "es": "Solitario"},
     ("simstown", "build-fields", 7): {"en": "SOLO", "de": "SOLO", "es": "SOLITARIO"},
     ("simstown", "score-pad", 4): {"en": "Solo", "de": "Solo", "es": "Solitario"},
-    ("simstown", "city-plan", 5): {"en": "each district with an own chip", "de": "je Gebiet mit eigenem Chip",
-                                   "es": "cada barrio con una ficha propia"},  # its value at the right in between
-    ("simstown", "score-pad", 3): {"en": "per district you are in", "de": "je Gebiet mit Chip",
-                                   "es": "por barrio tuyo"},
+    ("lost-cities", "score-sheet", 12): {"en": "Arrow and artifact boxes", "de": "Lage der Pfeile und Artefakte",
+                                         "es": "Posición de flechas y artefactos"},
+    ("simstown", "city-plan", 1): {"en": "City plan", "de": "Spielplan", "es": "Plano"},
+    ("copenhagen", "player-sheet", 4): {"en": "rotate, never mirror", "de": "drehen ja, spiegeln nie",
+                                        "es": "se gira, nunca se refleja"},
+    ("monolyth", "piece-reference", 1): {"en": "in these counts", "de": "in diesen Anzahlen",
+                                         "es": "en estas cantidades"},
     ("monolyth", "score-pad", 2): {"en": "one structure token per player", "de": "ein Strukturmarker je Spieler",
                                    "es": "una ficha de estructura por jugador"},
     ("monolyth", "player-boards", 4): {"en": "One prophecy per side", "de": "Eine Prophezeiung je Seite",

@@ -36,7 +36,7 @@ def draw_token_sheet(pen, block, ctx):
         for group, token, slot in line:
             stack, values = stacks[group]
             left = x + slot * (d + GAP)
-            if token == 0:
+            if token == 0 or slot == 0:  # a stack's first token, or its first on a line it wraps to
                 width = sum(1 for g, _, _ in line if g == group) * (d + GAP) - GAP
                 label = ctx.game.tables[stack.table].label
                 pen.fit_text((left, top, width, HEADING), label, 9, bold=True, valign="top")
