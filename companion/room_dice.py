@@ -1,0 +1,52 @@
+"""A room's fair dice (companion/fairdice.py) in its state: the source of a move, a seat's seed, the proof.
+
+Glossary:
+- fair: the room state's record of its dice; its seed stays out of every answer until the game is over.
+- a room opened before the record rolls with `secrets` and has no proof.
+"""
+from __future__ import annotations
+
+import secrets
+
+import layouts
+from companion import fairdice
+from companion.errors import impossible, missing
+from companion.language import gettext
+
+
+def source(state: dict, version: int):
+    """The random source of a move made at room version `version`."""
+    return fairdice.Source(state["fair"], version) if "fair" in state else secrets
+
+
+def drawn(state: dict, used) -> dict:
+    """The state after a move, with the draws its source made noted in the record."""
+    return dict(state, fair=used.record) if isinstance(used, fairdice.Source) else state
+
+
+def kept(restored: dict, current: dict) -> dict:
+    """A state an undo restores, with the record as it is now: the counter never goes back, no draw is lost."""
+    return dict(restored, fair=current["fair"]) if "fair" in current else restored
+
+
+def seat_seeded(state: dict, seat: int, seed: str | None) -> dict:
+    """The state with the seed a seat sent when it sat (none: as it is); it counts for rolls from now on."""
+    return dict(state, fair=fairdice.seated(state["fair"], seat, seed)) if seed and "fair" in state else state
+
+
+def commitment(state: dict) -> str | None:
+    """The SHA-256 of the room's seed, shown from the start (none for a room opened before the record)."""
+    return state["fair"]["commitment"] if "fair" in state else None
+
+
+def proof(code: str, game_id: str, state: dict) -> dict:
+    """The room's whole dice record with its seed, once the game is over; refused before (409) or without one."""
+    if "fair" not in state:
+        raise missing(gettext("Room %(code)s was opened before its dice could be verified: it has no proof.",
+                              code=code))
+    if not state["over"]:
+        raise impossible(gettext("The game in room %(code)s is not over: its seed stays secret until the game ends. "
+                                 "Its commitment, SHA-256 %(commitment)s, is shown from the start; ask for the "
+                                 "proof when the game is over.", code=code, commitment=commitment(state)))
+    names = {s["seat"]: s["name"] for s in state["seats"]}
+    return fairdice.proof(state["fair"], code, game_id, layouts.load(game_id).schema_version, names)
