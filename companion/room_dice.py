@@ -39,6 +39,11 @@ def commitment(state: dict) -> str | None:
     return state["fair"]["commitment"] if "fair" in state else None
 
 
+def public(state: dict) -> dict:
+    """The state as phones may read it: its commitment, never its record (the seed, the draws to come)."""
+    return {**{key: value for key, value in state.items() if key != "fair"}, "commitment": commitment(state)}
+
+
 def proof(code: str, game_id: str, state: dict) -> dict:
     """The room's whole dice record with its seed, once the game is over; refused before (409) or without one."""
     if "fair" not in state:

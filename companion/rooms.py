@@ -131,8 +131,8 @@ def _phone_state(db, code: str, game_id: str, version_now: int, game_state: dict
     """The state as phones read it: before the first move its game as it would start now (but the room's count)."""
     game = layouts.load(game_id)
     starting = seats.fitted(game, game_state)
-    return Snapshot({"code": code, "game": game_id, "version": version_now, **seats.public(starting),
-                     "commitment": room_dice.commitment(game_state),
+    shown = seats.public(room_dice.public(starting))  # never the dice's seed
+    return Snapshot({"code": code, "game": game_id, "version": version_now, **shown,
                      "players": game_state["players"], **referee.answers(game, starting),
                      "reorder": seats.order_open(game_state),
                      "undo": None if undo_seat is None else {"seat": undo_seat}, "log": _entries(db, code)})

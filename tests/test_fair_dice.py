@@ -36,19 +36,24 @@ def request_of(entry: dict) -> tuple[str, dict]:
     return (f"lists/{entry['list']}/{entry['item']}" if entry["move"] == "cross" else entry["move"]), rest
 
 
-def played(client, game_id: str, walk: random.Random, most_moves: int = 400, end_after: int = 60) -> Table:
-    """A room of `game_id` played to its end by Ana (who sat with a seed of her own) and Ben, each move one the
-    referee offers a waiting seat (not taking a crossing back while another is open), a declared end once offered
-    after `end_after` moves."""
-    room = Table(FlaskCalls(client), game_id, names=(), players=2)
+def seated(call, game_id: str) -> Table:
+    """A 2-player room of `game_id`: Ana sat with a seed of her own (as her phone sends one), Ben without."""
+    room = Table(call, game_id, names=(), players=2)
     status, seat = room.call(f"/api/rooms/{room.code}/seats", {"name": "Ana", "seed": ANA_SEED})
     assert status == 201, seat
     room.tokens["Ana"] = seat["token"]
     room.sit("Ben")
-    state = room.state()
+    return room
+
+
+def to_the_end(room: Table, walk: random.Random, most_moves: int = 400, end_after: int = 60) -> list[dict]:
+    """Play the room to its end, each move one the referee offers a waiting seat (not taking a crossing back while
+    another is open), a declared end once offered after `end_after` moves; every state the phones got."""
+    states = [room.state()]
     for moves in range(most_moves):
+        state = states[-1]
         if state["over"]:
-            return room
+            return states
         names = {s["seat"]: s["name"] for s in state["seats"]}
         seats = state["waiting"] or [int(seat) for seat, entries in state["allowed"].items() if entries]
         seat = walk.choice(seats)
@@ -56,9 +61,10 @@ def played(client, game_id: str, walk: random.Random, most_moves: int = 400, end
         ends = [e for e in entries if e["move"] == "end"] if moves > end_after else []
         plain = [e for e in entries if e["move"] != "end" and (e["move"] != "cross" or len(e) == 3)]
         route, rest = request_of(walk.choice(ends or plain or entries))
-        status, state = room.call(f"/api/rooms/{room.code}/{route}", room.body(names[seat], state["version"], **rest))
-        assert status == 200, state
-    raise AssertionError(f"{game_id} did not end within {most_moves} moves")
+        status, answer = room.call(f"/api/rooms/{room.code}/{route}", room.body(names[seat], state["version"], **rest))
+        assert status == 200, answer
+        states.append(answer)
+    raise AssertionError(f"{room.code} did not end within {most_moves} moves")
 
 
 def proof_of(client, room: Table) -> dict:
@@ -70,7 +76,8 @@ def proof_of(client, room: Table) -> dict:
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_played_game_checks_and_one_die_changed_is_named(client, game_id, rollsheet_verify, tmp_path):
-    room = played(client, game_id, random.Random(game_id))
+    room = seated(FlaskCalls(client), game_id)
+    to_the_end(room, random.Random(game_id))
     proof = proof_of(client, room)
     assert hashlib.sha256(bytes.fromhex(proof["seed"])).hexdigest() == proof["commitment"] == room.state()["commitment"]
     assert proof["game"] == game_id and proof["layout_schema"] == layouts.load(game_id).schema_version
@@ -89,3 +96,90 @@ def test_a_played_game_checks_and_one_die_changed_is_named(client, game_id, roll
     assert refused.exit_code == 1
     assert f"roll or draw {changed + 1} of {count} (version {draw['version']}, counter {draw['counter']}) does not " \
            f"check" in refused.output
+
+
+def test_the_commitment_shows_before_the_first_roll_and_the_seed_only_once_the_game_is_over(client):
+    room = seated(FlaskCalls(client), "copenhagen")
+    opened = room.state()
+    commitment = opened["commitment"]
+    assert re.fullmatch("[0-9a-f]{64}", commitment) and opened["turn"] == 0 and not opened.get("dice")
+    assert opened["log"][-1]["text"] == f"Room opened for Copenhagen: Roll & Write, 2 players; dice commitment {commitment}"
+    refused = client.get(f"/api/rooms/{room.code}/proof")
+    assert refused.status_code == 409
+    assert refused.get_json()["error"] == (
+        f"The game in room {room.code} is not over: its seed stays secret until the game ends. Its commitment, "
+        f"SHA-256 {commitment}, is shown from the start; ask for the proof when the game is over.")
+    rolled = room.ok("Ana", "roll")
+    used = room.ok("Ana", "use", dice=[0])
+    assert room.undo("Ana")[0] == 200  # an undo takes back the use, never the roll: its draws stay in the record
+    states = [opened, rolled, used, *to_the_end(room, random.Random(7))]
+    proof = proof_of(client, room)
+    leaks = [json.dumps(state) for state in states if proof["seed"] in json.dumps(state)]
+    assert not leaks, leaks[0][:3000]
+    assert [d["version"] for d in proof["draws"][:5]] == [rolled["version"]] * 5
+    assert [d["result"] for d in proof["draws"][:5]] == [
+        layouts.load("copenhagen").dice[0].faces.index(die["face"]) for die in rolled["dice"]]
+    assert fairdice.checked(proof) == len(proof["draws"])
+
+
+@pytest.mark.parametrize("seed, said", [("x" * 129, '"seed" is a text of 1 to 128 characters'),
+                                        (42, '"seed" is a text of 1 to 128 characters'),
+                                        ("", '"seed" is a text of 1 to 128 characters')])
+def test_a_seat_seed_is_a_short_text(client, seed, said):
+    room = Table(FlaskCalls(client), "simstown", (), players=1)
+    status, answer = room.call(f"/api/rooms/{room.code}/seats", {"name": "Ana", "seed": seed})
+    assert status == 400 and said in answer["error"] and answer["field"] == "seed"
+
+
+def recorded(seed_hex: str) -> dict:
+    """The record of a room that opened with seed `seed_hex`."""
+    return dict(fairdice.opened(), seed=seed_hex, commitment=fairdice.commitment(seed_hex))
+
+
+def test_a_seat_seed_counts_only_for_the_draws_after_it_sat():
+    before = fairdice.Source(recorded(bytes(range(32)).hex()), 1)
+    first = [before.randbelow(6) for _ in range(3)]
+    after = fairdice.Source(fairdice.seated(before.record, 1, "ben's seed"), 2)
+    later = [after.randbelow(6) for _ in range(40)]
+    alone = fairdice.Source(before.record, 2)
+    assert [alone.randbelow(6) for _ in range(40)] != later  # Ben's seed changes what comes up after he sat
+    proof = fairdice.proof(after.record, "K7QX2M", "simstown", 3, {1: "Ben"})
+    assert [d["result"] for d in proof["draws"]] == first + later and fairdice.checked(proof) == 43
+    proof["seats"][0]["from"] = 0  # as if his seed had counted from the start: the rolls before him do not check
+    with pytest.raises(fairdice.ProofError, match=r"roll or draw [123] of 43 \(version 1, counter [012]\) does not"):
+        fairdice.checked(proof)
+
+
+def small_proof() -> dict:
+    """A proof of three rolls of a die."""
+    source = fairdice.Source(fairdice.opened(), 2)
+    for _ in range(3):
+        source.randbelow(6)
+    return fairdice.proof(source.record, "K7QX2M", "simstown", 3, {})
+
+
+@pytest.mark.parametrize("broken, code, said", [
+    (lambda proof: proof.update(seed="00" * 32), 1, "the seed does not hash to the commitment"),
+    (lambda proof: proof["draws"].pop(1), 1, "roll or draw 2 of 2 (version 2, counter 2) does not start at counter 1"),
+    (lambda proof: proof["draws"].pop(), 1, "a roll or draw is missing"),
+    (lambda proof: proof.pop("seed"), 1, "not a proof of rollsheet's dice (KeyError: 'seed')"),
+    (lambda proof: proof["draws"][0].update(below=0), 1, "not a proof of rollsheet's dice"),
+])
+def test_verify_names_what_is_wrong_with_a_proof(rollsheet_verify, tmp_path, broken, code, said):
+    proof = small_proof()
+    broken(proof)
+    path = tmp_path / "proof.json"
+    path.write_text(json.dumps(proof))
+    checked = rollsheet_verify(path)
+    assert checked.exit_code == code and said in checked.output and "Traceback" not in checked.output
+
+
+def test_verify_says_when_there_is_no_file_or_no_json(rollsheet_verify, tmp_path):
+    missing = rollsheet_verify(tmp_path / "none.json")
+    assert missing.exit_code == 2 and f"{tmp_path / 'none.json'}: no such file" in missing.output
+    (tmp_path / "torn.json").write_text('{"seed": ')
+    torn = rollsheet_verify(tmp_path / "torn.json")
+    assert torn.exit_code == 1 and "torn.json: not JSON (line 1: Expecting value)" in torn.output
+    (tmp_path / "proof.json").write_text(json.dumps(small_proof()))
+    good = rollsheet_verify(tmp_path / "proof.json")
+    assert good.exit_code == 0 and good.output.endswith("the seed fits the commitment; all 3 rolls and draws check\n")
