@@ -9,12 +9,14 @@ import re
 
 import pytest
 import typer
+from playwright.sync_api import expect
 
 import layouts
 from companion import fairdice
 from companion.verify import verify
 from sheets.shell import Command
-from tests.tables import FlaskCalls, Table
+from tests.phones import axe_clean, seated_phone
+from tests.tables import FlaskCalls, Http, Table
 
 
 ANA_SEED = "a1b2c3d4" * 4
@@ -183,3 +185,19 @@ def test_verify_says_when_there_is_no_file_or_no_json(rollsheet_verify, tmp_path
     (tmp_path / "proof.json").write_text(json.dumps(small_proof()))
     good = rollsheet_verify(tmp_path / "proof.json")
     assert good.exit_code == 0 and good.output.endswith("the seed fits the commitment; all 3 rolls and draws check\n")
+
+
+def test_the_room_page_shows_the_commitment_before_the_first_roll_and_links_the_proof_at_the_end(served, phone):
+    room = Table(Http(served), "simstown", (), players=1)
+    page = seated_phone(phone, served, room.code, "Ana")
+    opened = room.state()
+    assert opened["turn"] == 0 and not opened["dice"]
+    expect(page.locator('[data-key="commitment"]')).to_have_text(opened["commitment"])
+    expect(page.locator("#fair")).to_contain_text("The seed behind it is revealed when the game is over.")
+    room.tokens["Ana"] = page.evaluate(f"JSON.parse(localStorage.getItem('rollsheet.seats.{room.code}'))[0].token")
+    to_the_end(room, random.Random(3))
+    expect(page.locator('[data-key="proof"]')).to_have_text("Proof of the dice: check it with rollsheet verify")
+    axe_clean(page, "the room page with the proof's link")
+    proof = room.call(page.locator('[data-key="proof"]').get_attribute("href"))[1]
+    assert re.fullmatch("[0-9a-f]{32}", proof["seats"][0]["seed"])  # the seed Ana's phone drew as she sat
+    assert fairdice.checked(proof) == len(proof["draws"]) > 0
