@@ -3,15 +3,21 @@
 Glossary:
 - fair: the room state's record of its dice; its seed stays out of every answer until the game is over.
 - a room opened before the record rolls with `secrets` and has no proof.
+- kept proof: a room that closes for lack of play (companion/expiry.py) reveals its seed, game over or not: its proof
+  is kept as a log entry of kind "proof", read after the room is gone.
 """
 from __future__ import annotations
 
 import secrets
 
+import orjson
+
 import layouts
 from companion import fairdice
 from companion.errors import impossible, missing
 from companion.language import gettext
+
+PROOF_KIND = "proof"
 
 
 def source(state: dict, version: int):
@@ -53,5 +59,24 @@ def proof(code: str, game_id: str, state: dict) -> dict:
         raise impossible(gettext("The game in room %(code)s is not over: its seed stays secret until the game ends. "
                                  "Its commitment, SHA-256 %(commitment)s, is shown from the start; ask for the "
                                  "proof when the game is over.", code=code, commitment=commitment(state)))
+    return _revealed(code, game_id, state)
+
+
+def _revealed(code: str, game_id: str, state: dict) -> dict:
     names = {s["seat"]: s["name"] for s in state["seats"]}
     return fairdice.proof(state["fair"], code, game_id, layouts.load(game_id).schema_version, names)
+
+
+def keep_proof(db, code: str, now: float) -> None:
+    """Before a room closes for lack of play: its proof, seed revealed, kept as a log entry that outlives it."""
+    row = db.room(code)
+    state = orjson.loads(row.state)
+    if "fair" in state:
+        proof = orjson.dumps(_revealed(code, row.game, state)).decode()
+        db.add_entry(code, row.version, now, None, None, PROOF_KIND, proof)
+
+
+def kept_proof(db, code: str) -> dict | None:
+    """The proof kept of a room closed for lack of play, or None."""
+    kept = db.kept_entries(code, PROOF_KIND)
+    return orjson.loads(kept[-1][2]) if kept else None

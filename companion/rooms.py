@@ -10,7 +10,6 @@ Glossary:
   before it (`state` null): the table has seen what came up, so it stays (referee.py).
 - request: a tap's id (retries.py): the same id again answers the first answer and changes nothing.
 - final score: the one score a seated player saved from the score page (save_score); saving again replaces it.
-- fair: the state's record of its dice, every roll and draw derived from it (companion/room_dice.py).
 """
 from __future__ import annotations
 
@@ -70,10 +69,11 @@ def create(game_id: str, players: int | None = None) -> str:
 
 
 def proof(code: str) -> dict:
-    """The room's dice record with its seed, once its game is over (companion/room_dice.py)."""
+    """The room's dice record with its seed, once its game is over or the room closed (companion/room_dice.py)."""
     with reading() as db:
-        row = _row(db, code)
-    return room_dice.proof(normal_code(code), row.game, orjson.loads(row.state))
+        kept = room_dice.kept_proof(db, normal_code(code))  # a room closed for lack of play
+        row = None if kept else _row(db, code)
+    return kept or room_dice.proof(normal_code(code), row.game, orjson.loads(row.state))
 
 
 def _row(db, code: str):

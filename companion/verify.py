@@ -20,8 +20,8 @@ def _fail(message: str, code: int) -> None:
 
 
 def verify(
-    proof: Annotated[Path, typer.Argument(help="A room's proof, as GET /api/rooms/<code>/proof answers it.",
-                                          show_default=False)],
+    proof: Annotated[Path, typer.Argument(metavar="PROOF.json", show_default=False,
+                                          help="A room's proof, as GET /api/rooms/<code>/proof answers it.")],
 ) -> None:
     """Check a room's dice: the seed fits the commitment shown before the first roll, and every roll and draw
     comes from the seeds."""

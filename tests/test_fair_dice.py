@@ -6,13 +6,14 @@ import hashlib
 import json
 import random
 import re
+import time
 
 import pytest
 import typer
 from playwright.sync_api import expect
 
 import layouts
-from companion import fairdice
+from companion import expiry, fairdice, store
 from companion.verify import verify
 from sheets.shell import Command
 from tests.phones import axe_clean, seated_phone
@@ -177,6 +178,8 @@ def test_verify_names_what_is_wrong_with_a_proof(rollsheet_verify, tmp_path, bro
 
 
 def test_verify_says_when_there_is_no_file_or_no_json(rollsheet_verify, tmp_path):
+    helped = rollsheet_verify("--help")
+    assert helped.exit_code == 0 and "Usage: root verify [OPTIONS] PROOF.json" in helped.output
     missing = rollsheet_verify(tmp_path / "none.json")
     assert missing.exit_code == 2 and f"{tmp_path / 'none.json'}: no such file" in missing.output
     (tmp_path / "torn.json").write_text('{"seed": ')
@@ -201,3 +204,14 @@ def test_the_room_page_shows_the_commitment_before_the_first_roll_and_links_the_
     proof = room.call(page.locator('[data-key="proof"]').get_attribute("href"))[1]
     assert re.fullmatch("[0-9a-f]{32}", proof["seats"][0]["seed"])  # the seed Ana's phone drew as she sat
     assert fairdice.checked(proof) == len(proof["draws"]) > 0
+
+
+def test_a_room_closed_for_lack_of_play_reveals_its_seed_and_keeps_its_proof(app, client):
+    room = seated(FlaskCalls(client), "monolyth")
+    moved = room.ok("Ana", "move", steps=1, take="piece")
+    assert client.get(f"/api/rooms/{room.code}/proof").status_code == 409
+    with app.app_context(), store.writing() as db:
+        assert expiry.sweep(db, 30, now=time.time() + 31 * expiry.DAY_S) == 1
+    assert client.get(f"/api/rooms/{room.code}").status_code == 410
+    proof = proof_of(client, room)
+    assert proof["commitment"] == moved["commitment"] and fairdice.checked(proof) == len(proof["draws"]) > 0
