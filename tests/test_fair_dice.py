@@ -19,7 +19,6 @@ from sheets.shell import Command
 from tests.phones import axe_clean, seated_phone
 from tests.tables import FlaskCalls, Http, Table
 
-
 ANA_SEED = "a1b2c3d4" * 4
 GAMES = ("copenhagen", "lost-cities", "simstown", "monolyth")
 
@@ -106,7 +105,8 @@ def test_the_commitment_shows_before_the_first_roll_and_the_seed_only_once_the_g
     opened = room.state()
     commitment = opened["commitment"]
     assert re.fullmatch("[0-9a-f]{64}", commitment) and opened["turn"] == 0 and not opened.get("dice")
-    assert opened["log"][-1]["text"] == f"Room opened for Copenhagen: Roll & Write, 2 players; dice commitment {commitment}"
+    assert opened["log"][-1]["text"] == f"Room opened for Copenhagen: Roll & Write, 2 players; dice commitment " \
+                                        f"{commitment}"
     refused = client.get(f"/api/rooms/{room.code}/proof")
     assert refused.status_code == 409
     assert refused.get_json()["error"] == (
@@ -215,3 +215,17 @@ def test_a_room_closed_for_lack_of_play_reveals_its_seed_and_keeps_its_proof(app
     assert client.get(f"/api/rooms/{room.code}").status_code == 410
     proof = proof_of(client, room)
     assert proof["commitment"] == moved["commitment"] and fairdice.checked(proof) == len(proof["draws"]) > 0
+
+
+def test_a_room_opened_before_fair_dice_still_rolls_and_says_it_has_no_proof(app, client):
+    room = seated(FlaskCalls(client), "simstown")
+    with app.app_context(), store.writing() as db:
+        row = db.room(room.code)
+        before = {key: value for key, value in json.loads(row.state).items() if key != "fair"}
+        db.save_room(room.code, row.version, json.dumps(before), row.undo)
+    rolled = room.ok("Ana", "roll")
+    assert rolled["commitment"] is None and len(rolled["dice"]) == 3
+    refused = client.get(f"/api/rooms/{room.code}/proof")
+    assert refused.status_code == 404
+    assert refused.get_json()["error"] == \
+        f"Room {room.code} was opened before its dice could be verified: it has no proof."

@@ -8,7 +8,8 @@
     if (!state.commitment) return;
     const proof = el("a", {href: `/api/rooms/${Room.code}/proof`, "data-key": "proof",
       download: `proof-${Room.code}.json`}, _("Proof of the dice: check it with rollsheet verify"));
-    line.replaceChildren(_("Dice commitment (SHA-256):") + " ", el("code", {"data-key": "commitment"}, state.commitment),
-      " ", state.over ? proof : _("The seed behind it is revealed when the game is over."));
+    const commitment = el("code", {"data-key": "commitment"}, state.commitment);
+    line.replaceChildren(_("Dice commitment (SHA-256):") + " ", commitment, " ",
+      state.over ? proof : _("The seed behind it is revealed when the game is over."));
   });
 })();
