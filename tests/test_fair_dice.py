@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 
 import layouts
 from companion import expiry, fairdice, store
+from companion.contract import answers
 from companion.verify import verify
 from sheets.shell import Command
 from tests.phones import axe_clean, seated_phone
@@ -83,6 +84,7 @@ def test_a_played_game_checks_and_one_die_changed_is_named(client, game_id, roll
     proof = proof_of(client, room)
     assert hashlib.sha256(bytes.fromhex(proof["seed"])).hexdigest() == proof["commitment"] == room.state()["commitment"]
     assert proof["game"] == game_id and proof["layout_schema"] == layouts.load(game_id).schema_version
+    answers.Proof.model_validate(proof)  # as the API document says it
     assert [(s["name"], s["seed"]) for s in proof["seats"]] == [("Ana", ANA_SEED)]
     count = len(proof["draws"])
     assert count > 10 and {d["version"] for d in proof["draws"]} - {1}  # rolls made during play
