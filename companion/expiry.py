@@ -2,9 +2,9 @@
 
 A sweep (at start and every hour under `rollsheet serve`) closes every room whose newest
 log entry is older than the limit: the room, its seats and its log go, but for the entries
-of kind "score" (the final scores a table saved) and "proof" (its dice revealed: companion/room_dice.py),
-and the code is kept in `closed_rooms`. A
-closed code answers 410 with a sentence and those scores; so does the code of a room made
+of kind "score" (the final scores a table saved) and "proof" (its dice, seed revealed:
+companion/room_dice.py), and the code is kept in `closed_rooms`. A closed code answers 410
+with a sentence and those scores (its proof answers still); so does the code of a room made
 before seats (kept aside in `rooms_v1` by the SQLite engine). A new room that happens to draw
 a closed code takes it over (Queries.add_room drops the old entries first).
 """

@@ -20,6 +20,11 @@ from companion.language import gettext
 PROOF_KIND = "proof"
 
 
+def opening() -> fairdice.Source:
+    """The random source that sets up a room opening now (version 1): a fresh record, its seed drawn."""
+    return fairdice.Source(fairdice.opened(), 1)
+
+
 def source(state: dict, version: int):
     """The random source of a move made at room version `version`."""
     return fairdice.Source(state["fair"], version) if "fair" in state else secrets

@@ -19,7 +19,7 @@ import orjson
 from flask import current_app
 
 import layouts
-from companion import expiry, fairdice, language, lists, referee, retries, room_dice, seats, table
+from companion import expiry, language, lists, referee, retries, room_dice, seats, table
 from companion.codes import drawn_code, normal_code
 from companion.errors import Refused, impossible, malformed, missing
 from companion.live import Snapshot
@@ -57,7 +57,7 @@ def create(game_id: str, players: int | None = None) -> str:
     count = game.players.max if players is None else players
     if not game.players.min <= count <= game.players.max:
         raise players_refusal(game)
-    source = fairdice.Source(fairdice.opened(), 1)
+    source = room_dice.opening()
     state = dict(table.new_state(game, count, source), lists=lists.start(game, count), fair=source.record)
     with writing() as db:
         while True:
