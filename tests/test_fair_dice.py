@@ -6,7 +6,10 @@ import hashlib
 import json
 import random
 import re
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pytest
 import typer
@@ -231,3 +234,13 @@ def test_a_room_opened_before_fair_dice_still_rolls_and_says_it_has_no_proof(app
     assert refused.status_code == 404
     assert refused.get_json()["error"] == \
         f"Room {room.code} was opened before its dice could be verified: it has no proof."
+
+
+@pytest.mark.process
+def test_verify_checks_offline_without_flask(tmp_path):
+    (tmp_path / "proof.json").write_text(json.dumps(small_proof()))
+    script = ("import sys; from companion.verify import verify; verify(__import__('pathlib').Path(sys.argv[1])); "
+              "print('flask' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", script, tmp_path / "proof.json"], capture_output=True, text=True,
+                          cwd=Path(__file__).parent.parent, timeout=60)
+    assert done.returncode == 0 and done.stdout.endswith("all 3 rolls and draws check\nFalse\n"), done.stderr
