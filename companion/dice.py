@@ -2,7 +2,8 @@
 
 Glossary:
 - rng: anything with `randbelow(n)`; the default is the `secrets` module
-  (cryptographic, uniform over 0..n-1, no modulo bias).
+  (cryptographic, uniform over 0..n-1, no modulo bias); a room's moves use its fair source
+  (companion/fairdice.py: derived from its seeds, every roll recorded for its proof).
 - die (in a room): {"die": die id, "face": colour id or number, "held": bool, "used": bool}.
 - faces: a layout die's faces, colour ids or numbers.
 - shown dice (in log entries): [die id, face] pairs, written out by companion/table/words.py.

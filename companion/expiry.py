@@ -1,9 +1,10 @@
-"""Idle rooms close after `KEEP_DAYS` days without a change; their final scores stay readable.
+"""Idle rooms close after `KEEP_DAYS` days without a change; their final scores and dice proof stay readable.
 
 A sweep (at start and every hour under `rollsheet serve`) closes every room whose newest
 log entry is older than the limit: the room, its seats and its log go, but for the entries
-of kind "score" (the final scores a table saved), and the code is kept in `closed_rooms`. A
-closed code answers 410 with a sentence and those scores; so does the code of a room made
+of kind "score" (the final scores a table saved) and "proof" (its dice, seed revealed:
+companion/room_dice.py), and the code is kept in `closed_rooms`. A closed code answers 410
+with a sentence and those scores (its proof answers still); so does the code of a room made
 before seats (kept aside in `rooms_v1` by the SQLite engine). A new room that happens to draw
 a closed code takes it over (Queries.add_room drops the old entries first).
 """
@@ -11,12 +12,14 @@ from __future__ import annotations
 
 import time
 
+from companion import room_dice
 from companion.errors import Refused
 from companion.language import current, gettext, ngettext
 from companion.table.words import entry_text
 
 DAY_S = 86_400.0
 KEPT_KIND = "score"
+KEPT_KINDS = (KEPT_KIND, room_dice.PROOF_KIND)
 
 
 class Closed(Refused):
@@ -42,7 +45,8 @@ def sweep(db, keep_days: float, now: float | None = None) -> int:
     now = time.time() if now is None else now
     idle = db.idle_rooms(now - keep_days * DAY_S)
     for code, game, last in idle:
-        db.close_room(code, game, now, last, KEPT_KIND)
+        room_dice.keep_proof(db, code, now)
+        db.close_room(code, game, now, last, KEPT_KINDS)
     return len(idle)
 
 

@@ -13,14 +13,13 @@ Glossary:
 """
 from __future__ import annotations
 
-import secrets
 import time
 
 import orjson
 from flask import current_app
 
 import layouts
-from companion import expiry, language, lists, referee, retries, seats, table
+from companion import expiry, language, lists, referee, retries, room_dice, seats, table
 from companion.codes import drawn_code, normal_code
 from companion.errors import Refused, impossible, malformed, missing
 from companion.live import Snapshot
@@ -51,21 +50,30 @@ def players_refusal(game: layouts.Game) -> Refused:
                              high=game.players.max))
 
 
-def create(game_id: str, players: int | None = None, rng=secrets) -> str:
-    """Open a room for a game and `players` at the table (default: the most the game allows); `rng` sets up the
-    game (Monolyth's market), codes always come from `secrets`."""
+def create(game_id: str, players: int | None = None) -> str:
+    """Open a room for a game and `players` at the table (default: the most the game allows); its fair record's
+    seed sets up the game (Monolyth's market), codes always come from `secrets`."""
     game = known_game(game_id)
     count = game.players.max if players is None else players
     if not game.players.min <= count <= game.players.max:
         raise players_refusal(game)
-    state = dict(table.new_state(game, count, rng), lists=lists.start(game, count))
+    source = room_dice.opening()
+    state = dict(table.new_state(game, count, source), lists=lists.start(game, count), fair=source.record)
     with writing() as db:
         while True:
             code = drawn_code()
             if db.add_room(code, game.id, time.time(), orjson.dumps(state).decode()):
                 break
-        _log(db, code, 1, None, None, ("open", {"players": count}))
+        _log(db, code, 1, None, None, ("open", {"players": count, "commitment": source.record["commitment"]}))
     return code
+
+
+def proof(code: str) -> dict:
+    """The room's dice record with its seed, once its game is over or the room closed (companion/room_dice.py)."""
+    with reading() as db:
+        kept = room_dice.kept_proof(db, normal_code(code))  # a room closed for lack of play
+        row = None if kept else _row(db, code)
+    return kept or room_dice.proof(normal_code(code), row.game, orjson.loads(row.state))
 
 
 def _row(db, code: str):
@@ -123,7 +131,8 @@ def _phone_state(db, code: str, game_id: str, version_now: int, game_state: dict
     """The state as phones read it: before the first move its game as it would start now (but the room's count)."""
     game = layouts.load(game_id)
     starting = seats.fitted(game, game_state)
-    return Snapshot({"code": code, "game": game_id, "version": version_now, **seats.public(starting),
+    shown = seats.public(room_dice.public(starting))  # never the dice's seed
+    return Snapshot({"code": code, "game": game_id, "version": version_now, **shown,
                      "players": game_state["players"], **referee.answers(game, starting),
                      "reorder": seats.order_open(game_state),
                      "undo": None if undo_seat is None else {"seat": undo_seat}, "log": _entries(db, code)})
@@ -174,7 +183,7 @@ def take_seat(code: str, body: dict) -> tuple[bool, dict]:
         new, seat, token = seats.take(db, normal_code(code), current, body)
         taken.update(seat=seat, token=token)
         seated.append(new is not None)
-        return None if new is None else (new, seat, ("seat", {}), None)
+        return None if new is None else (room_dice.seat_seeded(new, seat, body.get("seed")), seat, ("seat", {}), None)
 
     _change(code, step)
     return seated[0], taken
@@ -201,12 +210,13 @@ def reorder(code: str, body: dict) -> dict:
     return _change(code, step, body)
 
 
-def act(code: str, action: str, body: dict, rng=secrets) -> dict:
+def act(code: str, action: str, body: dict) -> dict:
     """A seated player makes one of the game's moves (roll, pick, move...); the new state."""
     def step(db, game, current, version_next):
         seat = seats.identify(db, normal_code(code), current, body)
-        new, entry, undoable = referee.act(game, seats.fitted(game, current), action, body, seat, version_next, rng)
-        return new, seat, entry, undoable
+        source = room_dice.source(current, version_next)
+        new, entry, undoable = referee.act(game, seats.fitted(game, current), action, body, seat, version_next, source)
+        return room_dice.drawn(new, source), seat, entry, undoable
 
     return _change(code, step, body)
 
@@ -230,7 +240,7 @@ def undo(code: str, body: dict) -> dict:
         if body.get("seen") != version_next - 1:
             raise impossible(gettext("The table changed since your phone drew it: look again before you undo."))
         restored, entry = referee.undone(game, current, slot, seat)
-        return dict(restored, table_version=version_next), seat, entry, None
+        return dict(room_dice.kept(restored, current), table_version=version_next), seat, entry, None
 
     return _change(code, step, body)
 

@@ -103,7 +103,7 @@ def test_a_closed_room_and_a_new_room_on_its_code_belong_to_no_group(companion_o
     engine = app.extensions["rollsheet.store"]
     with app.app_context(), engine.writing() as db:
         assert db.group_of_room(room.code) == db.group_of_room(other) == code
-        db.close_room(room.code, "monolyth", 2e10, 1.0, "score")
+        db.close_room(room.code, "monolyth", 2e10, 1.0, ("score",))
         assert db.group_of_room(room.code) is None and db.group_of_room(other) == code
         db.set_room_group(room.code, code)  # a link left by an older rollsheet
         assert db.add_room(room.code, "monolyth", 1.0, "{}")

@@ -26,9 +26,11 @@ def test_each_phone_reads_the_same_log_entries_in_its_own_language_with_the_game
     rolled = room.ok("Ana", "roll")
     english, german, spanish = (log_texts(client, room.code, h) for h in ({}, GERMAN, SPANISH))
     assert len(english) == len(german) == len(spanish) == 4
-    assert english[-1] == "Room opened for Lost Cities: Roll & Write, 2 players"
-    assert german[-1] == "Raum für Lost Cities – Roll & Write geöffnet, 2 Spieler"
-    assert spanish[-1] == "Sala abierta para Lost Cities: Roll & Write, 2 jugadores"
+    commitment = rolled["commitment"]
+    assert english[-1] == f"Room opened for Lost Cities: Roll & Write, 2 players; dice commitment {commitment}"
+    assert german[-1] == f"Raum für Lost Cities – Roll & Write geöffnet, 2 Spieler; Festlegung der Würfel {commitment}"
+    assert spanish[-1] == ("Sala abierta para Lost Cities: Roll & Write, 2 jugadores; compromiso de los dados "
+                           + commitment)
     assert german[1] == "Ben hat am Tisch Platz genommen" and spanish[1] == "Ben se sentó a la mesa"
     assert german[0].startswith("Ana hat ") and german[0].endswith(" gewürfelt") and spanish[0].startswith("Ana sacó ")
     for lang, text in (("de", german[0]), ("es", spanish[0])):
@@ -70,9 +72,9 @@ def test_counted_words_take_the_languages_plural(client):
     for players, english, german, spanish in ((1, "1 player", "1 Spieler", "1 jugador"),
                                               (3, "3 players", "3 Spieler", "3 jugadores")):
         room = Table(FlaskCalls(client), "simstown", ("Ana",), players=players)
-        assert log_texts(client, room.code)[-1].endswith(english)
-        assert log_texts(client, room.code, GERMAN)[-1].endswith(german)
-        assert log_texts(client, room.code, SPANISH)[-1].endswith(spanish)
+        assert f"{english}; dice commitment " in log_texts(client, room.code)[-1]
+        assert f"{german}; Festlegung der Würfel " in log_texts(client, room.code, GERMAN)[-1]
+        assert f"{spanish}; compromiso de los dados " in log_texts(client, room.code, SPANISH)[-1]
 
 
 def test_http_errors_of_the_api_and_the_pages_speak_the_phones_language(client):

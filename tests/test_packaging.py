@@ -32,4 +32,6 @@ def test_wheel_ships_layouts_templates_and_static_files(tmp_path):
             "layouts/templates/knister.es.yaml"} <= names
     assert {f"companion/translations/{lang}/LC_MESSAGES/messages.mo" for lang in ("de", "es")} <= names
     entry_points = next(n for n in names if n.endswith("entry_points.txt"))
-    assert "rollsheet = sheets.cli:app" in zipfile.ZipFile(next(tmp_path.glob("*.whl"))).read(entry_points).decode()
+    declared = zipfile.ZipFile(next(tmp_path.glob("*.whl"))).read(entry_points).decode()
+    assert "rollsheet = sheets.cli:app" in declared and "verify = companion.verify:verify" in declared
+    assert {"companion/fairdice.py", "companion/verify.py", "companion/static/fair.js"} <= names

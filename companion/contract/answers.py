@@ -61,6 +61,38 @@ class Asked(Answer):
     token: str
 
 
+class SeatSeed(Answer):
+    """A seat's own seed and the counter from which it counts."""
+
+    seat: int
+    name: Optional[str]
+    seed: str
+    from_: int = Field(alias="from", description="the first counter it counts for")
+
+
+class Draw(Answer):
+    """One roll of a die or draw of a tile: a number below `below`, derived from blocks `counter` on."""
+
+    version: int = Field(description="the room version of the move that made it")
+    counter: int
+    below: int
+    result: int
+
+
+class Proof(Answer):
+    """A room's dice, seed revealed: what `rollsheet verify` checks (docs/fair-dice.md)."""
+
+    proof: int = Field(description="the proof's format, 1")
+    room: str
+    game: str
+    layout_schema: int
+    commitment: str = Field(pattern="^[0-9a-f]{64}$", description="SHA-256 of the seed, shown from the start")
+    seed: str = Field(pattern="^[0-9a-f]{64}$")
+    seats: list[SeatSeed]
+    draws: list[Draw] = Field(description="every roll and draw, in the order made")
+    counter: int = Field(description="the counter after the last draw")
+
+
 def room_state() -> dict:
     """The JSON Schema of a room's state (`GET /api/rooms/<code>` and every move's answer)."""
     return TypeAdapter(PhoneState).json_schema()

@@ -13,7 +13,7 @@ from typing import Annotated, Optional
 from pydantic import AfterValidator, ConfigDict, Field
 
 import layouts
-from companion import names, rooms, seats
+from companion import fairdice, names, rooms, seats
 from companion.contract.refusals import Body, Says, refused, says
 from companion.errors import Refused, malformed
 from companion.language import N_, gettext
@@ -59,10 +59,15 @@ Token = Annotated[Optional[str], says(N_('"token" is the secret your phone got w
 
 
 class TakeSeat(Body):
-    """`POST /api/rooms/<code>/seats`: a name; with that seat's token, a phone asking again for its own seat."""
+    """`POST /api/rooms/<code>/seats`: a name, a seed of the seat's own (optional); with that seat's token, a phone
+    asking again for its own seat."""
 
     name: _name("name")
     token: Token = None
+    seed: Annotated[Optional[Annotated[str, Field(min_length=1, max_length=fairdice.SEAT_SEED_LONGEST)]], Field(
+        description="the seat's own seed for the room's dice, counting for the rolls after it sits (docs/fair-dice.md)"
+    ), says(N_('"seed" is a text of 1 to %(most)s characters, e.g. 32 random hex digits.'),
+            most=fairdice.SEAT_SEED_LONGEST)] = None
 
 
 class Seated(Body):

@@ -5,8 +5,12 @@
   const {el} = Room;
   let adding = false, foldedAt = null;
 
+  // The seat's own seed for the room's dice (docs/fair-dice.md): 16 random bytes as 32 hex digits.
+  const seatSeed = () => Array.from(crypto.getRandomValues(new Uint8Array(16)),
+    (byte) => byte.toString(16).padStart(2, "0")).join("");
+
   async function sit(name) {
-    const answer = await Room.send("seats", {name});
+    const answer = await Room.send("seats", {name, seed: seatSeed()});
     if (!answer) return;
     Room.mine.push({seat: answer.seat, name: name.trim(), token: answer.token});
     Room.saveSeats();

@@ -101,12 +101,13 @@ class Queries(GroupQueries):
                         "WHERE room = rooms.code ORDER BY id DESC LIMIT 1), created) AS last FROM rooms) AS idle "
                         "WHERE last < ?", (before,)).fetchall()
 
-    def close_room(self, code: str, game: str, now: float, last: float, kept_kind: str) -> None:
-        """Close a room: keep its code and its log entries of `kept_kind`, drop the rest (its group's plays stay)."""
+    def close_room(self, code: str, game: str, now: float, last: float, kept_kinds: tuple[str, ...]) -> None:
+        """Close a room: keep its code and its log entries of `kept_kinds`, drop the rest (its group's plays stay)."""
         self.run("INSERT INTO closed_rooms (code, game, closed, last) VALUES (?, ?, ?, ?) ON CONFLICT (code) "
                  "DO UPDATE SET game = excluded.game, closed = excluded.closed, last = excluded.last",
                  (code, game, now, last))
-        self.run("DELETE FROM room_log WHERE room = ? AND kind != ?", (code, kept_kind))
+        self.run(f"DELETE FROM room_log WHERE room = ? AND kind NOT IN ({', '.join('?' * len(kept_kinds))})",
+                 (code, *kept_kinds))
         self.run("DELETE FROM seats WHERE room = ?", (code,))
         self.run("DELETE FROM room_requests WHERE room = ?", (code,))
         self.run("DELETE FROM group_rooms WHERE room = ?", (code,))

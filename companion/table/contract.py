@@ -143,6 +143,7 @@ class PhoneState(TableState, total=False):
     code: Required[str]
     game: Required[str]
     version: Required[int]
+    commitment: Required[str | None]  # SHA-256 of the room's dice seed (companion/fairdice.py); None: opened before
     undo: Required[UndoOffer | None]
     log: Required[list[LogEntry]]  # the newest entries first
     allowed: Required[dict[str, list[dict]]]  # seat id (as text) -> every move body that seat may send now

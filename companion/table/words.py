@@ -186,8 +186,11 @@ def _count_text(game: Game, p: dict, who: str, say: Speaker) -> str:
 def _simple(game: Game, kind: str, p: dict, who: str, say: Speaker) -> str:
     dice = dice_text(game, p["dice"], say) if "dice" in p else ""
     texts = {
-        "open": lambda: say.ngettext("Room opened for %(game)s, %(num)s player",
-                                     "Room opened for %(game)s, %(num)s players", p.get("players", 0), game=game.name),
+        "open": lambda: say.ngettext("Room opened for %(game)s, %(num)s player; dice commitment %(commitment)s",
+                                     "Room opened for %(game)s, %(num)s players; dice commitment %(commitment)s",
+                                     p["players"], game=game.name, commitment=p["commitment"]) if "commitment" in p
+        else say.ngettext("Room opened for %(game)s, %(num)s player", "Room opened for %(game)s, %(num)s players",
+                          p.get("players", 0), game=game.name),
         "seat": lambda: say.gettext("%(who)s took a seat at the table", who=who),
         "ask": lambda: say.gettext("A new phone asks for %(name)s's seat (it shows %(ask)s)", name=p.get("seat_name"),
                                    ask=p.get("ask")),

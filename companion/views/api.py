@@ -109,6 +109,14 @@ def room(code):
     return shown(rooms.state(code))
 
 
+@bp.get("/rooms/<code>/proof")
+@documented(answers={200: answers.Proof, 410: answers.Closed}, refusals=(404, 409))
+def proof(code):
+    """The proof of the room's dice once its game is over (409 before: the seed stays secret), as `rollsheet verify`
+    checks it."""
+    return jsonify(rooms.proof(code))
+
+
 @bp.post("/rooms/<code>/seats")
 @documented(bodies.TakeSeat, {200: answers.SeatToken, 201: answers.SeatToken, 410: answers.Closed},
             refusals=(404, 409))
