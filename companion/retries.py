@@ -1,19 +1,28 @@
-"""A tap sent twice applies once: each change a request made, kept under the request's id with its answer.
+"""A tap sent twice applies once: each change a request made, kept under the request's id with its seat and answer.
 
-A phone names every tap with a `request` id (any text of 1 to 64 characters it makes up per tap). The
-same id sent again (a double tap, a retry after a lost answer) answers what the first request answered
-and changes nothing. A refused request changes nothing, so it is not kept: sending it again tries again.
+A phone names every tap with a `request` id (any text of 1 to 64 characters it makes up per tap, e.g. 128 random
+bits). The same id sent again (a double tap, a retry after a lost answer) by the same seat with the same body
+answers what the first request answered and changes nothing; with another body, or by another seat, it is refused
+(409): an id names one tap. The seat's token is checked first (403 without it), so an id proves nothing by itself.
+A refused request changes nothing, so it is not kept: sending it again tries again.
 
 Glossary:
-- answer: the room state the change answered, as stored (its log as kind + params; rooms.py).
-- kept: a room keeps the ids of its newest KEPT versions; a retry comes within seconds.
+- answer: the room state the change answered, as stored (its log as kind + params; rooms.py); for a seat taken,
+  {"created", "seat", "token"} with the token sealed (`seal`: the database never holds a token as sent).
+- digest: SHA-256 of what the tap asked, its route and its body but for `request`, `token` (who sent it is the
+  kept seat) and `seen` (when the phone drew the table, not what it asks).
+- kept: a room keeps its ids as long as it is open; an opening's id (no room yet) names the room it opened.
 """
 from __future__ import annotations
 
+import hashlib
+
 import orjson
 
+from companion.errors import impossible
+from companion.language import gettext
+
 LONGEST = 64
-KEPT = 16
 
 
 def request_id(body: dict | None) -> str | None:
@@ -21,13 +30,47 @@ def request_id(body: dict | None) -> str | None:
     return (body or {}).get("request")
 
 
-def answered(db, code: str, request: str) -> dict | None:
-    """What the room answered request `request`, or None when it has not made it."""
-    answer = db.answer_of(code, request)
-    return orjson.loads(answer) if answer else None
+def digest(route: str, body: dict) -> str:
+    """What a tap asked, as a digest of its route and its body without `request`, `token` and `seen`."""
+    asked = {key: value for key, value in body.items() if key not in ("request", "token", "seen")}
+    return hashlib.sha256(orjson.dumps([route, asked], option=orjson.OPT_SORT_KEYS)).hexdigest()
 
 
-def keep(db, code: str, request: str, version: int, answer: dict) -> None:
-    """Keep the answer of request `request`, which made the room's `version`; forget ids of older versions."""
-    db.keep_answer(code, request, version, orjson.dumps(answer).decode())
-    db.forget_answers(code, version - KEPT)
+def same_tap(kept_seat, kept_digest: str | None, seat, asked: str) -> None:
+    """Refuse (409) a request id sent again by another seat than `kept_seat`, or asking another thing than
+    `kept_digest` (None: kept before schema 7, when ids were bound to nothing)."""
+    if kept_digest is not None and (kept_seat != seat or kept_digest != asked):
+        raise impossible(gettext("This request id was used for another tap: send each tap with an id of its own."))
+
+
+def replayed(kept: tuple, seat, asked: str):
+    """The kept answer of a request sent again by `seat` asking `asked` (its digest); 409 when the id named another
+    tap (another seat's, or another move)."""
+    kept_seat, kept_digest, answer = kept
+    same_tap(kept_seat, kept_digest, seat, asked)
+    return orjson.loads(answer)
+
+
+def answered(db, code: str, request: str) -> tuple | None:
+    """(seat, digest, answer JSON text) kept for request `request` in a room, or None when it has not made it."""
+    return db.answer_of(code, request)
+
+
+def keep(db, code: str, request: str, version: int, seat, asked: str, answer: dict) -> None:
+    """Keep the answer of request `request` by `seat` asking `asked`, which made the room's `version`."""
+    db.keep_answer(code, request, version, seat, asked, orjson.dumps(answer).decode())
+
+
+def _pad(code: str, request: str) -> bytes:
+    return hashlib.sha256(f"{code}\0{request}".encode()).digest()
+
+
+def seal(token: str, code: str, request: str) -> str:
+    """A seat's token (at most 32 bytes) sealed with its room and request id, as hex: the kept answer of a seat taken
+    holds no token as sent."""
+    return bytes(a ^ b for a, b in zip(token.encode().ljust(32, b"\0"), _pad(code, request))).hex()
+
+
+def unseal(sealed: str, code: str, request: str) -> str:
+    """The token `seal` sealed."""
+    return bytes(a ^ b for a, b in zip(bytes.fromhex(sealed), _pad(code, request))).rstrip(b"\0").decode()

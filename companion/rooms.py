@@ -8,7 +8,8 @@ Glossary:
 - undo slot: the room's last move or crossing, the seat that made it and the state before it; that
   seat may undo it while nothing else has happened since. A move that rolled or drew keeps no state
   before it (`state` null): the table has seen what came up, so it stays (referee.py).
-- request: a tap's id (retries.py): the same id again answers the first answer and changes nothing.
+- request: a tap's id (retries.py): the same id again, from the same seat asking the same, answers the first
+  answer and changes nothing; asking another thing it is refused (409). Opening a room and taking a seat take one too.
 - final score: the one score a seated player saved from the score page (save_score); saving again replaces it.
 """
 from __future__ import annotations
@@ -51,20 +52,29 @@ def players_refusal(game: layouts.Game) -> Refused:
                              high=game.players.max))
 
 
-def create(game_id: str, players: int | None = None, rng=secrets) -> str:
+def create(game_id: str, players: int | None = None, rng=secrets, body: dict | None = None) -> str:
     """Open a room for a game and `players` at the table (default: the most the game allows); `rng` sets up the
-    game (Monolyth's market), codes always come from `secrets`."""
+    game (Monolyth's market), codes always come from `secrets`. The `request` id of the opening's `body`, sent
+    again, answers the room it opened (409 when it asked for another)."""
     game = known_game(game_id)
     count = game.players.max if players is None else players
     if not game.players.min <= count <= game.players.max:
         raise players_refusal(game)
     state = dict(table.new_state(game, count, rng), lists=lists.start(game, count))
+    request = retries.request_id(body)
+    asked = request and retries.digest("rooms", body)
     with writing() as db:
+        opened = request and db.opened_by(request)
+        if opened:
+            retries.same_tap(None, opened[1], None, asked)
+            return opened[0]
         while True:
             code = drawn_code()
             if db.add_room(code, game.id, time.time(), orjson.dumps(state).decode()):
                 break
         _log(db, code, 1, None, None, ("open", {"players": count}))
+        if request:
+            db.keep_opening(request, code, asked)
     return code
 
 
@@ -129,21 +139,25 @@ def _phone_state(db, code: str, game_id: str, version_now: int, game_state: dict
                      "undo": None if undo_seat is None else {"seat": undo_seat}, "log": _entries(db, code)})
 
 
-def _change(code: str, step, body: dict | None = None) -> dict:
+def _change(code: str, step, body: dict | None = None, route: str = "", who=None, keeping=None):
     """Run `step(db, game, state, next version) -> (new state, seat, entry, undoable)` in one transaction.
 
     A step answering None writes nothing; an entry None changes the state without a log line. `undoable`: True
     (the seat may undo it), False (a move that rolled or drew: it stays), None (not a move: no undo). The game is
-    in the request's language (its refusals). A body's `request` id seen before answers its answer, changing nothing.
+    in the request's language (its refusals). A body's `request` id seen before answers its kept answer, changing
+    nothing, once `who(db, state)` (default: the body's seat, its token checked) is the seat that sent it and `route`
+    and the body ask what it asked (409 otherwise, retries.py). `keeping(answer)`: what to keep instead of the state.
     """
     code, lang = normal_code(code), language.current()
     request = retries.request_id(body)
+    asked = request and retries.digest(route, body)
     with writing() as db:
         row = _row(db, code)
         game, current, version_now = language.game(row.game, lang), orjson.loads(row.state), row.version
         first = request and retries.answered(db, code, request)
         if first:
-            return first
+            sender = who(db, current) if who else seats.identify(db, code, current, body)
+            return retries.replayed(first, sender, asked)
         try:
             done = step(db, game, current, version_now + 1)
         except Stale as stale:
@@ -161,33 +175,41 @@ def _change(code: str, step, body: dict | None = None) -> dict:
             _log(db, code, version_now + 1, seat, player, entry)
         answer = _phone_state(db, code, row.game, version_now + 1, new, seat if undoable else None)
         if request:
-            retries.keep(db, code, request, version_now + 1, answer)
+            retries.keep(db, code, request, version_now + 1, seat, asked, keeping(answer) if keeping else answer)
     current_app.extensions["rollsheet.hub"].publish(code, answer)  # to every phone watching (live.py)
     return answer
 
 
 def take_seat(code: str, body: dict) -> tuple[bool, dict]:
-    """Seat a phone's player: (True when newly seated, {"seat", "token"})."""
-    taken, seated = {}, []
+    """Seat a phone's player: (True when newly seated, {"seat", "token"}); a `request` id sent again answers the
+    first answer."""
+    taken, request = {}, retries.request_id(body)
 
     def step(db, game, current, version_next):
         new, seat, token = seats.take(db, normal_code(code), current, body)
-        taken.update(seat=seat, token=token)
-        seated.append(new is not None)
+        taken.update(created=new is not None, seat=seat, token=token)
         return None if new is None else (new, seat, ("seat", {}), None)
 
-    _change(code, step)
-    return seated[0], taken
+    def who(db, current):
+        seated = seats.seat_of(current, body["name"])
+        return seated and seated["seat"]
+
+    kept = _change(code, step, body, "seat", who, lambda answer: dict(taken, token=retries.seal(
+        taken["token"], normal_code(code), request)))
+    if not taken:  # a retry: the first answer, its token unsealed
+        taken = dict(kept, token=retries.unseal(kept["token"], normal_code(code), request))
+    return taken.pop("created"), taken
 
 
 def take_over(code: str, seat: int, body: dict) -> tuple[int, dict]:
     """A new phone asks for `seat`: (202, {"seat", "ask", "token"}), the token working once let in; or a seated
     phone answers an ask ({"player", "token", "ask", "let"}), or the displaced phone takes the seat back ({"token",
-    "back": true}): (200, the new state)."""
-    asked = {}
-    answer = _change(code, lambda db, game, current, version_next: seats.take_over(db, normal_code(code), current,
-                                                                                   seat, body, asked),
-                     None if body.get("ask") is None and not body.get("back") else body)
+    "back": true}): (200, the new state). An answer or a taking back sent again with its `request` id answers the
+    first answer."""
+    asked, room = {}, normal_code(code)
+    back = (lambda db, current: seats.holding(db, room, current, seat, body.get("token"))) if body.get("back") else None
+    answer = _change(code, lambda db, game, current, version_next: seats.take_over(db, room, current, seat, body, asked),
+                     None if body.get("ask") is None and not body.get("back") else body, f"takeover {seat}", back)
     return (202, asked) if asked else (200, answer)
 
 
@@ -198,7 +220,7 @@ def reorder(code: str, body: dict) -> dict:
         new = seats.reorder(current, body["order"])
         return new, seat, ("order", {"names": [s["name"] for s in new["seats"]]}), None
 
-    return _change(code, step, body)
+    return _change(code, step, body, "order")
 
 
 def act(code: str, action: str, body: dict, rng=secrets) -> dict:
@@ -208,7 +230,7 @@ def act(code: str, action: str, body: dict, rng=secrets) -> dict:
         new, entry, undoable = referee.act(game, seats.fitted(game, current), action, body, seat, version_next, rng)
         return new, seat, entry, undoable
 
-    return _change(code, step, body)
+    return _change(code, step, body, action)
 
 
 def cross(code: str, list_id: str, item_id: str, body: dict) -> dict:
@@ -219,7 +241,7 @@ def cross(code: str, list_id: str, item_id: str, body: dict) -> dict:
                                              version_next, time.time())
         return new, seat, entry, undoable
 
-    return _change(code, step, body)
+    return _change(code, step, body, f"lists {list_id} {item_id}")
 
 
 def undo(code: str, body: dict) -> dict:
@@ -232,7 +254,7 @@ def undo(code: str, body: dict) -> dict:
         restored, entry = referee.undone(game, current, slot, seat)
         return dict(restored, table_version=version_next), seat, entry, None
 
-    return _change(code, step, body)
+    return _change(code, step, body, "undo")
 
 
 def save_score(code: str, body: dict, params: dict, then=lambda db, state: None) -> dict:

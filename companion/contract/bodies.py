@@ -43,9 +43,17 @@ def _game(body, **context) -> Refused:
     return malformed(gettext('Name the game: "game" is one of %(games)s.', games=", ".join(layouts.game_ids())))
 
 
-class OpenRoom(Body):
-    """`POST /api/rooms`: the game, how many play (default the most the game allows), and the group it is for."""
+Request = Annotated[Optional[Annotated[str, Field(min_length=1, max_length=LONGEST)]], Field(
+    description="the tap's id: sent again by the same seat with the same body, it answers the first answer and changes "
+                "nothing; with another body or by another seat it is refused (409)"),
+                    says(N_('"request" names the tap: a text of 1 to %(most)s characters.'), most=LONGEST)]
 
+
+class OpenRoom(Body):
+    """`POST /api/rooms`: the game, how many play (default the most the game allows), the group it is for, and the
+    tap's id (a retry opens no second room)."""
+
+    request: Request = None
     game: Annotated[str, Says(_game), Field(description="a game id, as `GET /api/games/<game>` takes")]
     players: Annotated[Optional[int], Says(lambda body, **context: rooms.players_refusal(rooms.known_game(
         body["game"]))), Field(description="how many play, within the game's players")] = None
@@ -59,10 +67,12 @@ Token = Annotated[Optional[str], says(N_('"token" is the secret your phone got w
 
 
 class TakeSeat(Body):
-    """`POST /api/rooms/<code>/seats`: a name; with that seat's token, a phone asking again for its own seat."""
+    """`POST /api/rooms/<code>/seats`: a name; with that seat's token, a phone asking again for its own seat; the
+    tap's id (a retry takes no second seat)."""
 
     name: _name("name")
     token: Token = None
+    request: Request = None
 
 
 class Seated(Body):
@@ -74,8 +84,6 @@ class Seated(Body):
 
 Seen = Annotated[Optional[Annotated[int, Field(ge=0)]], Field(description="the room version the phone shows"),
                  says(N_('"seen" is the version of the state your phone shows, a whole number.'))]
-Request = Annotated[Optional[Annotated[str, Field(min_length=1, max_length=LONGEST)]], Field(description="the tap's id"),
-                    says(N_('"request" names the tap: a text of 1 to %(most)s characters.'), most=LONGEST)]
 
 
 class Moving(Body):

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from companion.store.base import Engine, StoreError
 from companion.store.groups import add_sources, make_schema
-from companion.store.queries import Queries
+from companion.store.queries import Queries, bind_requests
 
 MARK = 0x524F4C4C  # "ROLL"
 SYNCHRONOUS = "FULL"
@@ -90,12 +90,16 @@ def _sources(db) -> None:
     add_sources(db, {row[1] for row in db.execute("PRAGMA table_info(plays)")})
 
 
+def _bound_requests(db) -> None:
+    bind_requests(db, {row[1] for row in db.execute("PRAGMA table_info(room_requests)")})
+
+
 class SQLite(Engine):
     """Rooms in one SQLite file."""
 
     kind = "sqlite"
     MIGRATIONS = [(2, _set_schema_1_aside), (3, _limits_without_trigger), (4, _room_requests), (5, _groups),
-                  (6, _sources)]
+                  (6, _sources), (7, _bound_requests)]
 
     def __init__(self, path: str):
         super().__init__(path)
