@@ -11,10 +11,12 @@ Glossary:
   seat's token (the old phone stops working) and notes the ask in `moved` ({"<seat>": ask}), so the old
   phone sees that its seat moved; turning it away drops the ask. A seat has one open ask: a newer one
   replaces it (the log says only the first, until it is answered).
-- take back: for TAKE_BACK_S after a takeover the phone it displaced may take the seat back with its old
-  token (`displaced`: {"<seat>": {"digest", "at", "by", "moved"}}, the old token's digest, when, the seat
-  that let the new phone in, the seat's `moved` before); the new phone's token stops working, and the
-  seat that let it in is `barred` from letting any new phone in again.
+- take back: for TAKE_BACK_S after a takeover the phone that held the seat before it may take the seat back with
+  its old token (`displaced`: {"<seat>": {"digest", "at", "by", "moved"}}, that token's digest, when the newest
+  takeover was, the seats that let new phones in, the seat's `moved` before). A chain of takeovers (one let in
+  while the seat can still be taken back) keeps the holder from before the chain: whatever happened in between,
+  that phone takes the seat back, and no phone of the chain can; the newest phone's token stops working, and
+  every seat that let a phone of the chain in is `barred` from letting any new phone in again.
 - fitted: before the first move, the state as the game would start now, sized for the seats taken
   (`players` and the lists), so the room's count is the seats taken when play starts.
 - name: what a player is called at the table (companion/names.py: NFKC, a letter or digit that shows);
@@ -173,8 +175,8 @@ def answer(db, code: str, state: dict, seat: int, body: dict) -> tuple[dict, int
     if not let:
         return dict(state, takeovers=[a for a in state["takeovers"] if a is not asked]), answering, \
             ("turned_away", {"seat_name": name})
-    displaced = {"digest": db.seat_token(code, seat), "at": time.time(), "by": answering,
-                 "moved": state.get("moved", {}).get(str(seat))}
+    displaced = dict(holder(db, code, state, seat), at=time.time())
+    displaced["by"] = sorted({*displaced["by"], answering})
     db.set_seat_token(code, seat, asked["digest"])
     return dict(state, takeovers=[a for a in state["takeovers"] if a["seat"] != seat],
                 moved={**state.get("moved", {}), str(seat): asked["ask"]},
@@ -182,9 +184,20 @@ def answer(db, code: str, state: dict, seat: int, body: dict) -> tuple[dict, int
         ("takeover", {"seat_name": name})
 
 
+def holder(db, code: str, state: dict, seat: int) -> dict:
+    """The phone that held `seat` before its chain of takeovers, as `displaced` keeps it ({"digest", "at", "by",
+    "moved"}): the chain's when one can still be taken back, else the phone holding it now (by no seat yet)."""
+    chain = state.get("displaced", {}).get(str(seat))
+    if chain is not None and time.time() - chain["at"] <= TAKE_BACK_S:
+        return dict(chain, by=chain["by"] if isinstance(chain["by"], list) else [chain["by"]])  # an int before 7
+    return {"digest": db.seat_token(code, seat), "at": time.time(), "by": [],
+            "moved": state.get("moved", {}).get(str(seat))}
+
+
 def take_back(db, code: str, state: dict, seat: int, body: dict) -> tuple[dict, int, tuple[str, dict]]:
-    """The phone a takeover of `seat` displaced takes the seat back with its old token, within TAKE_BACK_S: (the new
-    state, the seat, the log entry). The new phone's token stops working; the seat that let it in is barred."""
+    """The phone that held `seat` before its takeovers takes the seat back with its old token, within TAKE_BACK_S of
+    the newest: (the new state, the seat, the log entry). The newest phone's token stops working; the seats that let
+    the chain's phones in are barred."""
     name, old = _seat_called(state, seat), state.get("displaced", {}).get(str(seat))
     if old is None or time.time() - old["at"] > TAKE_BACK_S:
         raise impossible(gettext("%(name)s's seat can be taken back only on the phone it was taken from, within "
@@ -198,7 +211,7 @@ def take_back(db, code: str, state: dict, seat: int, body: dict) -> tuple[dict, 
     if old["moved"] is not None:
         moved[str(seat)] = old["moved"]
     return dict(state, moved=moved, displaced={key: d for key, d in state["displaced"].items() if key != str(seat)},
-                barred=sorted({*state.get("barred", []), old["by"]} - {seat}),
+                barred=sorted({*state.get("barred", []), *holder(db, code, state, seat)["by"]} - {seat}),
                 takeovers=[a for a in state.get("takeovers", []) if a["seat"] != seat]), seat, \
         ("taken_back", {"seat_name": name})
 

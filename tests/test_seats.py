@@ -163,6 +163,47 @@ def test_the_phone_a_takeover_displaced_takes_its_seat_back_and_the_phone_that_l
     assert status == 409 and "within 10 minutes" in refused["error"]
 
 
+def chained(call, room, seat: int, who: str, count: int) -> list[dict]:
+    """`who` lets `count` new phones take `seat` one after another; their asks ({"seat", "ask", "token"})."""
+    asks = []
+    for _ in range(count):
+        asked = ask(call, room, seat)[1]
+        assert answer(call, room, seat, who, asked["ask"])[0] == 200
+        asks.append(asked)
+    return asks
+
+
+def back(call, room, seat: int, token: str):
+    return call(f"/api/rooms/{room.code}/seats/{seat}/takeover", {"token": token, "back": True})
+
+
+def test_after_two_takeovers_in_a_row_the_holder_from_before_takes_the_seat_back(call):
+    room = Table(call, "lost-cities", ("Ana", "Ben"), players=3)
+    room.sit("Mallory")
+    room.ok("Ana", "roll")
+    first, second = chained(call, room, 0, "Mallory", 2)
+    assert back(call, room, 0, first["token"])[0] == 403  # a phone of the chain cannot take it
+    status, state = back(call, room, 0, room.tokens["Ana"])
+    assert status == 200 and state["moved"] == {} and state["displaced"] == {} and state["barred"] == [2]
+    assert not holds(call, room, "Ana", first["token"]) and not holds(call, room, "Ana", second["token"])
+    assert room.ok("Ana", "pick", dice=[0, 3])["log"][0]["player"] == "Ana"
+
+
+def test_an_intruder_cannot_take_back_a_seat_a_helper_gave_back_nor_bar_the_helper(call):
+    room = Table(call, "lost-cities", ("Ana", "Ben"), players=3)
+    room.sit("Mallory")
+    room.ok("Ana", "roll")
+    first, second = chained(call, room, 0, "Mallory", 2)
+    (helped,) = chained(call, room, 0, "Ben", 1)  # Ana's phone asks again, Ben lets it in
+    for intruder in (first, second):
+        status, refused = back(call, room, 0, intruder["token"])
+        assert status == 403 and "Only the phone that held Ana's seat" in refused["error"]
+    state = room.state()
+    assert state["barred"] == [] and holds(call, room, "Ana", helped["token"])
+    again = ask(call, room, 2)[1]
+    assert answer(call, room, 2, "Ben", again["ask"])[0] == 200  # Ben may still let a phone in
+
+
 def test_a_seat_is_taken_back_only_within_ten_minutes_of_its_takeover(call, monkeypatch):
     room = Table(call, "simstown", ("Ana", "Ben"))
     room.ok("Ana", "roll")
