@@ -8,7 +8,8 @@ never migrate at once; the version is kept in the table `rollsheet_schema`.
 
 Glossary:
 - URL: `postgresql://user:password@host:port/database` (libpq's); the password is never printed.
-- pool: this process's connections (psycopg_pool), opened on first use, so a forked worker opens its own;
+- pool: this process's connections (psycopg_pool), opened on first use, so a forked worker opens its own; a
+  server that is away is refused at once and its return noticed within PROBE_S (away.py), with a new pool;
   psycopg prepares a statement once it has run five times on a connection, so a move's queries are
   prepared statements (the sqlite3 module keeps its own cache of 128 compiled statements per connection).
 """
@@ -17,15 +18,20 @@ from __future__ import annotations
 import logging
 import os
 import re
+import threading
 from contextlib import contextmanager
 from functools import lru_cache
 
+from companion.store.away import Away
 from companion.store.base import Engine, StoreError
 from companion.store.groups import add_sources, make_schema
 from companion.store.queries import Queries, bind_requests
 
 POOL_MAX = 8
-POOL_WAIT_S = 3.0
+POOL_WAIT_S = 0.8
+"""How long a request waits for a connection: the app's threads (2 a process by default) never wait for one another's
+while the server answers, so a longer wait is a server that does not."""
+CONNECT_S = 2
 SCHEMA_LOCK = 0x524F4C4C
 SCHEMA_3 = [
     "CREATE TABLE rollsheet_schema (version INTEGER NOT NULL)",
@@ -112,28 +118,47 @@ class PostgreSQL(Engine):
             import psycopg_pool  # noqa: F401
         except ImportError:
             raise StoreError("PostgreSQL needs psycopg 3 and its pool: pip install 'rollsheet[postgresql]'") from None
-        self.url, self._pool = url, None
+        self.url, self._pool, self._opening = url, None, threading.Lock()
+        self.away = Away(self._reach, self._renew)
         logging.getLogger("psycopg.pool").setLevel(logging.ERROR)  # a lost server is said once, by the store's Fault
         os.register_at_fork(after_in_child=self._forget)
 
     def _forget(self) -> None:
         """After a fork the pool and its threads are the parent's: open a new one on first use."""
-        self._pool = None
+        self._pool, self._opening, self.away = None, threading.Lock(), Away(self._reach, self._renew)
+
+    def _reach(self) -> None:
+        """Connect once (the watcher's probe while the server is away); psycopg.Error when it cannot."""
+        import psycopg
+
+        psycopg.connect(self.url, autocommit=True, connect_timeout=CONNECT_S).close()
+
+    def _renew(self) -> None:
+        """The server is back: the next request opens a new pool; the old one, whose connections died, is closed."""
+        old, self._pool = self._pool, None
+        if old is not None:
+            old.close(timeout=0)
 
     def pool(self):
-        """This process's connection pool (opened on first use)."""
-        if self._pool is None:
+        """This process's connection pool (opened on first use, and again after the server was away)."""
+        pool = self._pool
+        if pool is None:
             from psycopg_pool import ConnectionPool
 
-            self._pool = ConnectionPool(self.url, min_size=1, max_size=POOL_MAX, timeout=POOL_WAIT_S,
-                                        kwargs={"autocommit": True}, name="rollsheet", open=True)
-        return self._pool
+            with self._opening:
+                if self._pool is None:
+                    self._pool = ConnectionPool(self.url, min_size=1, max_size=POOL_MAX, timeout=POOL_WAIT_S,
+                                                kwargs={"autocommit": True}, name="rollsheet", open=True)
+                pool = self._pool
+        return pool
 
     @contextmanager
     def _queries(self, lock: str, transaction: bool):
         import psycopg
         from psycopg_pool import PoolTimeout
 
+        if self.away.now:
+            raise self.fault("unreachable", ConnectionError("the server does not answer"))
         try:
             with self.pool().connection() as connection:
                 run = lambda sql, args=(): connection.execute(_dialect(sql), args)
@@ -147,6 +172,8 @@ class PostgreSQL(Engine):
             kind = fault_kind(error)
             if kind is None:
                 raise
+            if kind == "unreachable":
+                self.away.lost()
             raise self.fault(kind, error) from None
 
     def writing(self):
@@ -188,6 +215,7 @@ class PostgreSQL(Engine):
 
     def close(self) -> None:
         """Close this process's pool."""
+        self.away.stop()
         if self._pool is not None:
             self._pool.close()
             self._pool = None
