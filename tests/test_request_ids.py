@@ -69,3 +69,12 @@ def test_the_database_keeps_no_token_as_sent_for_a_seat_taken_with_an_id(app, ca
         with reading() as db:
             kept = db.answer_of(room.code, "sit-1")
     assert status == 201 and kept is not None and answer["token"] not in kept[2]
+
+
+def test_the_play_page_form_sent_twice_opens_one_room(client):
+    page = client.get("/play/simstown").get_data(as_text=True)
+    tap = page.split('name="request" value="')[1].split('"')[0]
+    first, again = (client.post("/play/simstown", data={"players": "2", "request": tap}) for _ in range(2))
+    assert first.status_code == again.status_code == 302 and first.location == again.location
+    other = client.post("/play/simstown", data={"players": "2", "request": tap + "x"})
+    assert other.location != first.location

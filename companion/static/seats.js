@@ -6,7 +6,7 @@
   let adding = false, foldedAt = null;
 
   async function sit(name) {
-    const answer = await Room.send("seats", {name});
+    const answer = await Room.send("seats", {name, request: Room.requestId(`seat/${name.trim()}`)}); // a retry: one seat
     if (!answer) return;
     Room.mine.push({seat: answer.seat, name: name.trim(), token: answer.token});
     Room.saveSeats();

@@ -85,7 +85,7 @@ def game(game_id):
 
 
 @bp.post("/rooms")
-@documented(bodies.OpenRoom, {201: answers.RoomOpened}, refusals=(404,))
+@documented(bodies.OpenRoom, {201: answers.RoomOpened}, refusals=(404, 409))
 def open_room():
     """Open a room: {"game": id, "players": n (optional), "group": code (optional: a room of that group), "request":
     the tap's id (optional: sent again, it answers the same room)} -> 201 {"code", "url"}."""
