@@ -51,26 +51,50 @@ def replayed(kept: tuple, seat, asked: str):
     return orjson.loads(answer)
 
 
-def answered(db, code: str, request: str) -> tuple | None:
-    """(seat, digest, answer JSON text) kept for request `request` in a room, or None when it has not made it."""
-    return db.answer_of(code, request)
+def first_answer(db, code: str, body: dict | None, route: str, sender):
+    """The kept answer when the body's request id made a change before, else None: `sender()` names the seat sending
+    it now (403 when its token fails), and the id must have been that seat's, asking the same (409 otherwise)."""
+    request = request_id(body)
+    kept = request and db.answer_of(code, request)
+    return replayed(kept, sender(), digest(route, body)) if kept else None
 
 
-def keep(db, code: str, request: str, version: int, seat, asked: str, answer: dict) -> None:
-    """Keep the answer of request `request` by `seat` asking `asked`, which made the room's `version`."""
-    db.keep_answer(code, request, version, seat, asked, orjson.dumps(answer).decode())
+def keep(db, code: str, body: dict | None, route: str, version: int, seat, answer: dict) -> None:
+    """Keep the answer of the body's request id (if it has one), sent by `seat`, which made the room's `version`."""
+    request = request_id(body)
+    if request:
+        db.keep_answer(code, request, version, seat, digest(route, body), orjson.dumps(answer).decode())
 
 
-def _pad(code: str, request: str) -> bytes:
-    return hashlib.sha256(f"{code}\0{request}".encode()).digest()
+def opened(db, body: dict | None) -> str | None:
+    """The code of the room the opening's request id opened before (409 when it asked for another), or None."""
+    request = request_id(body)
+    kept = request and db.opened_by(request)
+    if not kept:
+        return None
+    same_tap(None, kept[1], None, digest("rooms", body))
+    return kept[0]
 
 
-def seal(token: str, code: str, request: str) -> str:
-    """A seat's token (at most 32 bytes) sealed with its room and request id, as hex: the kept answer of a seat taken
-    holds no token as sent."""
-    return bytes(a ^ b for a, b in zip(token.encode().ljust(32, b"\0"), _pad(code, request))).hex()
+def keep_opening(db, body: dict | None, code: str) -> None:
+    """Keep that the opening's request id (if it has one) opened room `code`."""
+    request = request_id(body)
+    if request:
+        db.keep_opening(request, code, digest("rooms", body))
 
 
-def unseal(sealed: str, code: str, request: str) -> str:
-    """The token `seal` sealed."""
-    return bytes(a ^ b for a, b in zip(bytes.fromhex(sealed), _pad(code, request))).rstrip(b"\0").decode()
+def _pad(code: str, body: dict) -> bytes:
+    return hashlib.sha256(f"{code}\0{request_id(body)}".encode()).digest()
+
+
+def sealed(taken: dict, code: str, body: dict) -> dict:
+    """A seat taken ({"created", "seat", "token"}) as kept: its token (at most 32 bytes) sealed with the room and the
+    request id, in hex, so the database holds no token as sent."""
+    token = taken["token"].encode().ljust(32, b"\0")
+    return dict(taken, token=bytes(a ^ b for a, b in zip(token, _pad(code, body))).hex())
+
+
+def unsealed(kept: dict, code: str, body: dict) -> dict:
+    """The seat taken that `sealed` kept, its token as sent."""
+    token = bytes(a ^ b for a, b in zip(bytes.fromhex(kept["token"]), _pad(code, body)))
+    return dict(kept, token=token.rstrip(b"\0").decode())

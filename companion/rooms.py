@@ -8,20 +8,20 @@ Glossary:
 - undo slot: the room's last move or crossing, the seat that made it and the state before it; that
   seat may undo it while nothing else has happened since. A move that rolled or drew keeps no state
   before it (`state` null): the table has seen what came up, so it stays (referee.py).
-- request: a tap's id (retries.py): the same id again, from the same seat asking the same, answers the first
-  answer and changes nothing; asking another thing it is refused (409). Opening a room and taking a seat take one too.
+- request: a tap's id (retries.py), bound to its seat and what it asked: sent again, it answers the first answer.
 - final score: the one score a seated player saved from the score page (save_score); saving again replaces it.
 """
 from __future__ import annotations
 
 import secrets
 import time
+from functools import partial
 
 import orjson
 from flask import current_app
 
 import layouts
-from companion import expiry, language, lists, referee, retries, seats, table
+from companion import expiry, language, lists, referee, retries, seats, table, takeovers
 from companion.codes import drawn_code, normal_code
 from companion.errors import Refused, impossible, malformed, missing
 from companion.live import Snapshot
@@ -54,27 +54,21 @@ def players_refusal(game: layouts.Game) -> Refused:
 
 def create(game_id: str, players: int | None = None, rng=secrets, body: dict | None = None) -> str:
     """Open a room for a game and `players` at the table (default: the most the game allows); `rng` sets up the
-    game (Monolyth's market), codes always come from `secrets`. The `request` id of the opening's `body`, sent
-    again, answers the room it opened (409 when it asked for another)."""
+    game (Monolyth's market), codes always come from `secrets`. The `body`'s request id again: the same room."""
     game = known_game(game_id)
     count = game.players.max if players is None else players
     if not game.players.min <= count <= game.players.max:
         raise players_refusal(game)
     state = dict(table.new_state(game, count, rng), lists=lists.start(game, count))
-    request = retries.request_id(body)
-    asked = request and retries.digest("rooms", body)
     with writing() as db:
-        opened = request and db.opened_by(request)
-        if opened:
-            retries.same_tap(None, opened[1], None, asked)
-            return opened[0]
+        if opened := retries.opened(db, body):
+            return opened
         while True:
             code = drawn_code()
             if db.add_room(code, game.id, time.time(), orjson.dumps(state).decode()):
                 break
         _log(db, code, 1, None, None, ("open", {"players": count}))
-        if request:
-            db.keep_opening(request, code, asked)
+        retries.keep_opening(db, body, code)
     return code
 
 
@@ -87,8 +81,7 @@ def _row(db, code: str):
 
 
 def _log(db, code: str, version: int, seat, player, entry: tuple[str, dict]) -> None:
-    kind, params = entry
-    db.add_entry(code, version, time.time(), seat, player, kind, orjson.dumps(params).decode())
+    db.add_entry(code, version, time.time(), seat, player, entry[0], orjson.dumps(entry[1]).decode())
 
 
 def version(code: str) -> int:
@@ -133,7 +126,7 @@ def _phone_state(db, code: str, game_id: str, version_now: int, game_state: dict
     """The state as phones read it: before the first move its game as it would start now (but the room's count)."""
     game = layouts.load(game_id)
     starting = seats.fitted(game, game_state)
-    return Snapshot({"code": code, "game": game_id, "version": version_now, **seats.public(starting),
+    return Snapshot({"code": code, "game": game_id, "version": version_now, **takeovers.public(starting),
                      "players": game_state["players"], **referee.answers(game, starting),
                      "reorder": seats.order_open(game_state),
                      "undo": None if undo_seat is None else {"seat": undo_seat}, "log": _entries(db, code)})
@@ -142,22 +135,18 @@ def _phone_state(db, code: str, game_id: str, version_now: int, game_state: dict
 def _change(code: str, step, body: dict | None = None, route: str = "", who=None, keeping=None):
     """Run `step(db, game, state, next version) -> (new state, seat, entry, undoable)` in one transaction.
 
-    A step answering None writes nothing; an entry None changes the state without a log line. `undoable`: True
-    (the seat may undo it), False (a move that rolled or drew: it stays), None (not a move: no undo). The game is
-    in the request's language (its refusals). A body's `request` id seen before answers its kept answer, changing
-    nothing, once `who(db, state)` (default: the body's seat, its token checked) is the seat that sent it and `route`
-    and the body ask what it asked (409 otherwise, retries.py). `keeping(answer)`: what to keep instead of the state.
-    """
+    A step answering None writes nothing; an entry None changes the state without a log line. `undoable`: True (the
+    seat may undo it), False (a move that rolled or drew: it stays), None (not a move: no undo). The game is in the
+    request's language (its refusals). A `request` id made once answers its first answer (retries.py; `who(db,
+    state)`: the seat sending it, default the body's; `keeping(answer)`: what is kept, default the answer)."""
     code, lang = normal_code(code), language.current()
-    request = retries.request_id(body)
-    asked = request and retries.digest(route, body)
     with writing() as db:
         row = _row(db, code)
         game, current, version_now = language.game(row.game, lang), orjson.loads(row.state), row.version
-        first = request and retries.answered(db, code, request)
+        first = retries.first_answer(db, code, body, route, lambda: who(db, current) if who else
+                                     seats.identify(db, code, current, body))
         if first:
-            sender = who(db, current) if who else seats.identify(db, code, current, body)
-            return retries.replayed(first, sender, asked)
+            return first
         try:
             done = step(db, game, current, version_now + 1)
         except Stale as stale:
@@ -174,42 +163,32 @@ def _change(code: str, step, body: dict | None = None, route: str = "", who=None
         if entry is not None:
             _log(db, code, version_now + 1, seat, player, entry)
         answer = _phone_state(db, code, row.game, version_now + 1, new, seat if undoable else None)
-        if request:
-            retries.keep(db, code, request, version_now + 1, seat, asked, keeping(answer) if keeping else answer)
+        retries.keep(db, code, body, route, version_now + 1, seat, keeping(answer) if keeping else answer)
     current_app.extensions["rollsheet.hub"].publish(code, answer)  # to every phone watching (live.py)
     return answer
 
 
 def take_seat(code: str, body: dict) -> tuple[bool, dict]:
-    """Seat a phone's player: (True when newly seated, {"seat", "token"}); a `request` id sent again answers the
-    first answer."""
-    taken, request = {}, retries.request_id(body)
+    """Seat a phone's player: (True when newly seated, {"seat", "token"}); its `request` id again: the first answer."""
+    taken = {}
 
     def step(db, game, current, version_next):
         new, seat, token = seats.take(db, normal_code(code), current, body)
         taken.update(created=new is not None, seat=seat, token=token)
         return None if new is None else (new, seat, ("seat", {}), None)
 
-    def who(db, current):
-        seated = seats.seat_of(current, body["name"])
-        return seated and seated["seat"]
-
-    kept = _change(code, step, body, "seat", who, lambda answer: dict(taken, token=retries.seal(
-        taken["token"], normal_code(code), request)))
-    if not taken:  # a retry: the first answer, its token unsealed
-        taken = dict(kept, token=retries.unseal(kept["token"], normal_code(code), request))
+    kept = _change(code, step, body, "seat", lambda db, current: (seats.seat_of(current, body["name"]) or {}).get(
+        "seat"), lambda answer: retries.sealed(taken, normal_code(code), body))
+    taken = taken or retries.unsealed(kept, normal_code(code), body)  # a retry: the first answer
     return taken.pop("created"), taken
 
 
 def take_over(code: str, seat: int, body: dict) -> tuple[int, dict]:
-    """A new phone asks for `seat`: (202, {"seat", "ask", "token"}), the token working once let in; or a seated
-    phone answers an ask ({"player", "token", "ask", "let"}), or the displaced phone takes the seat back ({"token",
-    "back": true}): (200, the new state). An answer or a taking back sent again with its `request` id answers the
-    first answer."""
-    asked, room = {}, normal_code(code)
-    back = (lambda db, current: seats.holding(db, room, current, seat, body.get("token"))) if body.get("back") else None
-    answer = _change(code, lambda db, game, current, version_next: seats.take_over(db, room, current, seat, body, asked),
-                     None if body.get("ask") is None and not body.get("back") else body, f"takeover {seat}", back)
+    """A new phone asks for `seat`: (202, {"seat", "ask", "token"}), the token working once let in; or a seated phone
+    answers an ask ({"player", "token", "ask", "let"}) or takes it back ({"token", "back": true}): (200, state)."""
+    asked, room, sent = {}, normal_code(code), None if body.get("ask") is None and not body.get("back") else body
+    answer = _change(code, partial(takeovers.take_over, room, seat, body, asked), sent, f"takeover {seat}",
+                     takeovers.sender(room, seat, body))
     return (202, asked) if asked else (200, answer)
 
 

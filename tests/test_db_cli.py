@@ -63,7 +63,8 @@ def test_upgrade_takes_a_path_or_a_sqlite_url(cli, tmp_path, monkeypatch, named,
     assert result.exit_code == 0 and (tmp_path / kept.format(tmp=tmp_path)).is_file()
 
 
-@pytest.mark.parametrize("named", ["not a url", "sqlite:", "sqlite::memory:", "sqlite://host/x", "mysql://x/y", ":memory:"])
+@pytest.mark.parametrize("named", ["not a url", "sqlite:", "sqlite::memory:", "sqlite://host/x", "mysql://x/y",
+                                   ":memory:"])
 def test_serve_refuses_a_database_it_would_not_keep(cli, tmp_path, monkeypatch, named):
     monkeypatch.chdir(tmp_path)
     result = cli("serve", "--database", named)

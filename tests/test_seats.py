@@ -5,7 +5,7 @@ import time
 
 import pytest
 
-from companion import seats
+from companion import takeovers
 from tests.tables import FlaskCalls, Http, Table, together
 
 
@@ -209,8 +209,8 @@ def test_a_seat_is_taken_back_only_within_ten_minutes_of_its_takeover(call, monk
     room.ok("Ana", "roll")
     asked = ask(call, room, 1)[1]
     answer(call, room, 1, "Ana", asked["ask"])
-    later = time.time() + seats.TAKE_BACK_S + 1
-    monkeypatch.setattr(seats.time, "time", lambda: later)
+    later = time.time() + takeovers.TAKE_BACK_S + 1
+    monkeypatch.setattr(takeovers.time, "time", lambda: later)
     status, refused = call(f"/api/rooms/{room.code}/seats/1/takeover", {"token": room.tokens["Ben"], "back": True})
     assert status == 409 and "within 10 minutes of the takeover" in refused["error"]
     assert room.state()["displaced"] == {} and holds(call, room, "Ben", asked["token"])

@@ -58,7 +58,8 @@ def named(url: str, flag: str) -> str:
     wanted = f"{flag} takes a file path (e.g. rooms.sqlite3), sqlite:///PATH or postgresql://user@host/db, not {url!r}"
     if url.startswith("sqlite:"):
         path = sqlite_path(url)
-        if url.startswith("sqlite://") and not url.startswith("sqlite:///") or path.strip() in ("", ":memory:") or SCHEME.match(path):
+        hosted = url.startswith("sqlite://") and not url.startswith("sqlite:///")
+        if hosted or path.strip() in ("", ":memory:") or SCHEME.match(path):
             raise ValueError(wanted + " (a SQLite database is a file that stays: name its path)")
         return url
     path = Path(url)
