@@ -14,7 +14,8 @@ Glossary:
   takeover was, the seats that let new phones in, the seat's `moved` before). A chain of takeovers (one let in
   while the seat can still be taken back) keeps the holder from before the chain: whatever happened in between,
   that phone takes the seat back, and no phone of the chain can; the newest phone's token stops working, and
-  every seat that let a phone of the chain in is `barred` from letting any new phone in again.
+  every seat that let a phone of the chain in is `barred` from letting any new phone in again. A seat's own phone
+  letting a new phone in, no takeover of it open, hands the seat on: there is nothing to take back.
 """
 from __future__ import annotations
 
@@ -96,12 +97,12 @@ def answer(db, code: str, state: dict, seat: int, body: dict) -> tuple[dict, int
     if not let:
         return dict(state, takeovers=[a for a in state["takeovers"] if a is not asked]), answering, \
             ("turned_away", {"seat_name": name})
-    displaced = dict(holder(db, code, state, seat), at=time.time())
-    displaced["by"] = sorted({*displaced["by"], answering})
+    chain, displaced = holder(db, code, state, seat), dict(state.get("displaced", {}))
+    if chain["by"] or answering != seat:  # not the seat's own phone giving it to a new one: a takeover to undo
+        displaced[str(seat)] = dict(chain, at=time.time(), by=sorted({*chain["by"], answering}))
     db.set_seat_token(code, seat, asked["digest"])
     return dict(state, takeovers=[a for a in state["takeovers"] if a["seat"] != seat],
-                moved={**state.get("moved", {}), str(seat): asked["ask"]},
-                displaced={**state.get("displaced", {}), str(seat): displaced}), answering, \
+                moved={**state.get("moved", {}), str(seat): asked["ask"]}, displaced=displaced), answering, \
         ("takeover", {"seat_name": name})
 
 

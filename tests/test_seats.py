@@ -189,6 +189,18 @@ def test_after_two_takeovers_in_a_row_the_holder_from_before_takes_the_seat_back
     assert room.ok("Ana", "pick", dice=[0, 3])["log"][0]["player"] == "Ana"
 
 
+def test_a_phone_that_handed_its_seat_on_offers_nothing_back_and_the_new_phone_is_the_holder(call):
+    room = Table(call, "lost-cities", ("Ana", "Ben"), players=3)
+    room.sit("Mallory")
+    room.ok("Ana", "roll")
+    (moved,) = chained(call, room, 0, "Ana", 1)  # Ana moves to a new phone herself
+    assert room.state()["displaced"] == {}
+    assert back(call, room, 0, room.tokens["Ana"])[0] == 409
+    chained(call, room, 0, "Mallory", 2)
+    status, state = back(call, room, 0, moved["token"])
+    assert status == 200 and state["barred"] == [2] and holds(call, room, "Ana", moved["token"])
+
+
 def test_an_intruder_cannot_take_back_a_seat_a_helper_gave_back_nor_bar_the_helper(call):
     room = Table(call, "lost-cities", ("Ana", "Ben"), players=3)
     room.sit("Mallory")
