@@ -78,3 +78,10 @@ def test_the_play_page_form_sent_twice_opens_one_room(client):
     assert first.status_code == again.status_code == 302 and first.location == again.location
     other = client.post("/play/simstown", data={"players": "2", "request": tap + "x"})
     assert other.location != first.location
+
+
+def test_a_group_room_opened_twice_with_one_id_is_one_room(call):
+    group = call("/api/groups", {"name": "Thursday"})[1]["code"]
+    opening = {"game": "simstown", "group": group, "request": "open-group-1"}
+    first, again = call("/api/rooms", opening), call("/api/rooms", opening)
+    assert first[0] == again[0] == 201 and first[1]["code"] == again[1]["code"]

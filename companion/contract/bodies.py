@@ -142,8 +142,8 @@ class TakeOver(Body):
     let: Annotated[bool, says(N_('"let" is true (the new phone takes the seat) or false (it does not).')),
                    Field(description="true: the new phone takes the seat; false: it is turned away")] = True
     back: Annotated[bool, says(N_('"back" is true (this phone takes its seat back) or false.')),
-                    Field(description="true, with the seat's token from before a takeover (within 10 minutes of it): "
-                                      "the phone it displaced takes the seat back")] = False
+                    Field(description="true, with the seat's token from before its takeovers (within 10 minutes of "
+                                      "the newest): the phone that held it takes the seat back")] = False
 
 
 class Reorder(Seated):
