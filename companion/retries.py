@@ -1,14 +1,16 @@
 """A tap sent twice applies once: each change a request made, kept under the request's id with its seat and answer.
 
-A phone names every tap with a `request` id (any text of 1 to 64 characters it makes up per tap, e.g. 128 random
-bits). The same id sent again (a double tap, a retry after a lost answer) by the same seat with the same body
+A phone names every tap with a `request` id (any text of 1 to 64 characters it makes up per tap; the page's are 96
+random bits). The same id sent again (a double tap, a retry after a lost answer) by the same seat with the same body
 answers what the first request answered and changes nothing; with another body, or by another seat, it is refused
-(409): an id names one tap. The seat's token is checked first (403 without it), so an id proves nothing by itself.
-A refused request changes nothing, so it is not kept: sending it again tries again.
+(409): an id names one tap. The seat's token is checked first (403 without it), so a move's id proves nothing by
+itself; a seat taken has no token yet, so its id sent again with the same name answers the seat's token (an id
+only the phone knows, as unguessable as the token). A refused request changes nothing, so it is not kept: sending
+it again tries again.
 
 Glossary:
 - answer: the room state the change answered, as stored (its log as kind + params; rooms.py); for a seat taken,
-  {"created", "seat", "token"} with the token sealed (`seal`: the database never holds a token as sent).
+  {"created", "seat", "token"} with the token sealed (`sealed`: the database never holds a token as sent).
 - digest: SHA-256 of what the tap asked, its route and its body but for `request`, `token` (who sent it is the
   kept seat) and `seen` (when the phone drew the table, not what it asks).
 - kept: a room keeps its ids as long as it is open; an opening's id (no room yet) names the room it opened.

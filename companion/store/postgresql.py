@@ -29,8 +29,8 @@ from companion.store.queries import Queries, bind_requests
 
 POOL_MAX = 8
 POOL_WAIT_S = 0.8
-"""How long a request waits for a connection: the app's threads (2 a process by default) never wait for one another's
-while the server answers, so a longer wait is a server that does not."""
+"""How long a request waits for a connection: a process's app threads (2 by default) find one of the POOL_MAX at once
+while the server answers, so a longer wait is a server that does not (503 within a second, never "busy")."""
 CONNECT_S = 2
 SCHEMA_LOCK = 0x524F4C4C
 SCHEMA_3 = [
