@@ -2,7 +2,7 @@
 kept for the room's life; opening a room and taking a seat take one too, so a retry opens one room and one seat."""
 from __future__ import annotations
 
-from tests.tables import Table
+from tests.tables import Http, Table
 
 
 def test_another_seats_move_with_a_used_id_is_refused_409_and_not_silently_dropped(call):
@@ -85,3 +85,23 @@ def test_a_group_room_opened_twice_with_one_id_is_one_room(call):
     opening = {"game": "simstown", "group": group, "request": "open-group-1"}
     first, again = call("/api/rooms", opening), call("/api/rooms", opening)
     assert first[0] == again[0] == 201 and first[1]["code"] == again[1]["code"]
+
+
+def test_a_phone_whose_seat_answer_was_lost_taps_again_and_gets_the_one_seat(served, phone):
+    from playwright.sync_api import expect
+
+    room = Table(Http(served), "simstown", (), players=3)
+    page = phone()
+    page.goto(f"{served}/r/{room.code}")
+    lost = []
+    page.route("**/seats", lambda route: (lost.append(route.fetch()), route.abort()))  # made, its answer lost
+    page.locator("#seat-name").fill("Ana")
+    page.locator('[data-key="sit"]').click()
+    expect(page.locator("#alert")).to_have_text("No connection to the table's server; try again.")
+    page.unroute("**/seats")
+    page.locator('[data-key="sit"]').click()
+    expect(page.locator("#seats li.seat", has_text="Ana").locator(".mine")).to_be_visible()
+    assert len(lost) == 1 and lost[0].status == 201
+    assert room.state()["seats"] == [{"name": "Ana", "seat": 0}]
+    page.locator('[data-key="roll"]').click()
+    expect(page.locator("#log li").first).to_contain_text("Ana rolled")

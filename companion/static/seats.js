@@ -3,11 +3,13 @@
 // play has started.
 (function () {
   const {el} = Room;
-  let adding = false, foldedAt = null;
+  let adding = false, foldedAt = null, sat = 0; // sat: seats taken on this page, so a seat taken again gets a new id
 
   async function sit(name) {
-    const answer = await Room.send("seats", {name, request: Room.requestId(`seat/${name.trim()}`)}); // a retry: one seat
+    // the same name sent again after a lost answer carries the same request id: one seat
+    const answer = await Room.send("seats", {name, request: Room.requestId(`seat/${sat}/${name.trim()}`)});
     if (!answer) return;
+    sat += 1;
     Room.mine.push({seat: answer.seat, name: name.trim(), token: answer.token});
     Room.saveSeats();
     localStorage.setItem("rollsheet.name", name.trim());
