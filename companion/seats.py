@@ -96,6 +96,14 @@ def identify(db, code: str, state: dict, body: dict) -> int:
     return seated["seat"]
 
 
+def holding(db, code: str, state: dict, seat: int, token) -> int:
+    """`seat`, when `token` holds it now (403 otherwise)."""
+    if not _holds(db, code, seat, token):
+        raise forbidden(gettext("This phone does not hold %(name)s's seat: act only for the seats you took.",
+                                name=seat_called(state, seat)))
+    return seat
+
+
 def seat_called(state: dict, seat: int) -> str:
     """The name of seat id `seat` (409 for a seat the table has not)."""
     name = next((s["name"] for s in state["seats"] if s["seat"] == seat), None)

@@ -38,6 +38,18 @@ def test_an_id_is_remembered_past_many_newer_changes_so_a_late_replay_applies_no
     assert room.state()["version"] == version
 
 
+def test_a_seat_taken_back_twice_with_one_id_answers_the_first_answer_and_only_to_its_phone(call):
+    room = Table(call, "lost-cities", ("Ana", "Ben"))
+    room.ok("Ana", "roll")
+    asked = call(f"/api/rooms/{room.code}/seats/0/takeover", {})[1]
+    assert call(f"/api/rooms/{room.code}/seats/0/takeover", room.body("Ben", None, ask=asked["ask"]))[0] == 200
+    back = {"token": room.tokens["Ana"], "back": True, "request": "back-1"}
+    first, again = (call(f"/api/rooms/{room.code}/seats/0/takeover", back) for _ in range(2))
+    assert first[0] == 200 and again == first
+    stranger = call(f"/api/rooms/{room.code}/seats/0/takeover", dict(back, token=asked["token"]))
+    assert stranger[0] == 403
+
+
 def test_an_opening_sent_twice_opens_one_room_and_another_body_with_its_id_is_refused(call):
     opening = {"game": "simstown", "players": 2, "request": "open-1"}
     first, again = call("/api/rooms", opening), call("/api/rooms", opening)
