@@ -42,7 +42,9 @@ def test_a_seat_taken_back_twice_with_one_id_answers_the_first_answer_and_only_t
     room = Table(call, "lost-cities", ("Ana", "Ben"))
     room.ok("Ana", "roll")
     asked = call(f"/api/rooms/{room.code}/seats/0/takeover", {})[1]
-    assert call(f"/api/rooms/{room.code}/seats/0/takeover", room.body("Ben", None, ask=asked["ask"]))[0] == 200
+    let = room.body("Ben", None, ask=asked["ask"], request="let-1")
+    answered = call(f"/api/rooms/{room.code}/seats/0/takeover", let)
+    assert answered[0] == 200 and call(f"/api/rooms/{room.code}/seats/0/takeover", let) == answered
     back = {"token": room.tokens["Ana"], "back": True, "request": "back-1"}
     first, again = (call(f"/api/rooms/{room.code}/seats/0/takeover", back) for _ in range(2))
     assert first[0] == 200 and again == first
