@@ -2,15 +2,16 @@
 
 A phone names every tap with a `request` id (any text of 1 to 64 characters it makes up per tap; the page's are 96
 random bits). The same id sent again (a double tap, a retry after a lost answer) by the same seat with the same body
-answers what the first request answered and changes nothing; with another body, or by another seat, it is refused
+changes nothing and answers the room's state now, its change in it; with another body, or by another seat, it is refused
 (409): an id names one tap. The seat's token is checked first (403 without it), so a move's id proves nothing by
 itself; a seat taken has no token yet, so its id sent again with the same name answers the seat's token (an id
 only the phone knows, as unguessable as the token). A refused request changes nothing, so it is not kept: sending
 it again tries again.
 
 Glossary:
-- answer: the room state the change answered, as stored (its log as kind + params; rooms.py); for a seat taken,
-  {"created", "seat", "token"} with the token sealed (`sealed`: the database never holds a token as sent).
+- answer: kept only where the room's state does not say it: for a seat taken, {"created", "seat", "token"} with the
+  token sealed (`sealed`: the database never holds a token as sent); "" for a change (the room's state now answers
+  it, so a room played for hours keeps no state per tap); a state as stored for an id kept before schema 7.
 - digest: SHA-256 of what the tap asked, its route and its body but for `request`, `token` (who sent it is the
   kept seat) and `seen` (when the phone drew the table, not what it asks).
 - kept: a room keeps its ids as long as it is open; an opening's id (no room yet) names the room it opened.
@@ -45,27 +46,30 @@ def same_tap(kept_seat, kept_digest: str | None, seat, asked: str) -> None:
         raise impossible(gettext("This request id was used for another tap: send each tap with an id of its own."))
 
 
-def replayed(kept: tuple, seat, asked: str):
-    """The kept answer of a request sent again by `seat` asking `asked` (its digest); 409 when the id named another
-    tap (another seat's, or another move)."""
+def replayed(kept: tuple, seat, asked: str) -> dict:
+    """The kept answer of a request sent again by `seat` asking `asked` (its digest; {} when the room's state now
+    answers it); 409 when the id named another tap (another seat's, or another move)."""
     kept_seat, kept_digest, answer = kept
     same_tap(kept_seat, kept_digest, seat, asked)
-    return orjson.loads(answer)
+    return orjson.loads(answer) if answer else {}
 
 
-def first_answer(db, code: str, body: dict | None, route: str, sender):
-    """The kept answer when the body's request id made a change before, else None: `sender()` names the seat sending
-    it now (403 when its token fails), and the id must have been that seat's, asking the same (409 otherwise)."""
+def first_answer(db, code: str, body: dict | None, route: str, sender) -> dict | None:
+    """The kept answer ({}: the room's state now) when the body's request id made a change before, else None:
+    `sender()` names the seat sending it now (403 when its token fails), and the id must have been that seat's,
+    asking the same (409 otherwise)."""
     request = request_id(body)
     kept = request and db.answer_of(code, request)
     return replayed(kept, sender(), digest(route, body)) if kept else None
 
 
-def keep(db, code: str, body: dict | None, route: str, version: int, seat, answer: dict) -> None:
-    """Keep the answer of the body's request id (if it has one), sent by `seat`, which made the room's `version`."""
+def keep(db, code: str, body: dict | None, route: str, version: int, seat, answer: dict | None = None) -> None:
+    """Keep that the body's request id (if it has one), sent by `seat`, made the room's `version`, with the `answer`
+    the room's state will not say (None: it says it all)."""
     request = request_id(body)
     if request:
-        db.keep_answer(code, request, version, seat, digest(route, body), orjson.dumps(answer).decode())
+        db.keep_answer(code, request, version, seat, digest(route, body),
+                       orjson.dumps(answer).decode() if answer is not None else "")
 
 
 def opened(db, body: dict | None) -> str | None:

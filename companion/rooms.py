@@ -8,7 +8,7 @@ Glossary:
 - undo slot: the room's last move or crossing, the seat that made it and the state before it; that
   seat may undo it while nothing else has happened since. A move that rolled or drew keeps no state
   before it (`state` null): the table has seen what came up, so it stays (referee.py).
-- request: a tap's id (retries.py), bound to its seat and what it asked: sent again, it answers the first answer.
+- request: a tap's id (retries.py), bound to its seat and what it asked: sent again, it changes nothing again.
 - final score: the one score a seated player saved from the score page (save_score); saving again replaces it.
 """
 from __future__ import annotations
@@ -137,16 +137,16 @@ def _change(code: str, step, body: dict | None = None, route: str = "", who=None
 
     A step answering None writes nothing; an entry None changes the state without a log line. `undoable`: True (the
     seat may undo it), False (a move that rolled or drew: it stays), None (not a move: no undo). The game is in the
-    request's language (its refusals). A `request` id made once answers its first answer (retries.py; `who(db,
-    state)`: the seat sending it, default the body's; `keeping(answer)`: what is kept, default the answer)."""
+    request's language (its refusals). A `request` id made once changes nothing again (retries.py; `who(db, state)`:
+    the seat sending it, default the body's; `keeping(answer)`: what to answer it with, default the state now)."""
     code, lang = normal_code(code), language.current()
     with writing() as db:
         row = _row(db, code)
         game, current, version_now = language.game(row.game, lang), orjson.loads(row.state), row.version
         first = retries.first_answer(db, code, body, route, lambda: who(db, current) if who else
                                      seats.identify(db, code, current, body))
-        if first:
-            return first
+        if first is not None:
+            return first or _snapshot(db, code, row)
         try:
             done = step(db, game, current, version_now + 1)
         except Stale as stale:
@@ -163,7 +163,7 @@ def _change(code: str, step, body: dict | None = None, route: str = "", who=None
         if entry is not None:
             _log(db, code, version_now + 1, seat, player, entry)
         answer = _phone_state(db, code, row.game, version_now + 1, new, seat if undoable else None)
-        retries.keep(db, code, body, route, version_now + 1, seat, keeping(answer) if keeping else answer)
+        retries.keep(db, code, body, route, version_now + 1, seat, keeping and keeping(answer))
     current_app.extensions["rollsheet.hub"].publish(code, answer)  # to every phone watching (live.py)
     return answer
 

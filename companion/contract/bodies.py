@@ -44,8 +44,9 @@ def _game(body, **context) -> Refused:
 
 
 Request = Annotated[Optional[Annotated[str, Field(min_length=1, max_length=LONGEST)]], Field(
-    description="the tap's id: sent again by the same seat with the same body, it answers the first answer and changes "
-                "nothing; with another body or by another seat it is refused (409)"),
+    description="the tap's id: sent again by the same seat with the same body, it changes nothing again (a seat taken "
+                "answers the same seat and token, a room opened the same room); with another body or by another seat "
+                "it is refused (409)"),
                     says(N_('"request" names the tap: a text of 1 to %(most)s characters.'), most=LONGEST)]
 
 
