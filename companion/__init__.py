@@ -34,10 +34,10 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.json.sort_keys = False  # answers keep the state's own order: sorting every answer cost a tenth of a move
     if test_config:
         app.config.from_mapping(test_config)
-    if "://" not in app.config["DATABASE"]:  # a file (not a database server): its folder is made
-        Path(app.config["DATABASE"].removeprefix("sqlite:")).parent.mkdir(parents=True, exist_ok=True)
-
     from companion import checks, headers, limits, rooms, store
+
+    if not app.config["DATABASE"].startswith(store.SERVERS):  # a file (not a database server): its folder is made
+        Path(store.sqlite_path(app.config["DATABASE"])).parent.mkdir(parents=True, exist_ok=True)
     from companion.live import Hub
     from companion.views import api, glyphs, groups, groups_api, home, language, pages, scoring
 

@@ -90,6 +90,17 @@ def make_app(data: Path | None, public_url: str | None = None, keep_days: float 
     return create_app(config)
 
 
+def database_problem(database: str) -> str | None:
+    """What is wrong with a --database value (companion.store.named), or None."""
+    from companion.store import named
+
+    try:
+        named(database, "--database")
+    except ValueError as error:
+        return str(error)
+    return None
+
+
 def fail(message: str, code: int = 1) -> None:
     """One line on stderr, then exit with `code`."""
     typer.echo(f"rollsheet serve: {message}", err=True)
@@ -143,7 +154,7 @@ def serve(
     proxy: Annotated[bool, typer.Option("--proxy", help="Behind a reverse proxy on this machine or its network: the client is the address the proxy appended to X-Forwarded-For (needs --host 127.0.0.1 or a private address).")] = False,
     proxy_hops: Annotated[int, typer.Option(metavar="N", help="With --proxy: how many proxies in a row append to X-Forwarded-For; the client is the entry the outermost one appended.")] = 1,
     workers: Annotated[int, typer.Option(metavar="N", help="Server processes on the port, sharing the rooms; default one per core (at most 8).")] = default_workers(),
-    database: Annotated[Optional[str], typer.Option(metavar="URL", envvar="ROLLSHEET_DATABASE", help="Keep the rooms in this database instead: postgresql://user@host/db (several servers share it) or sqlite:PATH.")] = None,
+    database: Annotated[Optional[str], typer.Option(metavar="URL", envvar="ROLLSHEET_DATABASE", help="Keep the rooms in this database instead: postgresql://user@host/db (several servers share it), sqlite:///PATH or a file path.")] = None,
 ) -> None:
     """Run the table companion: phones open the printed URL and share dice, lists and scores."""
     from layouts.urls import url_problem
@@ -152,8 +163,7 @@ def serve(
               (not 1 <= threads <= 64, f"--threads must be 1-64, not {threads}"),
               (not 1 <= workers <= 64, f"--workers must be 1-64, not {workers}"),
               (workers > 1 and not hasattr(os, "fork"), "--workers above 1 needs Linux or macOS"),
-              (database is not None and "://" in database and not database.startswith(("postgresql://", "postgres://")),
-               f"--database must be postgresql://... or sqlite:PATH, not {database!r}"),
+              (database is not None and database_problem(database) is not None, database_problem(database or "")),
               (not 16 <= max_connections <= 100_000, f"--max-connections must be 16-100000, not {max_connections}"),
               (not keep_days > 0, f"--keep-days must be more than 0, not {keep_days:g}"),
               (not keep_group_days > 0, f"--keep-group-days must be more than 0, not {keep_group_days:g}"),

@@ -1,11 +1,12 @@
 """`rollsheet db`: bring a rooms database's schema up to date, copy rooms between SQLite and PostgreSQL.
 
-A database is named as `serve --database` names it: `sqlite:PATH` (or a plain path) for a SQLite file,
+A database is named as `serve --database` names it: `sqlite:///PATH` (or a file path) for a SQLite file,
 `postgresql://user@host/db` for PostgreSQL; ROLLSHEET_DATABASE is the default. Every problem is one line
 on stderr: exit 2 for bad usage, 1 for a database that cannot be used (refused untouched).
 """
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
@@ -20,14 +21,19 @@ def fail(message: str, code: int = 1) -> None:
     raise typer.Exit(code)
 
 
-def opened(url: str | None, flag: str):
-    """The engine for a database named on the command line, its schema brought up to date; (engine, before, now)."""
-    from companion.store import StoreError, open_store
+def opened(url: str | None, flag: str, made: bool = True):
+    """The engine for a database named on the command line, its schema brought up to date; (engine, before, now).
+    `made`: a SQLite file that is not there yet is made (else refused: a database to copy from)."""
+    from companion.store import SERVERS, StoreError, named, open_store, sqlite_path
 
     if not url:
-        fail(f"name the database with {flag} (sqlite:PATH or postgresql://user@host/db)", 2)
-    if "://" in url and not url.startswith(("postgresql://", "postgres://")):
-        fail(f"{flag} must be postgresql://... or sqlite:PATH, not {url!r}", 2)
+        fail(f"name the database with {flag} (sqlite:///PATH or postgresql://user@host/db)", 2)
+    try:
+        named(url, flag)
+    except ValueError as error:
+        fail(str(error), 2)
+    if not made and not url.startswith(SERVERS) and not Path(sqlite_path(url)).is_file():
+        fail(f"{flag} {sqlite_path(url)}: no such file; nothing was copied")
     try:
         engine = open_store(url)
         before, now = engine.upgrade()
@@ -38,7 +44,7 @@ def opened(url: str | None, flag: str):
 
 @app.command()
 def upgrade(
-    database: Annotated[Optional[str], typer.Option(metavar="URL", envvar="ROLLSHEET_DATABASE", help="sqlite:PATH or postgresql://user@host/db.")] = None,
+    database: Annotated[Optional[str], typer.Option(metavar="URL", envvar="ROLLSHEET_DATABASE", help="sqlite:///PATH (or a file path) or postgresql://user@host/db.")] = None,
 ) -> None:
     """Create the rooms schema, or migrate it to this rollsheet's version (a newer one is refused)."""
     engine, before, now = opened(database, "--database")
@@ -56,7 +62,7 @@ def copy(
     from companion.store import Unavailable
     from companion.store.queries import COPIED
 
-    (old, _, _), (new, _, _) = opened(source, "--from"), opened(target, "--to")
+    (old, _, _), (new, _, _) = opened(source, "--from", made=False), opened(target, "--to")
     if old.where == new.where:
         fail("--from and --to name the same database", 2)
     try:

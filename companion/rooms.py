@@ -8,18 +8,19 @@ Glossary:
 - undo slot: the room's last move or crossing, the seat that made it and the state before it; that
   seat may undo it while nothing else has happened since. A move that rolled or drew keeps no state
   before it (`state` null): the table has seen what came up, so it stays (referee.py).
-- request: a tap's id (retries.py): the same id again answers the first answer and changes nothing.
+- request: a tap's id (retries.py), bound to its seat and what it asked: sent again, it changes nothing again.
 - final score: the one score a seated player saved from the score page (save_score); saving again replaces it.
 """
 from __future__ import annotations
 
 import time
+from functools import partial
 
 import orjson
 from flask import current_app
 
 import layouts
-from companion import expiry, language, lists, referee, retries, room_dice, seats, table
+from companion import expiry, language, lists, referee, retries, room_dice, seats, table, takeovers
 from companion.codes import drawn_code, normal_code
 from companion.errors import Refused, impossible, malformed, missing
 from companion.live import Snapshot
@@ -50,9 +51,10 @@ def players_refusal(game: layouts.Game) -> Refused:
                              high=game.players.max))
 
 
-def create(game_id: str, players: int | None = None) -> str:
+def create(game_id: str, players: int | None = None, body: dict | None = None) -> str:
     """Open a room for a game and `players` at the table (default: the most the game allows); its fair record's
-    seed sets up the game (Monolyth's market), codes always come from `secrets`."""
+    seed sets up the game (Monolyth's market), codes always come from `secrets`. The `body`'s request id again: the
+    same room."""
     game = known_game(game_id)
     count = game.players.max if players is None else players
     if not game.players.min <= count <= game.players.max:
@@ -60,11 +62,14 @@ def create(game_id: str, players: int | None = None) -> str:
     source = room_dice.opening()
     state = dict(table.new_state(game, count, source), lists=lists.start(game, count), fair=source.record)
     with writing() as db:
+        if opened := retries.opened(db, body):
+            return opened
         while True:
             code = drawn_code()
             if db.add_room(code, game.id, time.time(), orjson.dumps(state).decode()):
                 break
         _log(db, code, 1, None, None, ("open", {"players": count, "commitment": source.record["commitment"]}))
+        retries.keep_opening(db, body, code)
     return code
 
 
@@ -85,8 +90,7 @@ def _row(db, code: str):
 
 
 def _log(db, code: str, version: int, seat, player, entry: tuple[str, dict]) -> None:
-    kind, params = entry
-    db.add_entry(code, version, time.time(), seat, player, kind, orjson.dumps(params).decode())
+    db.add_entry(code, version, time.time(), seat, player, entry[0], orjson.dumps(entry[1]).decode())
 
 
 def version(code: str) -> int:
@@ -131,28 +135,28 @@ def _phone_state(db, code: str, game_id: str, version_now: int, game_state: dict
     """The state as phones read it: before the first move its game as it would start now (but the room's count)."""
     game = layouts.load(game_id)
     starting = seats.fitted(game, game_state)
-    shown = seats.public(room_dice.public(starting))  # never the dice's seed
+    shown = takeovers.public(room_dice.public(starting))  # never the dice's seed
     return Snapshot({"code": code, "game": game_id, "version": version_now, **shown,
                      "players": game_state["players"], **referee.answers(game, starting),
                      "reorder": seats.order_open(game_state),
                      "undo": None if undo_seat is None else {"seat": undo_seat}, "log": _entries(db, code)})
 
 
-def _change(code: str, step, body: dict | None = None) -> dict:
+def _change(code: str, step, body: dict | None = None, route: str = "", who=None, keeping=None):
     """Run `step(db, game, state, next version) -> (new state, seat, entry, undoable)` in one transaction.
 
-    A step answering None writes nothing; an entry None changes the state without a log line. `undoable`: True
-    (the seat may undo it), False (a move that rolled or drew: it stays), None (not a move: no undo). The game is
-    in the request's language (its refusals). A body's `request` id seen before answers its answer, changing nothing.
-    """
+    A step answering None writes nothing; an entry None changes the state without a log line. `undoable`: True (the
+    seat may undo it), False (a move that rolled or drew: it stays), None (not a move: no undo). The game is in the
+    request's language (its refusals). A `request` id made once changes nothing again (retries.py; `who(db, state)`:
+    the seat sending it, default the body's; `keeping(answer)`: what to answer it with, default the state now)."""
     code, lang = normal_code(code), language.current()
-    request = retries.request_id(body)
     with writing() as db:
         row = _row(db, code)
         game, current, version_now = language.game(row.game, lang), orjson.loads(row.state), row.version
-        first = request and retries.answered(db, code, request)
-        if first:
-            return first
+        first = retries.first_answer(db, code, body, route, lambda: who(db, current) if who else
+                                     seats.identify(db, code, current, body))
+        if first is not None:
+            return first or _snapshot(db, code, row)
         try:
             done = step(db, game, current, version_now + 1)
         except Stale as stale:
@@ -169,34 +173,32 @@ def _change(code: str, step, body: dict | None = None) -> dict:
         if entry is not None:
             _log(db, code, version_now + 1, seat, player, entry)
         answer = _phone_state(db, code, row.game, version_now + 1, new, seat if undoable else None)
-        if request:
-            retries.keep(db, code, request, version_now + 1, answer)
+        retries.keep(db, code, body, route, version_now + 1, seat, keeping and keeping(answer))
     current_app.extensions["rollsheet.hub"].publish(code, answer)  # to every phone watching (live.py)
     return answer
 
 
 def take_seat(code: str, body: dict) -> tuple[bool, dict]:
-    """Seat a phone's player: (True when newly seated, {"seat", "token"})."""
-    taken, seated = {}, []
+    """Seat a phone's player: (True when newly seated, {"seat", "token"}); its `request` id again: the first answer."""
+    taken = {}
 
     def step(db, game, current, version_next):
         new, seat, token = seats.take(db, normal_code(code), current, body)
-        taken.update(seat=seat, token=token)
-        seated.append(new is not None)
+        taken.update(created=new is not None, seat=seat, token=token)
         return None if new is None else (room_dice.seat_seeded(new, seat, body.get("seed")), seat, ("seat", {}), None)
 
-    _change(code, step)
-    return seated[0], taken
+    kept = _change(code, step, body, "seat", lambda db, current: (seats.seat_of(current, body["name"]) or {}).get(
+        "seat"), lambda answer: retries.sealed(taken, normal_code(code), body))
+    taken = taken or retries.unsealed(kept, normal_code(code), body)  # a retry: the first answer
+    return taken.pop("created"), taken
 
 
 def take_over(code: str, seat: int, body: dict) -> tuple[int, dict]:
-    """A new phone asks for `seat`: (202, {"seat", "ask", "token"}), the token working once let in; or a seated
-    phone answers an ask ({"player", "token", "ask", "let"}), or the displaced phone takes the seat back ({"token",
-    "back": true}): (200, the new state)."""
-    asked = {}
-    answer = _change(code, lambda db, game, current, version_next: seats.take_over(db, normal_code(code), current,
-                                                                                   seat, body, asked),
-                     None if body.get("ask") is None and not body.get("back") else body)
+    """A new phone asks for `seat`: (202, {"seat", "ask", "token"}), the token working once let in; or a seated phone
+    answers an ask ({"player", "token", "ask", "let"}) or takes it back ({"token", "back": true}): (200, state)."""
+    asked, room, sent = {}, normal_code(code), None if body.get("ask") is None and not body.get("back") else body
+    answer = _change(code, partial(takeovers.take_over, room, seat, body, asked), sent, f"takeover {seat}",
+                     takeovers.sender(room, seat, body))
     return (202, asked) if asked else (200, answer)
 
 
@@ -207,7 +209,7 @@ def reorder(code: str, body: dict) -> dict:
         new = seats.reorder(current, body["order"])
         return new, seat, ("order", {"names": [s["name"] for s in new["seats"]]}), None
 
-    return _change(code, step, body)
+    return _change(code, step, body, "order")
 
 
 def act(code: str, action: str, body: dict) -> dict:
@@ -218,7 +220,7 @@ def act(code: str, action: str, body: dict) -> dict:
         new, entry, undoable = referee.act(game, seats.fitted(game, current), action, body, seat, version_next, source)
         return room_dice.drawn(new, source), seat, entry, undoable
 
-    return _change(code, step, body)
+    return _change(code, step, body, action)
 
 
 def cross(code: str, list_id: str, item_id: str, body: dict) -> dict:
@@ -229,7 +231,7 @@ def cross(code: str, list_id: str, item_id: str, body: dict) -> dict:
                                              version_next, time.time())
         return new, seat, entry, undoable
 
-    return _change(code, step, body)
+    return _change(code, step, body, f"lists {list_id} {item_id}")
 
 
 def undo(code: str, body: dict) -> dict:
@@ -242,7 +244,7 @@ def undo(code: str, body: dict) -> dict:
         restored, entry = referee.undone(game, current, slot, seat)
         return dict(room_dice.kept(restored, current), table_version=version_next), seat, entry, None
 
-    return _change(code, step, body)
+    return _change(code, step, body, "undo")
 
 
 def save_score(code: str, body: dict, params: dict, then=lambda db, state: None) -> dict:

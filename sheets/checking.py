@@ -102,5 +102,8 @@ def game_in_folder(path: Path) -> str | None:
     """The game id of a file in a layouts folder (read as `list` reads it: its id must be its name), or None."""
     import layouts
 
-    found = path.resolve().parent in layouts.folders() and path.stem in layouts.game_ids()
-    return path.stem if found else None
+    try:
+        folder = path.resolve().parent
+    except (OSError, RuntimeError):  # a symlink loop: load_file says it cannot be read, in one line
+        return None
+    return path.stem if folder in layouts.folders() and path.stem in layouts.game_ids() else None

@@ -36,9 +36,29 @@ def _run_as(user: str | None):
     return {"user": user, "group": user} if user else {}
 
 
+class Server:
+    """A PostgreSQL server of the tests' own: its URL, and `stop()` / `start()` on the same port and data."""
+
+    def __init__(self, bindir: Path, folder: Path, port: int, user: str | None, durable: bool):
+        self.bindir, self.folder, self.as_user = bindir, folder, _run_as(user)
+        self.url = f"postgresql://rollsheet@127.0.0.1:{port}/postgres"
+        self.options = ["-p", str(port), "-k", str(folder), "-c", "listen_addresses=127.0.0.1", "-c",
+                        "max_connections=200", *([] if durable else FAST)]
+
+    def start(self) -> None:
+        """Start it and wait until it takes connections."""
+        subprocess.run([self.bindir / "pg_ctl", "-D", self.folder / "data", "-l", self.folder / "log", "-w", "-o",
+                        " ".join(self.options), "start"], check=True, capture_output=True, **self.as_user)
+
+    def stop(self, mode: str = "immediate") -> None:
+        """Stop it (`mode`: pg_ctl's: immediate, fast or smart)."""
+        subprocess.run([self.bindir / "pg_ctl", "-D", self.folder / "data", "-m", mode, "stop"],
+                       capture_output=True, **self.as_user)
+
+
 @contextmanager
-def postgres_server(durable: bool = False):
-    """A running PostgreSQL on a free loopback port; yields its URL (database `postgres`, user `rollsheet`)."""
+def own_postgres_server(durable: bool = False):
+    """A running PostgreSQL on a free loopback port (database `postgres`, user `rollsheet`); yields its Server."""
     bindir = binaries()
     assert bindir is not None, "PostgreSQL is not installed (apt-get install postgresql)"
     user = None
@@ -50,21 +70,24 @@ def postgres_server(durable: bool = False):
     folder = Path(tempfile.mkdtemp(prefix="rollsheet-pg-"))
     if user:
         shutil.chown(folder, user, user)
-    port, as_user = free_port(), _run_as(user)
+    server = Server(bindir, folder, free_port(), user, durable)
     try:
         subprocess.run([bindir / "initdb", "-D", folder / "data", "-A", "trust", "-U", "rollsheet", "-E", "UTF8",
-                        "--no-sync", "--no-instructions"], check=True, capture_output=True, **as_user)
-        options = ["-p", str(port), "-k", str(folder), "-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200",
-                   *([] if durable else FAST)]
-        subprocess.run([bindir / "pg_ctl", "-D", folder / "data", "-l", folder / "log", "-w", "-o",
-                        " ".join(options), "start"], check=True, capture_output=True, **as_user)
+                        "--no-sync", "--no-instructions"], check=True, capture_output=True, **server.as_user)
+        server.start()
         try:
-            yield f"postgresql://rollsheet@127.0.0.1:{port}/postgres"
+            yield server
         finally:
-            subprocess.run([bindir / "pg_ctl", "-D", folder / "data", "-m", "immediate", "stop"],
-                           capture_output=True, **as_user)
+            server.stop()
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+@contextmanager
+def postgres_server(durable: bool = False):
+    """A running PostgreSQL on a free loopback port; yields its URL (database `postgres`, user `rollsheet`)."""
+    with own_postgres_server(durable) as server:
+        yield server.url
 
 
 def fresh_database(server_url: str) -> str:

@@ -65,6 +65,14 @@ def test_check_never_waits_on_a_pipe_or_reads_an_endless_device(tmp_path, make, 
     assert one_clear_line(done.stderr) == f"{path}: cannot read: {message}"
 
 
+def test_check_says_a_symlink_loop_in_one_line(cli, tmp_path):
+    path = tmp_path / "loop.yaml"
+    path.symlink_to(path)
+    result = cli("check", path)
+    assert result.exit_code == 1
+    assert one_clear_line(result.output) == f"{path}: cannot read: Too many levels of symbolic links"
+
+
 @pytest.mark.process
 @pytest.mark.parametrize("kind", ["binary", "deep block", "alias bomb"])
 def test_check_as_a_process_exits_1_without_a_traceback(tmp_path, kind):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import sqlite3
 
+import pytest
+
 from companion.store.sqlite import SQLite
 from tests.tables import FlaskCalls, Table
 
@@ -36,12 +38,38 @@ def test_upgrade_makes_the_schema_then_says_it_is_up_to_date(cli, tmp_path):
 
 
 def test_db_commands_refuse_bad_names_in_one_line(cli, tmp_path):
+    (tmp_path / "a").touch()
     for args, code, said in [(["db", "upgrade"], 2, "name the database with --database"),
-                             (["db", "upgrade", "--database", "mysql://x/y"], 2, "must be postgresql://"),
+                             (["db", "upgrade", "--database", "mysql://x/y"], 2, "takes a file path"),
+                             (["db", "upgrade", "--database", "sqlite:"], 2, "a file that stays"),
                              (["db", "copy", "--from", f"sqlite:{tmp_path / 'a'}", "--to", f"sqlite:{tmp_path / 'a'}"],
                               2, "name the same database")]:
         result = cli(*args)
         assert result.exit_code == code and said in result.output and len(result.output.strip().splitlines()) == 1
+
+
+def test_copy_from_a_missing_file_exits_1_and_makes_no_file(cli, tmp_path):
+    missing, target = tmp_path / "gone.sqlite3", tmp_path / "to.sqlite3"
+    result = cli("db", "copy", "--from", f"sqlite:///{missing}", "--to", target)
+    assert result.exit_code == 1 and "no such file; nothing was copied" in result.output
+    assert not missing.exists() and len(result.output.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("named, kept", [("rooms.sqlite3", "rooms.sqlite3"), ("sqlite:///{tmp}/a.db", "{tmp}/a.db"),
+                                         ("sqlite:{tmp}/b", "{tmp}/b"), ("{tmp}/c", "{tmp}/c")])
+def test_upgrade_takes_a_path_or_a_sqlite_url(cli, tmp_path, monkeypatch, named, kept):
+    monkeypatch.chdir(tmp_path)
+    result = cli("db", "upgrade", "--database", named.format(tmp=tmp_path))
+    assert result.exit_code == 0 and (tmp_path / kept.format(tmp=tmp_path)).is_file()
+
+
+@pytest.mark.parametrize("named", ["not a url", "sqlite:", "sqlite::memory:", "sqlite://host/x", "mysql://x/y",
+                                   ":memory:"])
+def test_serve_refuses_a_database_it_would_not_keep(cli, tmp_path, monkeypatch, named):
+    monkeypatch.chdir(tmp_path)
+    result = cli("serve", "--database", named)
+    assert result.exit_code == 2 and "--database takes a file path" in result.output
+    assert len(result.output.strip().splitlines()) == 1 and not list(tmp_path.iterdir())
 
 
 def test_another_programs_file_is_refused_by_upgrade_untouched(cli, tmp_path):

@@ -5,7 +5,7 @@ import time
 
 import pytest
 
-from companion import seats
+from companion import takeovers
 from tests.tables import FlaskCalls, Http, Table, together
 
 
@@ -163,13 +163,66 @@ def test_the_phone_a_takeover_displaced_takes_its_seat_back_and_the_phone_that_l
     assert status == 409 and "within 10 minutes" in refused["error"]
 
 
+def chained(call, room, seat: int, who: str, count: int) -> list[dict]:
+    """`who` lets `count` new phones take `seat` one after another; their asks ({"seat", "ask", "token"})."""
+    asks = []
+    for _ in range(count):
+        asked = ask(call, room, seat)[1]
+        assert answer(call, room, seat, who, asked["ask"])[0] == 200
+        asks.append(asked)
+    return asks
+
+
+def back(call, room, seat: int, token: str):
+    return call(f"/api/rooms/{room.code}/seats/{seat}/takeover", {"token": token, "back": True})
+
+
+def test_after_two_takeovers_in_a_row_the_holder_from_before_takes_the_seat_back(call):
+    room = Table(call, "lost-cities", ("Ana", "Ben"), players=3)
+    room.sit("Mallory")
+    room.ok("Ana", "roll")
+    first, second = chained(call, room, 0, "Mallory", 2)
+    assert back(call, room, 0, first["token"])[0] == 403  # a phone of the chain cannot take it
+    status, state = back(call, room, 0, room.tokens["Ana"])
+    assert status == 200 and state["moved"] == {} and state["displaced"] == {} and state["barred"] == [2]
+    assert not holds(call, room, "Ana", first["token"]) and not holds(call, room, "Ana", second["token"])
+    assert room.ok("Ana", "pick", dice=[0, 3])["log"][0]["player"] == "Ana"
+
+
+def test_a_phone_that_handed_its_seat_on_offers_nothing_back_and_the_new_phone_is_the_holder(call):
+    room = Table(call, "lost-cities", ("Ana", "Ben"), players=3)
+    room.sit("Mallory")
+    room.ok("Ana", "roll")
+    (moved,) = chained(call, room, 0, "Ana", 1)  # Ana moves to a new phone herself
+    assert room.state()["displaced"] == {}
+    assert back(call, room, 0, room.tokens["Ana"])[0] == 409
+    chained(call, room, 0, "Mallory", 2)
+    status, state = back(call, room, 0, moved["token"])
+    assert status == 200 and state["barred"] == [2] and holds(call, room, "Ana", moved["token"])
+
+
+def test_an_intruder_cannot_take_back_a_seat_a_helper_gave_back_nor_bar_the_helper(call):
+    room = Table(call, "lost-cities", ("Ana", "Ben"), players=3)
+    room.sit("Mallory")
+    room.ok("Ana", "roll")
+    first, second = chained(call, room, 0, "Mallory", 2)
+    (helped,) = chained(call, room, 0, "Ben", 1)  # Ana's phone asks again, Ben lets it in
+    for intruder in (first, second):
+        status, refused = back(call, room, 0, intruder["token"])
+        assert status == 403 and "Only the phone that held Ana's seat" in refused["error"]
+    state = room.state()
+    assert state["barred"] == [] and holds(call, room, "Ana", helped["token"])
+    again = ask(call, room, 2)[1]
+    assert answer(call, room, 2, "Ben", again["ask"])[0] == 200  # Ben may still let a phone in
+
+
 def test_a_seat_is_taken_back_only_within_ten_minutes_of_its_takeover(call, monkeypatch):
     room = Table(call, "simstown", ("Ana", "Ben"))
     room.ok("Ana", "roll")
     asked = ask(call, room, 1)[1]
     answer(call, room, 1, "Ana", asked["ask"])
-    later = time.time() + seats.TAKE_BACK_S + 1
-    monkeypatch.setattr(seats.time, "time", lambda: later)
+    later = time.time() + takeovers.TAKE_BACK_S + 1
+    monkeypatch.setattr(takeovers.time, "time", lambda: later)
     status, refused = call(f"/api/rooms/{room.code}/seats/1/takeover", {"token": room.tokens["Ben"], "back": True})
     assert status == 409 and "within 10 minutes of the takeover" in refused["error"]
     assert room.state()["displaced"] == {} and holds(call, room, "Ben", asked["token"])

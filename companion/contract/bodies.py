@@ -43,9 +43,18 @@ def _game(body, **context) -> Refused:
     return malformed(gettext('Name the game: "game" is one of %(games)s.', games=", ".join(layouts.game_ids())))
 
 
-class OpenRoom(Body):
-    """`POST /api/rooms`: the game, how many play (default the most the game allows), and the group it is for."""
+Request = Annotated[Optional[Annotated[str, Field(min_length=1, max_length=LONGEST)]], Field(
+    description="the tap's id: sent again by the same seat with the same body, it changes nothing again (a seat taken "
+                "answers the same seat and token, a room opened the same room); with another body or by another seat "
+                "it is refused (409)"),
+                    says(N_('"request" names the tap: a text of 1 to %(most)s characters.'), most=LONGEST)]
 
+
+class OpenRoom(Body):
+    """`POST /api/rooms`: the game, how many play (default the most the game allows), the group it is for, and the
+    tap's id (a retry opens no second room)."""
+
+    request: Request = None
     game: Annotated[str, Says(_game), Field(description="a game id, as `GET /api/games/<game>` takes")]
     players: Annotated[Optional[int], Says(lambda body, **context: rooms.players_refusal(rooms.known_game(
         body["game"]))), Field(description="how many play, within the game's players")] = None
@@ -60,7 +69,7 @@ Token = Annotated[Optional[str], says(N_('"token" is the secret your phone got w
 
 class TakeSeat(Body):
     """`POST /api/rooms/<code>/seats`: a name, a seed of the seat's own (optional); with that seat's token, a phone
-    asking again for its own seat."""
+    asking again for its own seat; the tap's id (a retry takes no second seat)."""
 
     name: _name("name")
     token: Token = None
@@ -68,6 +77,7 @@ class TakeSeat(Body):
         description="the seat's own seed for the room's dice, counting for the rolls after it sits (docs/fair-dice.md)"
     ), says(N_('"seed" is a text of 1 to %(most)s characters, e.g. 32 random hex digits.'),
             most=fairdice.SEAT_SEED_LONGEST)] = None
+    request: Request = None
 
 
 class Seated(Body):
@@ -79,8 +89,6 @@ class Seated(Body):
 
 Seen = Annotated[Optional[Annotated[int, Field(ge=0)]], Field(description="the room version the phone shows"),
                  says(N_('"seen" is the version of the state your phone shows, a whole number.'))]
-Request = Annotated[Optional[Annotated[str, Field(min_length=1, max_length=LONGEST)]], Field(description="the tap's id"),
-                    says(N_('"request" names the tap: a text of 1 to %(most)s characters.'), most=LONGEST)]
 
 
 class Moving(Body):
@@ -139,8 +147,8 @@ class TakeOver(Body):
     let: Annotated[bool, says(N_('"let" is true (the new phone takes the seat) or false (it does not).')),
                    Field(description="true: the new phone takes the seat; false: it is turned away")] = True
     back: Annotated[bool, says(N_('"back" is true (this phone takes its seat back) or false.')),
-                    Field(description="true, with the seat's token from before a takeover (within 10 minutes of it): "
-                                      "the phone it displaced takes the seat back")] = False
+                    Field(description="true, with the seat's token from before its takeovers (within 10 minutes of "
+                                      "the newest): the phone that held it takes the seat back")] = False
 
 
 class Reorder(Seated):

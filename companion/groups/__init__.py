@@ -55,12 +55,13 @@ def entries(db, code: str, limit: int = LOG_SHOWN) -> list[tuple]:
     return [(at, kind, orjson.loads(params)) for at, kind, params in db.group_entries(codes.normal_code(code), limit)]
 
 
-def open_room(code: str, game_id, players) -> str:
-    """Open a room of the group (its saved final score becomes a play); the room's code."""
+def open_room(code: str, game_id, players, body: dict | None = None) -> str:
+    """Open a room of the group (its saved final score becomes a play); the room's code (the same again for the
+    opening `body`'s request id sent again: rooms.create)."""
     code = codes.normal_code(code)
     with reading() as db:
         known(db, code)
-    room = rooms.create(game_id, players)
+    room = rooms.create(game_id, players, body=body)
     with writing() as db:
         known(db, code)
         db.set_room_group(room, code)

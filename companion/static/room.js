@@ -98,6 +98,7 @@ const Room = (function () {
     }
     return ids.get(sent);
   }
+  room.requestId = requestId;
   const doubleTap = (button) => button === last.button && (last.flying || Date.now() - last.answered < DOUBLE_TAP_MS);
 
   // Send an allowed entry: a list crossing to lists/<list>/<item>, any other move to its name.

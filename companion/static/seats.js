@@ -3,15 +3,18 @@
 // play has started.
 (function () {
   const {el} = Room;
-  let adding = false, foldedAt = null;
+  let adding = false, foldedAt = null, sat = 0; // sat: seats taken on this page, so a seat taken again gets a new id
 
   // The seat's own seed for the room's dice (docs/fair-dice.md): 16 random bytes as 32 hex digits.
   const seatSeed = () => Array.from(crypto.getRandomValues(new Uint8Array(16)),
     (byte) => byte.toString(16).padStart(2, "0")).join("");
 
   async function sit(name) {
-    const answer = await Room.send("seats", {name, seed: seatSeed()});
+    // the same name sent again after a lost answer carries the same request id: one seat
+    const request = Room.requestId(`seat/${sat}/${name.trim()}`);
+    const answer = await Room.send("seats", {name, seed: seatSeed(), request});
     if (!answer) return;
+    sat += 1;
     Room.mine.push({seat: answer.seat, name: name.trim(), token: answer.token});
     Room.saveSeats();
     localStorage.setItem("rollsheet.name", name.trim());

@@ -27,7 +27,8 @@ Room.takeover = (function () {
 
   // The seat this phone lost, taken back with its old token (the server allows it for 10 minutes).
   async function takeBack(seat) {
-    const answer = await Room.send(`seats/${seat.seat}/takeover`, {token: seat.token, back: true});
+    const answer = await Room.send(`seats/${seat.seat}/takeover`, {token: seat.token, back: true,
+      request: Room.requestId(`back/${seat.seat}/${seat.token}`)}); // sent again after a lost answer: taken back once
     if (!answer) return;
     keepLost(lost.filter((l) => l !== seat));
     Room.mine.push(seat);

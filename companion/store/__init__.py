@@ -1,8 +1,9 @@
 """The companion's storage: one interface, one module per engine (sqlite.py, postgresql.py).
 
 Rules and views never know the engine: they open a transaction with `writing()` or `reading()`
-and call its queries (queries.py). The app's DATABASE setting picks the engine: a file path or
-`sqlite:PATH` for SQLite (the embedded default), `postgresql://...` for PostgreSQL.
+and call its queries (queries.py). The app's DATABASE setting picks the engine: a file path,
+`sqlite:///PATH` or `sqlite:PATH` for SQLite (the embedded default), `postgresql://...` for PostgreSQL
+(`named` checks one a person typed).
 
 Glossary:
 - engine: one database the app talks to (app.extensions["rollsheet.store"]), SQLite or PostgreSQL.
@@ -27,25 +28,57 @@ Glossary:
 """
 from __future__ import annotations
 
+import re
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Iterator
 
 from companion.store.base import Engine, Fault, StoreError, Unavailable
 from companion.store.queries import Queries
 
-__all__ = ["Engine", "Fault", "Queries", "StoreError", "Unavailable", "get_store", "init_app", "open_store",
+__all__ = ["Engine", "Fault", "Queries", "StoreError", "Unavailable", "get_store", "init_app", "named", "open_store",
            "reading", "writing"]
+SERVERS = ("postgresql://", "postgres://")
+SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]+:")
+FILE_SUFFIXES = {".sqlite3", ".sqlite", ".db"}
+
+
+def sqlite_path(url: str) -> str:
+    """The file of a SQLite setting: a path, `sqlite:PATH` or `sqlite:///PATH` (as SQLAlchemy reads it: PATH relative
+    to the working folder, `sqlite:////abs/path` absolute)."""
+    path = url.removeprefix("sqlite:") if url.startswith("sqlite:") else url
+    return path[3:] if path.startswith("///") else path
+
+
+def named(url: str, flag: str) -> str:
+    """A database as a person named it after `flag`, checked: a path to a file, `sqlite:///PATH` (or `sqlite:PATH`)
+    or `postgresql://...`; ValueError saying what to give for anything else (no file is made for it)."""
+    if url.startswith(SERVERS):
+        return url
+    wanted = f"{flag} takes a file path (e.g. rooms.sqlite3), sqlite:///PATH or postgresql://user@host/db, not {url!r}"
+    if url.startswith("sqlite:"):
+        path = sqlite_path(url)
+        hosted = url.startswith("sqlite://") and not url.startswith("sqlite:///")
+        if hosted or path.strip() in ("", ":memory:") or SCHEME.match(path):
+            raise ValueError(wanted + " (a SQLite database is a file that stays: name its path)")
+        return url
+    path = Path(url)
+    if SCHEME.match(url) or not url.strip() or url.strip() == ":memory:" or \
+            not (path.exists() or path.suffix in FILE_SUFFIXES or len(path.parts) > 1):
+        raise ValueError(wanted)
+    return url
 
 
 def open_store(url: str) -> Engine:
-    """The engine for a DATABASE setting (a path, `sqlite:PATH` or `postgresql://...`); not yet checked."""
-    if url.startswith(("postgresql://", "postgres://")):
+    """The engine for a DATABASE setting (a path, `sqlite:///PATH`, `sqlite:PATH` or `postgresql://...`); not yet
+    checked."""
+    if url.startswith(SERVERS):
         from companion.store.postgresql import PostgreSQL
 
         return PostgreSQL(url)
     from companion.store.sqlite import SQLite
 
-    return SQLite(url.removeprefix("sqlite:"))
+    return SQLite(sqlite_path(url))
 
 
 def get_store() -> Engine:

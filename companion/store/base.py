@@ -25,7 +25,7 @@ FAULTS = {
     "damaged": (N_("The companion's rooms database is damaged, so this cannot be done now; the person running "
                    "the companion has been told. Try again later."), 60),
     "unreachable": (N_("The companion cannot reach its rooms database right now. Nothing was changed; try again "
-                       "in a few seconds."), 5),
+                       "in a few seconds."), 1),
 }
 RECOVERED_S = 60.0
 """How long writes must go through after a refused one before a fault counts as over (and a new one is logged)."""

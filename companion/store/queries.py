@@ -5,7 +5,8 @@ Glossary:
 - entry row: a log entry (version, at, seat, player, kind, params JSON text), newest first.
 - closed room: a code kept after its room closed for lack of play (expiry.py), with its game and when.
 - bucket: a rate limit's tokens for one kind and client, and when it was last taken from (limits.py).
-- kept answer: what a request id's change answered (retries.py), kept for the room's newest versions.
+- kept answer: what a request id's change answered (retries.py), with the seat that sent it and the digest of what
+  it asked, kept for the room's life; an opening's id names the room it opened (`openings`).
 - group rows (groups, their players, plays, rooms and log): companion/store/groups.py's queries, mixed in here.
 - COPIED: the tables `rollsheet db copy` moves, with their columns, in an order that keeps a log in order.
 """
@@ -24,10 +25,23 @@ COPIED = {"rooms": ("code", "game", "created", "version", "state", "undo"),
           "plays": ("id", "group_code", "game", "played", "duration", "room", "tiebreak", "entered", "imported_from"),
           "play_players": ("play", "position", "player", "score", "rank", "winner", "start", "breakdown"),
           "group_rooms": ("room", "group_code"),
-          "group_log": ("group_code", "at", "kind", "params")}
+          "group_log": ("group_code", "at", "kind", "params"),
+          "room_requests": ("room", "request", "version", "seat", "digest", "answer"),
+          "openings": ("request", "room", "digest")}
 ORDER = {"room_log": "id", "rooms": "code", "seats": "room, seat", "closed_rooms": "code", "groups": "code",
          "group_players": "id", "plays": "id", "play_players": "play, position", "group_rooms": "room",
-         "group_log": "id"}
+         "group_log": "id", "room_requests": "room, request", "openings": "request"}
+REQUESTS = ["ALTER TABLE room_requests ADD COLUMN seat INTEGER", "ALTER TABLE room_requests ADD COLUMN digest TEXT",
+            "CREATE TABLE IF NOT EXISTS openings (request TEXT PRIMARY KEY, room TEXT NOT NULL, digest TEXT NOT NULL)",
+            "CREATE INDEX IF NOT EXISTS openings_by_room ON openings (room)"]
+"""Schema 7: a request id is bound to the seat that sent it and what it asked (its digest; NULL for one kept
+before), and kept for the room's life; an opening's id names the room it opened (companion/retries.py)."""
+
+
+def bind_requests(connection, columns: set[str]) -> None:
+    """Schema 7: REQUESTS, unless `columns` (the room_requests table's now) has them already."""
+    for statement in REQUESTS[2:] if "digest" in columns else REQUESTS:
+        connection.execute(statement)
 
 
 class Room(NamedTuple):
@@ -57,7 +71,7 @@ class Queries(GroupQueries):
                          "ON CONFLICT (code) DO NOTHING", (code, game, created, state)).rowcount == 1
         if added:
             for table, column in (("closed_rooms", "code"), ("room_log", "room"), ("seats", "room"),
-                                  ("room_requests", "room"), ("group_rooms", "room")):
+                                  ("room_requests", "room"), ("openings", "room"), ("group_rooms", "room")):
                 self.run(f"DELETE FROM {table} WHERE {column} = ?", (code,))
         return added
 
@@ -110,6 +124,7 @@ class Queries(GroupQueries):
                  (code, *kept_kinds))
         self.run("DELETE FROM seats WHERE room = ?", (code,))
         self.run("DELETE FROM room_requests WHERE room = ?", (code,))
+        self.run("DELETE FROM openings WHERE room = ?", (code,))
         self.run("DELETE FROM group_rooms WHERE room = ?", (code,))
         self.run("DELETE FROM rooms WHERE code = ?", (code,))
 
@@ -127,19 +142,23 @@ class Queries(GroupQueries):
         return self.legacy and self.run("SELECT 1 FROM rooms_v1 WHERE code = ?", (code,)).fetchone() is not None
 
     # taps sent twice
-    def answer_of(self, code: str, request: str) -> str | None:
-        """The JSON answer kept for request id `request` in a room, or None."""
-        row = self.run("SELECT answer FROM room_requests WHERE room = ? AND request = ?", (code, request)).fetchone()
-        return row and row[0]
+    def answer_of(self, code: str, request: str) -> tuple | None:
+        """(seat, digest, JSON answer) kept for request id `request` in a room, or None."""
+        return self.run("SELECT seat, digest, answer FROM room_requests WHERE room = ? AND request = ?",
+                        (code, request)).fetchone()
 
-    def keep_answer(self, code: str, request: str, version: int, answer: str) -> None:
-        """Keep the answer of the request that made a room's `version`."""
-        self.run("INSERT INTO room_requests (room, request, version, answer) VALUES (?, ?, ?, ?)",
-                 (code, request, version, answer))
+    def keep_answer(self, code: str, request: str, version: int, seat, digest: str, answer: str) -> None:
+        """Keep the answer of the request by `seat` asking `digest` that made a room's `version`."""
+        self.run("INSERT INTO room_requests (room, request, version, seat, digest, answer) VALUES (?, ?, ?, ?, ?, ?)",
+                 (code, request, version, seat, digest, answer))
 
-    def forget_answers(self, code: str, through: int) -> None:
-        """Forget the answers of the requests that made a room's versions up to `through`."""
-        self.run("DELETE FROM room_requests WHERE room = ? AND version <= ?", (code, through))
+    def opened_by(self, request: str) -> tuple | None:
+        """(room code, digest) of the room request id `request` opened, or None."""
+        return self.run("SELECT room, digest FROM openings WHERE request = ?", (request,)).fetchone()
+
+    def keep_opening(self, request: str, code: str, digest: str) -> None:
+        """Keep that request id `request`, asking `digest`, opened room `code`."""
+        self.run("INSERT INTO openings (request, room, digest) VALUES (?, ?, ?)", (request, code, digest))
 
     # rate limits
     def bucket(self, kind: str, client: str) -> tuple[float, float] | None:

@@ -24,10 +24,11 @@ from pathlib import Path
 
 from companion.store.base import Engine, StoreError
 from companion.store.groups import add_sources, make_schema
-from companion.store.queries import Queries
+from companion.store.queries import Queries, bind_requests
 
 MARK = 0x524F4C4C  # "ROLL"
 SYNCHRONOUS = "FULL"
+BUSY_S = 0.5
 SCHEMA_1 = {"rooms": ["code", "game", "created", "version", "state"],
             "room_log": ["id", "room", "at", "player", "kind", "text"]}
 SCHEMA_2 = [
@@ -48,8 +49,9 @@ FAULTS = {sqlite3.SQLITE_FULL: "full", sqlite3.SQLITE_CORRUPT: "damaged", sqlite
 
 
 def connect(path: str) -> sqlite3.Connection:
-    """A connection in WAL mode that waits for the write lock instead of failing."""
-    db = sqlite3.connect(path, timeout=30, isolation_level=None, check_same_thread=False)
+    """A connection in WAL mode that waits BUSY_S for a lock another program holds, then fails (a 503: the writers
+    of this `serve` take turns before they ask SQLite, so only another program's lock is ever waited for)."""
+    db = sqlite3.connect(path, timeout=BUSY_S, isolation_level=None, check_same_thread=False)
     db.execute("PRAGMA journal_mode=WAL")
     db.execute(f"PRAGMA synchronous={SYNCHRONOUS}")
     return db
@@ -90,12 +92,16 @@ def _sources(db) -> None:
     add_sources(db, {row[1] for row in db.execute("PRAGMA table_info(plays)")})
 
 
+def _bound_requests(db) -> None:
+    bind_requests(db, {row[1] for row in db.execute("PRAGMA table_info(room_requests)")})
+
+
 class SQLite(Engine):
     """Rooms in one SQLite file."""
 
     kind = "sqlite"
     MIGRATIONS = [(2, _set_schema_1_aside), (3, _limits_without_trigger), (4, _room_requests), (5, _groups),
-                  (6, _sources)]
+                  (6, _sources), (7, _bound_requests)]
 
     def __init__(self, path: str):
         super().__init__(path)

@@ -85,12 +85,13 @@ def game(game_id):
 
 
 @bp.post("/rooms")
-@documented(bodies.OpenRoom, {201: answers.RoomOpened}, refusals=(404,))
+@documented(bodies.OpenRoom, {201: answers.RoomOpened}, refusals=(404, 409))
 def open_room():
-    """Open a room: {"game": id, "players": n (optional), "group": code (optional: a room of that group)} -> 201
-    {"code", "url"}."""
+    """Open a room: {"game": id, "players": n (optional), "group": code (optional: a room of that group), "request":
+    the tap's id (optional: sent again, it answers the same room)} -> 201 {"code", "url"}."""
     data = body(bodies.OpenRoom)
-    code = rooms.create(data["game"], data["players"]) if data["group"] is None else groups_api.room_of_group(data)
+    code = rooms.create(data["game"], data["players"], body=data) if data["group"] is None else \
+        groups_api.room_of_group(data)
     return jsonify(code=code, url=public_url(url_for("pages.room", code=code))), 201
 
 
@@ -121,7 +122,8 @@ def proof(code):
 @documented(bodies.TakeSeat, {200: answers.SeatToken, 201: answers.SeatToken, 410: answers.Closed},
             refusals=(404, 409))
 def take_seat(code):
-    """Take a seat: {"name"} -> 201 {"seat", "token"}; a name seated already answers 200 only with its token."""
+    """Take a seat: {"name", "request" (optional: sent again, it answers the same seat and token)} -> 201 {"seat",
+    "token"}; a name seated already answers 200 only with its token."""
     created, seat = rooms.take_seat(code, body(bodies.TakeSeat))
     return jsonify(seat), 201 if created else 200
 

@@ -102,7 +102,7 @@ def room_of_group(data: dict) -> str:
     """Open a room of the body's "group" (`POST /api/rooms`), the code counted toward the code-guessing limit."""
     limits.named_room()
     try:
-        return groups.open_room(data["group"], data.get("game"), data.get("players"))
+        return groups.open_room(data["group"], data.get("game"), data.get("players"), data)
     except Refused as error:
         if error.status == 404:
             limits.unknown_room()

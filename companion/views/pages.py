@@ -1,12 +1,14 @@
 """The pages phones open: /play/<game> (start or join a room) and /r/<code> (a room)."""
 from __future__ import annotations
 
+import secrets
+
 import qrcode
 import qrcode.image.svg
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 
 import layouts
-from companion import codes, groups, language, rooms
+from companion import codes, groups, language, retries, rooms
 from companion.address import public_url
 from companion.errors import Refused
 from companion.store import Unavailable
@@ -32,13 +34,15 @@ def play(game_id):
     """Start a room for the game (POST), or offer to start, rejoin or join one (GET)."""
     game = _game_or_404(game_id)
     if request.method == "POST":
-        players = request.form.get("players", type=int)
+        players, tap = request.form.get("players", type=int), request.form.get("request", "")
+        opening = {"game": game.id, "players": players, "request": tap if 0 < len(tap) <= retries.LONGEST else None}
         try:
-            code = rooms.create(game.id, players)
+            code = rooms.create(game.id, players, body=opening)  # the form sent again opens no second room
         except Refused as error:
-            return render_template("play.html", game=game, error=error.message), error.status
+            return render_template("play.html", game=game, error=error.message, tap=secrets.token_hex(12)), \
+                error.status
         return redirect(url_for("pages.room", code=code))
-    return render_template("play.html", game=game)
+    return render_template("play.html", game=game, tap=secrets.token_hex(12))
 
 
 @bp.get("/join")
