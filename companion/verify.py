@@ -21,7 +21,7 @@ def _fail(message: str, code: int) -> None:
 
 def verify(
     proof: Annotated[Path, typer.Argument(metavar="PROOF.json", show_default=False,
-                                          help="A room's proof, as GET /api/rooms/<code>/proof answers it.")],
+                                          help="A room's proof, as GET /api/rooms/CODE/proof answers it.")],
 ) -> None:
     """Check a room's dice: the seed fits the commitment shown before the first roll, and every roll and draw
     comes from the seeds."""
