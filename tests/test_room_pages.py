@@ -253,7 +253,7 @@ def test_the_invite_sits_on_top_until_play_starts_then_folds_away_and_the_room_i
     room = Table(Http(served), "lost-cities", ("Ben", "Cy"), code=page.url.rsplit("/", 1)[1])
     page.locator("#seat-name").fill("Ana")
     page.locator('[data-key="sit"]').click()
-    expect(page.locator("#seats .count")).to_have_text(" 3 of 5 seated")
+    expect(page.locator("#seats .count")).to_have_text(" 3 of 4 seated")  # the form's default: 4 players
     assert page.locator("#invite-now #invite[open]").count() == 1
     page.locator('[data-key="roll"]').click()
     expect(page.locator("#invite-later #invite")).to_have_count(1)

@@ -5,14 +5,19 @@
   const {el} = Room;
   let adding = false, foldedAt = null, sat = 0; // sat: seats taken on this page, so a seat taken again gets a new id
 
-  // The seat's own seed for the room's dice (docs/fair-dice.md): 16 random bytes as 32 hex digits.
-  const seatSeed = () => Array.from(crypto.getRandomValues(new Uint8Array(16)),
-    (byte) => byte.toString(16).padStart(2, "0")).join("");
+  // The seat's own seed for the room's dice (docs/fair-dice.md): 16 random bytes as 32 hex digits, one per
+  // request id, so a seat asked for again after a lost answer is the same tap (the server binds an id to its body).
+  const seeds = new Map();
+  const seatSeed = (request) => {
+    if (!seeds.has(request)) seeds.set(request, Array.from(crypto.getRandomValues(new Uint8Array(16)),
+      (byte) => byte.toString(16).padStart(2, "0")).join(""));
+    return seeds.get(request);
+  };
 
   async function sit(name) {
     // the same name sent again after a lost answer carries the same request id: one seat
     const request = Room.requestId(`seat/${sat}/${name.trim()}`);
-    const answer = await Room.send("seats", {name, seed: seatSeed(), request});
+    const answer = await Room.send("seats", {name, seed: seatSeed(request), request});
     if (!answer) return;
     sat += 1;
     Room.mine.push({seat: answer.seat, name: name.trim(), token: answer.token});
