@@ -122,6 +122,12 @@ class Deleted(Answer):
     deleted: str
 
 
+class Restored(Answer):
+    """A deleted group restored: its name."""
+
+    restored: str
+
+
 class Names(Answer):
     """The group's names."""
 

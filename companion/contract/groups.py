@@ -26,6 +26,8 @@ from companion.language import N_, gettext
 ID = r"^[2-9A-HJKMNP-Z]{10}$"
 CODE = r"^[2-9A-HJKMNP-Z]{6}$"
 NAME_LENGTH = 30
+MOST_IMPORTED = 200
+"""Plays one import sends (a bigger export is imported in parts; companion/groups says the cap of a group's)."""
 SAID = {
     "name": N_("A player name is 1 to %(most)s printable characters."),
     "group": N_('Name the group: "name" is 1 to %(most)s characters with a letter or digit that shows.'),
@@ -122,7 +124,7 @@ class Play(Correction):
 
 def play_list() -> dict:
     """The JSON Schema of an exported list of plays, as an import sends it."""
-    return TypeAdapter(list[Play]).json_schema()
+    return TypeAdapter(Annotated[list[Play], Field(max_length=MOST_IMPORTED)]).json_schema()
 
 
 def person(name: str, field: str, key: str = "name") -> str:

@@ -23,7 +23,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from companion.store.base import Engine, StoreError
-from companion.store.groups import add_sources, make_schema
+from companion.store.groups import add_deleted, add_sources, make_schema
 from companion.store.queries import Queries
 
 MARK = 0x524F4C4C  # "ROLL"
@@ -90,12 +90,16 @@ def _sources(db) -> None:
     add_sources(db, {row[1] for row in db.execute("PRAGMA table_info(plays)")})
 
 
+def _deleted(db) -> None:
+    add_deleted(db, "REAL", {row[1] for row in db.execute("PRAGMA table_info(groups)")})
+
+
 class SQLite(Engine):
     """Rooms in one SQLite file."""
 
     kind = "sqlite"
     MIGRATIONS = [(2, _set_schema_1_aside), (3, _limits_without_trigger), (4, _room_requests), (5, _groups),
-                  (6, _sources)]
+                  (6, _sources), (8, _deleted)]
 
     def __init__(self, path: str):
         super().__init__(path)

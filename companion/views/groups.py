@@ -83,7 +83,9 @@ def page(code):
     """The group's page."""
     if code != codes.normal_code(code):
         return redirect(url_for("groups.page", code=codes.normal_code(code)))
-    return shown_page(code)
+    with reading() as db:
+        deleted = db.deleted_group(code)
+    return _deleted_page(code, deleted[0], 410) if deleted else shown_page(code)
 
 
 @bp.get("/g/<code>/qr.svg")
@@ -181,8 +183,20 @@ def rename(code):
 
 @bp.route("/g/<code>/delete", methods=["GET", "POST"])
 def delete(code):
-    """Ask to confirm (GET), then delete the group with its plays (POST)."""
+    """Ask to confirm (GET), then delete the group with its plays (POST), restorable for KEEP_DELETED_DAYS."""
     if request.method == "GET":
-        return shown_page(code, template="groups/delete.html")
-    name = groups.delete(code)
-    return render_template("groups/deleted.html", name=name)
+        return shown_page(code, template="groups/delete.html", days=groups.KEEP_DELETED_DAYS)
+    return _deleted_page(code, groups.delete(code))
+
+
+def _deleted_page(code: str, name: str, status: int = 200):
+    """The page of a deleted group: its restore button."""
+    return render_template("groups/deleted.html", name=name, code=codes.normal_code(code),
+                           days=groups.KEEP_DELETED_DAYS), status
+
+
+@bp.post("/g/<code>/restore")
+def restore(code):
+    """Restore a deleted group, then go to its page."""
+    groups.restore(code)
+    return _back(code, "restored")

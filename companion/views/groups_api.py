@@ -2,8 +2,9 @@
 and delete plays, add and rename players, export the plays as CSV or JSON.
 
 An unknown group answers 404, a body that is not right 400 with `{"error", "field"}`, a merge of two players who
-played together or a new name that reads like one of the group's (names.py) 409; never a 500. A group code counts
-toward the code-guessing limit like a room's (limits.py).
+played together or a new name that reads like one of the group's (names.py) 409, a play past the group's cap 422, an
+import of more plays than it takes 413; never a 500. A group code counts toward the code-guessing limit like a room's,
+and making a group or importing plays takes a new room's token (limits.py).
 """
 from __future__ import annotations
 
@@ -50,8 +51,15 @@ def group(code):
 @bp.delete("/<code>")
 @documented(answers={200: answers.Deleted}, refusals=(404,))
 def delete(code):
-    """Delete the group with its players, plays and log: {"deleted": its name}."""
+    """Delete the group (restorable with its code for 30 days): {"deleted": its name}."""
     return jsonify(deleted=groups.delete(code))
+
+
+@bp.post("/<code>/restore")
+@documented(answers={200: answers.Restored}, refusals=(404, 409))
+def restore(code):
+    """Restore a deleted group with its players, plays and log: {"restored": its name}."""
+    return jsonify(restored=groups.restore(code))
 
 
 def _download(code: str, kind: str) -> Response:
@@ -76,10 +84,13 @@ def export_json(code):
 
 
 @bp.post("/<code>/plays")
-@documented([bodies.Play, bodies.play_list], {201: answers.entered}, refusals=(404,))
+@documented([bodies.Play, bodies.play_list], {201: answers.entered}, refusals=(404, 422))
 def enter(code):
     """A play entered by hand (an object) -> 201 the play; an exported list -> 201 {"added", "skipped"}."""
-    answer, _ = plays.enter(code, sent())
+    body = sent()
+    if isinstance(body, list):
+        limits.opening()
+    answer, _ = plays.enter(code, body)
     return jsonify(answer), 201
 
 
