@@ -103,6 +103,11 @@ def restore(code: str) -> str:
     return row[0]
 
 
+def full(db, code: str) -> bool:
+    """Whether group `code` holds MOST_PLAYS plays (a group room's new play is then not recorded)."""
+    return db.play_count(code) >= MOST_PLAYS
+
+
 def room_for_plays(db, code: str, adding: int) -> None:
     """Refuse (422) plays that would take group `code` past MOST_PLAYS."""
     held = db.play_count(code)

@@ -7,7 +7,7 @@ Glossary:
   and "room" (the group room that saved it, or None).
 - moves: a room's log entries but for opening, seats, the seat order, takeovers and the final score.
 - recorded play: a group room's final score saved again corrects the same play; `from_room` answers {"id", "group",
-  "bgstats_url"} for the score's answer.
+  "bgstats_url"} for the score's answer (None, nothing recorded, when the group holds its cap of plays).
 - merge: a rename to a name the group has already makes the two one, refused (409) when they played together.
 - look-alike: a name added, or a new name of a rename, that reads like another of the group's names
   (companion/names.py: Cyrillic `Аna` and `Ana`) is refused (409); so are two such names in one play (400).
@@ -23,7 +23,7 @@ from companion.contract import groups as bodies
 from companion.contract.groups import person
 from companion.contract.refusals import parsed
 from companion.errors import Refused, impossible, missing
-from companion.groups import MOST_IMPORTED, MOST_PLAYS, known, log, room_for_plays, shown
+from companion.groups import MOST_IMPORTED, full, known, log, room_for_plays, shown
 from companion.groups.intake import alike_sentence, read
 from companion.language import gettext, ngettext
 from companion.store import reading, writing
@@ -45,7 +45,7 @@ def from_room(db, room: str, state: dict, result: dict, tie: dict | None) -> dic
     if code is None or db.group(code) is None:
         return None
     again = db.play_of_room(code, room)
-    if again is None and db.play_count(code) >= MOST_PLAYS:
+    if again is None and full(db, code):
         return None
     span, now = db.move_span(room, NOT_MOVES), time.time()
     start = seat_name(state, span[1]) if span and span[1] is not None else None

@@ -223,6 +223,10 @@ class GroupQueries:
         """Log a change made to a group by hand."""
         self.run("INSERT INTO group_log (group_code, at, kind, params) VALUES (?, ?, ?, ?)", (code, at, kind, params))
 
+    def group_stamp(self, code: str) -> int:
+        """The id of a group's newest log entry: every change to the group logs one, so it names the group's state."""
+        return self.run("SELECT MAX(id) FROM group_log WHERE group_code = ?", (code,)).fetchone()[0] or 0
+
     def group_entries(self, code: str, limit: int) -> list[tuple]:
         """(at, kind, params JSON text) of a group's newest `limit` log entries, newest first."""
         return self.run("SELECT at, kind, params FROM group_log WHERE group_code = ? ORDER BY id DESC LIMIT ?",

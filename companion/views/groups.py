@@ -17,7 +17,7 @@ from companion import codes, groups, language
 from companion.address import public_url
 from companion.errors import Refused, missing, retry_header
 from companion.groups import plays, shown, words
-from companion.groups.page import PLAYS_SHOWN, built
+from companion.groups.page import built
 from companion.groups.charts import mark
 from companion.store import reading
 
@@ -62,11 +62,11 @@ def shown_page(code: str, error: str = "", template: str = "groups/group.html", 
     """The group page (or another of its pages) in the request's language."""
     lang = language.current()
     with reading() as db:
-        group = shown.group(db, code)
+        group = shown.whole(db, code)
         log = [(words.day(shown.iso(at), lang), words.entry(kind, params, lang))
                for at, kind, params in groups.entries(db, code)]
-    listed = None if request.args.get("all") else PLAYS_SHOWN
-    return render_template(template, code=codes.normal_code(code), group=built(group, lang, listed),
+    page = max(1, request.args.get("page", 1, type=int))
+    return render_template(template, code=codes.normal_code(code), group=built(group, lang, page),
                            log=log, games=_games(), error=error, said=request.args.get("said", ""), rows=ROWS,
                            mark=mark, url=public_url(url_for("groups.page", code=codes.normal_code(code))), **more)
 
@@ -141,17 +141,19 @@ def enter(code):
 def play_page(code, play_id):
     """A play's page: correct it, or delete it."""
     with reading() as db:
-        found = [play for play in shown.group(db, code)["plays"] if play["id"] == play_id]
+        groups.known(db, code)
+        found = db.plays(codes.normal_code(code), play_id)
     if not found:
         raise missing(language.gettext("No play %(play)s in this group.", play=repr(play_id)))
-    return shown_page(code, template="groups/play.html", play=found[0])
+    return shown_page(code, template="groups/play.html", play=shown.play(found[0]))
 
 
 @bp.post("/g/<code>/plays/<play_id>")
 def correct(code, play_id):
     """Correct a play from its page (players sent only when a name, score or start changed: ranks and tie stay)."""
     with reading() as db:
-        before = next((play for play in shown.group(db, code)["plays"] if play["id"] == play_id), None)
+        found = db.plays(codes.normal_code(code), play_id)
+    before = shown.play(found[0], linked=False) if found else None
     body = _form_play(request.form)
     if before is not None and [{k: p[k] for k in ("name", "score", "start")} for p in before["players"]] == \
             body["players"]:

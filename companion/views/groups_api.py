@@ -13,11 +13,14 @@ from flask import Blueprint, Response, jsonify, request, url_for
 from companion import groups, limits
 from companion.address import public_url
 from companion.contract import documented, group_answers as answers, groups as bodies
-from companion.errors import Refused, retry_header
+from companion.errors import Refused, malformed, retry_header
 from companion.groups import exports, plays, shown
+from companion.language import gettext
 from companion.store import reading
 
 bp = Blueprint("groups_api", __name__, url_prefix="/api/groups")
+MOST_PAGES = 10_000
+"""The highest `?page=` asked for (a group holds groups.MOST_PLAYS plays, shown.PAGE a page)."""
 
 
 def sent():
@@ -40,12 +43,25 @@ def create():
     return jsonify(code=code, url=public_url(url_for("groups.page", code=code))), 201
 
 
+PAGED = {"page": ({"type": "integer", "minimum": 1, "maximum": MOST_PAGES},
+                  "which 200 plays, oldest first: 1 (the default) for the first, then each answer's `next_page`")}
+
+
+def _page() -> int:
+    """The `?page=` asked for (1 without one); refused (400) when it is no whole number from 1 to MOST_PAGES."""
+    asked = request.args.get("page", "1")
+    if not (asked.isascii() and asked.isdigit() and len(asked) <= 5 and 1 <= int(asked) <= MOST_PAGES):
+        raise malformed(gettext("?page= is a whole number from 1 to %(most)s.", most=MOST_PAGES))
+    return int(asked)
+
+
 @bp.get("/<code>")
-@documented(answers={200: answers.Group}, refusals=(404,))
+@documented(answers={200: answers.Group}, refusals=(404,), query=PAGED)
 def group(code):
-    """The group: {"name", "players", "plays", "stats"}."""
+    """The group: {"name", "players", "plays" (a page), "stats", "next_page"}."""
+    page = _page()
     with reading() as db:
-        return jsonify(shown.group(db, code))
+        return jsonify(shown.group(db, code, page))
 
 
 @bp.delete("/<code>")
@@ -62,11 +78,19 @@ def restore(code):
     return jsonify(restored=groups.restore(code))
 
 
-def _download(code: str, kind: str) -> Response:
+def _download(code: str, kind: str, page: int | None = None) -> Response:
     with reading() as db:
-        body, mimetype = exports.exported(shown.group(db, code)["plays"], kind)
-    return Response(body, mimetype=mimetype,
-                    headers={"Content-Disposition": f'attachment; filename="group-{code}-plays.{kind}"'})
+        plays = shown.whole(db, code)["plays"]
+    name, links = f"group-{code}-plays", {}
+    if page is not None:
+        plays, next_page = shown.page_of(plays, page)
+        plays = [shown.with_link(play) for play in plays]
+        name += f"-{page}" if page > 1 or next_page else ""
+        if next_page:
+            links["Link"] = f'<{url_for("groups_api.export_json", code=code, page=next_page)}>; rel="next"'
+    body, mimetype = exports.exported(plays, kind)
+    return Response(body, mimetype=mimetype, headers={"Content-Disposition": f'attachment; filename="{name}.{kind}"',
+                                                      **links})
 
 
 @bp.get("/<code>/plays.csv")
@@ -77,10 +101,10 @@ def export_csv(code):
 
 
 @bp.get("/<code>/plays.json")
-@documented(answers={200: answers.exported}, refusals=(404,))
+@documented(answers={200: answers.exported}, refusals=(404,), query=PAGED)
 def export_json(code):
-    """The group's plays as a JSON download, which `POST /api/groups/<code>/plays` imports."""
-    return _download(code, "json")
+    """200 of the group's plays as a JSON download (`?page=`; Link: the next), which `POST .../plays` imports."""
+    return _download(code, "json", _page())
 
 
 @bp.post("/<code>/plays")
