@@ -1,13 +1,16 @@
 """Issue 35 items 2 and 6: a group's caps (plays a group holds, plays an import sends), imports counted like new
-rooms, a group's plays read a page at a time, and a deleted group restored from its page with its code."""
+rooms, a group's plays read a page at a time, a deleted group restored from its page with its code, and the API
+document and the server agreeing on names, whole numbers, tie-breaks and a layout's bgg_id."""
 from __future__ import annotations
 
 from datetime import date, timedelta
 
 import pytest
 
+import layouts
 from companion import groups, limits
 from companion.contract.groups import MOST_IMPORTED
+from layouts.model import BGG_MOST, Game
 
 OPENER = {"REMOTE_ADDR": "192.0.2.30"}
 
@@ -85,3 +88,33 @@ def test_a_deleted_group_is_restored_from_its_page_by_anyone_with_its_code(clien
     assert "The group was restored." in page and "2 plays so far." in page
     assert "The group Thursday was restored after it was deleted." in page
     assert client.post(f"/g/{code}/restore").status_code == 409
+
+
+def test_the_document_and_the_server_agree_on_names_whole_numbers_and_tie_breaks(client, code):
+    ana_ben = [{"name": "Ana", "score": 47115.0}, {"name": "Ben", "score": 47115}]
+    entered = client.post(f"/api/groups/{code}/plays", json={"game": "simstown", "players": ana_ben[:1],
+                                                             "duration_min": 30.0})
+    assert entered.status_code == 201 and entered.get_json()["players"][0]["score"] == 47115
+    for name in ("A" * 30, "A" * 31 + " "):
+        answer = client.post(f"/api/groups/{code}/players", json={"name": name})
+        assert answer.status_code == (201 if len(name) == 30 else 400), name
+    assert client.post(f"/api/groups/{code}/plays", json={"game": "simstown", "players": ana_ben[:1],
+                                                          "duration_min": 30.5}).status_code == 400
+    tie = {"game": "lost-cities", "players": ana_ben}
+    assert client.post(f"/api/groups/{code}/plays", json=dict(tie, tiebreak={"case": "shared", "winners": [
+        "Ana", "Ben"]})).status_code == 201
+    for winners in (["Ana", "Cy"], ["Ana", "Ana", "Ben"], ["Ana"] * 13):
+        refused = client.post(f"/api/groups/{code}/plays", json=dict(tie, tiebreak={"case": "shared",
+                                                                                    "winners": winners}))
+        assert refused.status_code == 400 and refused.get_json()["error"] == (
+            '"winners" names players of the play, at most as many as played.'), winners
+
+
+@pytest.mark.parametrize("given", ["true", "10" * 200, "0"])
+def test_a_layouts_bgg_id_is_a_bounded_whole_number_as_the_document_says(tmp_path, given):
+    text = (layouts.HERE / "lost-cities.yaml").read_text(encoding="utf-8")
+    copy = tmp_path / "lost-cities.yaml"
+    copy.write_text(text.replace("bgg_id: 327831", f"bgg_id: {given}"), encoding="utf-8")
+    with pytest.raises(layouts.LayoutError, match="bgg_id"):
+        layouts.load_file(copy)
+    assert Game.model_json_schema()["properties"]["bgg_id"]["anyOf"][0]["maximum"] == BGG_MOST

@@ -26,6 +26,8 @@ from companion.language import N_, gettext
 ID = r"^[2-9A-HJKMNP-Z]{10}$"
 CODE = r"^[2-9A-HJKMNP-Z]{6}$"
 NAME_LENGTH = 30
+MOST_SEATS = 12
+"""Players a play may list (and a tie-break name as winners)."""
 MOST_IMPORTED = 200
 """Plays one import sends (a bigger export is imported in parts; companion/groups says the cap of a group's)."""
 SAID = {
@@ -36,6 +38,7 @@ SAID = {
     "rank": N_('"rank" is a whole number, 1 for the winner.'),
     "start": N_('"start" is true or false (true for the player who started).'),
     "breakdown": N_('"breakdown" gives whole points by the game\'s scoring parts.'),
+    "winners": N_('"winners" names players of the play, at most as many as played.'),
 }
 """The sentences the checks beyond the models say too (companion/groups/plays.py)."""
 
@@ -51,9 +54,9 @@ class Strict(Body):
     model_config = ConfigDict(extra="forbid")
 
 
-SHOWS = ("after NFKC and folding runs of spaces to one, 1 to 30 printable characters with a letter or digit that "
-         "draws something (as sent too)")
-Name = Annotated[str, said("name"), Field(min_length=1, max_length=NAME_LENGTH * 2, json_schema_extra={
+SHOWS = ("1 to 30 printable characters as sent, with a letter or digit that draws something (after NFKC and folding "
+         "runs of spaces to one too)")
+Name = Annotated[str, said("name"), Field(min_length=1, max_length=NAME_LENGTH, json_schema_extra={
     "pattern": names.SHOWN}, description=f"a player's name: {SHOWS}; not one that reads like another of the play's "
                                          "or the group's names (UTS #39 skeleton)")]
 Points = Annotated[int, says(N_('"score" is a whole number of points.')), Field(ge=-99_999, le=99_999)]
@@ -62,7 +65,7 @@ Points = Annotated[int, says(N_('"score" is a whole number of points.')), Field(
 class NewGroup(Strict):
     """`POST /api/groups` (and a name added to a group): the name."""
 
-    name: Annotated[str, said("group"), Field(min_length=1, max_length=NAME_LENGTH * 2, json_schema_extra={
+    name: Annotated[str, said("group"), Field(min_length=1, max_length=NAME_LENGTH, json_schema_extra={
         "pattern": names.SHOWN}, description=f"the group's (or a player's) name: {SHOWS}")]
 
 
@@ -77,8 +80,10 @@ class Tie(Strict):
     """How a tie on points was broken (companion/scoring/common.py's TIES)."""
 
     case: Annotated[str, Field(pattern=r"^(shared|fewer|more|same|open)$")]
-    winners: list[Annotated[str, said("name"), Field(min_length=1, max_length=NAME_LENGTH * 2, description="a "
-                                                     "winner's name, as the play has it")]]
+    winners: Annotated[list[Annotated[str, said("name"), Field(min_length=1, max_length=NAME_LENGTH, description="a "
+                                                               "winner's name, as the play has it")]],
+                       said("winners"),
+                       Field(min_length=1, max_length=MOST_SEATS)]
 
 
 class PlayedPlayer(Strict):
@@ -95,7 +100,7 @@ class PlayedPlayer(Strict):
                          says(N_('"player_id" is a player\'s id as an export has it.'))] = None
 
 
-Players = Annotated[list[PlayedPlayer], said("players"), Field(min_length=1, max_length=12)]
+Players = Annotated[list[PlayedPlayer], said("players"), Field(min_length=1, max_length=MOST_SEATS)]
 
 
 class Correction(Strict):
@@ -128,9 +133,10 @@ def play_list() -> dict:
 
 
 def person(name: str, field: str, key: str = "name") -> str:
-    """A player's (`key="group"`: a group's) name as kept (NFKC, spaces folded), or the refusal of `field`."""
+    """A player's (`key="group"`: a group's) name as kept (NFKC, spaces folded), or the refusal of `field` (1 to
+    NAME_LENGTH characters as sent, as the document says)."""
     kept = names.normal(name)
-    if not kept or len(kept) > NAME_LENGTH or not kept.isprintable():
+    if not kept or len(name) > NAME_LENGTH or not kept.isprintable():
         raise refusal(gettext(SAID[key], most=NAME_LENGTH), field)
     if not names.shows(name):
         raise refusal(gettext("A player name needs a letter or a digit that shows."), field)
