@@ -22,7 +22,7 @@ from companion import codes, rooms
 from companion.errors import Refused, impossible, missing
 from companion.contract.groups import MOST_IMPORTED, NewGroup, person
 from companion.contract.refusals import parsed
-from companion.language import gettext, ngettext
+from companion.language import gettext
 from companion.store import reading, writing
 
 DAY_S = 86_400.0
@@ -112,10 +112,8 @@ def room_for_plays(db, code: str, adding: int) -> None:
     """Refuse (422) plays that would take group `code` past MOST_PLAYS."""
     held = db.play_count(code)
     if held + adding > MOST_PLAYS:
-        raise Refused(ngettext("A group keeps at most %(most)s plays and this one has %(num)s: delete old plays "
-                               "(export them first) to add more.",
-                               "A group keeps at most %(most)s plays and this one has %(num)s: delete old plays "
-                               "(export them first) to add more.", held, most=MOST_PLAYS), 422)
+        raise Refused(gettext("A group keeps at most %(most)s plays and this one has %(num)s: delete old plays "
+                              "(export them first) to add more.", most=MOST_PLAYS, num=held), 422)
 
 
 def expire(db, keep_days: float, now: float | None = None) -> int:
