@@ -3,14 +3,18 @@ rooms, a group's plays read a page at a time, a deleted group restored from its 
 document and the server agreeing on names, whole numbers, tie-breaks and a layout's bgg_id."""
 from __future__ import annotations
 
+import json
+import re
 from datetime import date, timedelta
 
 import pytest
+from playwright.sync_api import expect
 
 import layouts
 from companion import groups, limits
 from companion.contract.groups import MOST_IMPORTED
 from layouts.model import BGG_MOST, Game
+from tests.serving import call, serving
 
 OPENER = {"REMOTE_ADDR": "192.0.2.30"}
 
@@ -118,3 +122,22 @@ def test_a_layouts_bgg_id_is_a_bounded_whole_number_as_the_document_says(tmp_pat
     with pytest.raises(layouts.LayoutError, match="bgg_id"):
         layouts.load_file(copy)
     assert Game.model_json_schema()["properties"]["bgg_id"]["anyOf"][0]["maximum"] == BGG_MOST
+
+
+@pytest.mark.browser
+def test_the_page_imports_a_big_export_in_as_few_parts_as_the_caps_allow_from_a_limited_device(phone, tmp_path):
+    with serving(tmp_path / "data", "--proxy") as (base, _):
+        code = call(base, "/api/groups", {"name": "Thursday"})[2]["code"]
+        export = [dict(play, bgstats_url="https://app.bgstatsapp.com/createPlay.html?data=" + "x" * 1500)
+                  for play in plays(2 * MOST_IMPORTED + 50)]  # 1 MB with its links: 18 parts of 64 KB
+        (tmp_path / "export.json").write_text(json.dumps(export), encoding="utf-8")
+        page = phone()
+        page.set_extra_http_headers({"X-Forwarded-For": "192.0.2.81"})  # a device the limits count
+        page.goto(f"{base}/g/{code}")
+        page.locator("#import-file").set_input_files(tmp_path / "export.json")
+        page.get_by_role("button", name="Import", exact=True).click()
+        expect(page).to_have_url(re.compile(r"\?said=imported#stats$"))
+        expect(page.locator("#stats")).to_contain_text("450 plays so far.")
+        imported = [entry for entry in page.locator("#changes li").all_inner_texts() if "imported" in entry]
+        assert [entry.split(" ", 3)[-1] for entry in imported] == [
+            "50 plays were imported.", "200 plays were imported.", "200 plays were imported."]
