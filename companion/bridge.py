@@ -11,14 +11,11 @@ Glossary:
 - environ: the WSGI request dict (PEP 3333) built from the loop's request.
 - address: the listening address `serve` printed; the app sees it as SERVER_NAME/PORT,
   never the client's Host header.
-- server time: the CPU time of the app's thread a request took (its answer's `Server-Timing: app;dur=<ms>`),
-  what a client's share counts (clients.Shares).
 """
 from __future__ import annotations
 
 import asyncio
 import logging
-import math
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -30,7 +27,7 @@ import orjson
 import tornado.web
 from tornado import httputil
 
-from companion import clients, language
+from companion import clients, language, shares
 from companion.errors import HTTP_SENTENCES, Refused
 from companion.expiry import refusal
 from companion.headers import SECURITY_HEADERS
@@ -103,13 +100,6 @@ def environ(request, body: bytes, address: tuple[str, int]) -> dict:
     return env
 
 
-def timed_wsgi(app, env: dict) -> tuple[tuple[int, list[tuple[str, str]], bytes], float]:
-    """Run the WSGI app once: ((status code, headers, body), the thread's CPU seconds it cost)."""
-    started = time.thread_time()
-    answer = call_wsgi(app, env)
-    return answer, time.thread_time() - started
-
-
 def call_wsgi(app, env: dict) -> tuple[int, list[tuple[str, str]], bytes]:
     """Run the WSGI app once: (status code, headers, body)."""
     answer = {}
@@ -160,11 +150,10 @@ class FlaskRoute:
     """The routing target for everything the loop does not serve itself: the Flask app in the pool answers,
     written straight onto the connection (no tornado.web handler in between: a move costs less). A client with
     `crowd.caps["app"]` requests at the app's threads already is answered 429 (Retry-After: 1) at once, so one
-    client never fills the queue every table shares; a client past its share of server time (clients.Shares) waits
-    for it, or is answered 429 when it would wait too long."""
+    client never fills the queue every table shares; nor does one past its share of server time (shares.py)."""
 
-    def __init__(self, pool: Pool, crowd: clients.Crowd, shares: clients.Shares | None = None):
-        self.pool, self.crowd, self.shares = pool, crowd, shares or clients.Shares()
+    def __init__(self, pool: Pool, crowd: clients.Crowd):
+        self.pool, self.crowd, self.shares = pool, crowd, shares.Shares()
 
     def __call__(self, request: httputil.HTTPServerRequest) -> None:
         """Take a complete request (tornado calls this once its body is in)."""
@@ -190,32 +179,6 @@ class FlaskRoute:
         except Exception:  # a failure of ours: said in a sentence and logged, the phone still gets its answer
             logging.getLogger("rollsheet.bridge").exception(f"{request.method} {request.path}")
             status, headers, body = said_answer(request.headers, 500, HTTP_SENTENCES[500])
-        self.write(request, status, headers, body)
-
-    async def shared(self, request: httputil.HTTPServerRequest, client: str | None) -> tuple:
-        """Run the app for `request` once its client is within its share of server time (Busy when the threads are
-        too far behind); a 429 when the client would wait more than clients.MOST_WAIT_S for its share."""
-        waited = 0.0
-        while (wait := self.shares.wait(client)) > 0:
-            if waited + wait > clients.MOST_WAIT_S:
-                status, headers, body = said_answer(request.headers, 429, clients.TOO_COSTLY, s=math.ceil(wait))
-                return status, [*headers, ("Retry-After", str(math.ceil(wait)))], body
-            await asyncio.sleep(wait)
-            waited += wait
-        if self.pool.full():
-            raise Busy()
-        estimate = self.shares.start(client)
-        cost = estimate
-        try:
-            (status, headers, body), cost = await self.pool.run(timed_wsgi, self.pool.app,
-                                                                environ(request, request.body, self.pool.address))
-            return status, [*headers, ("Server-Timing", f"app;dur={cost * 1000:.1f}")], body
-        finally:
-            self.shares.settle(client, estimate, cost)
-
-    @staticmethod
-    def write(request: httputil.HTTPServerRequest, status: int, headers: list, body: bytes) -> None:
-        """Write an answer onto the request's connection."""
         head = httputil.HTTPHeaders()
         for name, value in headers:
             head.add(name, value)
@@ -225,6 +188,22 @@ class FlaskRoute:
         connection.write_headers(httputil.ResponseStartLine("HTTP/1.1", status, httputil.responses.get(status, "")),
                                  head, None if request.method == "HEAD" else body)
         connection.finish()
+
+    async def shared(self, request: httputil.HTTPServerRequest, client: str | None) -> tuple:
+        """The app's answer within the client's share of server time (Server-Timing); 429 past it, Busy when full."""
+        too_long = await self.shares.turn(client)
+        if too_long:
+            status, headers, body = said_answer(request.headers, 429, shares.TOO_COSTLY, s=too_long)
+            return status, [*headers, ("Retry-After", str(too_long))], body
+        if self.pool.full():
+            raise Busy()
+        estimate = cost = self.shares.start(client)
+        try:
+            (status, headers, body), cost = await self.pool.run(shares.timed, call_wsgi, self.pool.app,
+                                                                environ(request, request.body, self.pool.address))
+            return status, [*headers, ("Server-Timing", f"app;dur={cost * 1000:.1f}")], body
+        finally:
+            self.shares.settle(client, estimate, cost)
 
 
 class LoopHandler(tornado.web.RequestHandler):

@@ -13,16 +13,10 @@ Glossary:
   and long polls alone) and "app" (requests at the app's threads, waiting for one or running: the
   serve's threads x WAITING_PER_THREAD, bridge.py); a client at its cap is refused with 429, so it
   never takes the connections, nor the app's queue, that every table shares.
-- share: the server time (a thread's CPU time) a client's requests at the app's threads cost, paid back at
-  SHARE_S seconds a second: a client past SHARE_BURST_S in debt has its next request wait (on the loop, holding no
-  thread) until its debt is back within it, or refused (429) when that would take more than MOST_WAIT_S. So one
-  client's costly reads (a big group's page, stats, exports) take at most its share, never another table's moves'
-  time. Each worker process of `serve --workers` counts its own share.
 """
 from __future__ import annotations
 
 import ipaddress
-import time
 from collections import Counter
 from functools import lru_cache
 
@@ -34,14 +28,6 @@ CAPS = {"busy": 128, "streams": 64}
 WAITING_PER_THREAD = 4
 """Requests one client may have at the app's threads at once, per thread (the queue holds 64 per thread)."""
 RETRY_AFTER_S = 5
-SHARE_S = 0.25
-"""Server time a client's requests may cost each second, on average (a quarter of a thread)."""
-SHARE_BURST_S = 0.25
-"""Server time a client may spend at once before its requests wait for its share."""
-MOST_WAIT_S = 5.0
-"""The longest a request waits for its client's share; past it, 429 with Retry-After."""
-TOO_COSTLY = N_("Your device's requests took much of the companion's time just now; try again in %(s)s s.")
-"""The 429 of a client that would wait more than MOST_WAIT_S for its share."""
 TOO_MANY = N_("Too many requests at once from your device (%(most)s); close some of the companion's pages and try "
               "again.")
 """The 429 of a client at its cap of requests in progress or at the app's threads."""
@@ -102,40 +88,3 @@ class Crowd:
         self.held[kind, client] -= 1
         if self.held[kind, client] <= 0:
             del self.held[kind, client]
-
-
-class Shares:
-    """Each client's debt of server time, paid back at `rate` seconds a second; used on the event loop's thread only.
-    A request is charged, when it starts, what its client's last one cost (so a burst of costly requests waits its
-    turn instead of running at once), and settled when it ends with what it cost."""
-
-    def __init__(self, rate: float = SHARE_S, burst: float = SHARE_BURST_S, clock=time.monotonic):
-        self.rate, self.burst, self.clock = rate, burst, clock
-        self.debts: dict[str, tuple[float, float, float]] = {}
-        """client -> (debt, when it was that, what its last request cost)"""
-
-    def _now(self, client: str) -> tuple[float, float]:
-        """(the client's debt now, its last request's cost)."""
-        debt, at, last = self.debts.get(client, (0.0, 0.0, 0.0))
-        return max(0.0, debt - (self.clock() - at) * self.rate), last
-
-    def wait(self, client: str | None) -> float:
-        """Seconds `client`'s next request waits for its share (0: it runs now)."""
-        return 0.0 if client is None else max(0.0, (self._now(client)[0] - self.burst) / self.rate)
-
-    def start(self, client: str | None) -> float:
-        """Charge a request that starts what its client's last one cost; that estimate."""
-        if client is None:
-            return 0.0
-        debt, last = self._now(client)
-        self.debts[client] = (debt + last, self.clock(), last)
-        return last
-
-    def settle(self, client: str | None, estimate: float, cost: float) -> None:
-        """A request charged `estimate` when it started has ended, costing `cost` seconds of server time."""
-        if client is None:
-            return
-        debt, _ = self._now(client)
-        self.debts[client] = (max(0.0, debt - estimate + cost), self.clock(), cost)
-        if len(self.debts) > 4 * CAPS["busy"] * 64:
-            self.debts = {known: kept for known, kept in self.debts.items() if self._now(known)[0] > 0}

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from companion import clients, groups
+from companion import groups, shares
 from companion.contract.groups import MOST_IMPORTED
 from tests.serving import call, serving
 from tests.tables import Table
@@ -28,25 +28,25 @@ class Clock:
 
 def test_a_client_past_its_share_waits_until_its_debt_is_paid_back_and_no_other_client_does():
     clock = Clock()
-    shares = clients.Shares(rate=0.25, burst=0.25, clock=clock)
-    assert shares.wait(READER) == 0 and shares.start(READER) == 0  # a client's first request runs at once
-    shares.settle(READER, 0, 1.0)  # it cost a second of server time
-    assert shares.wait(READER) == pytest.approx(3.0)  # 0.75 s past its burst, paid back at 0.25 s a second
-    assert shares.wait(PLAYER) == 0 and shares.wait(None) == 0  # another client, and this machine, never wait
+    owed = shares.Shares(rate=0.25, burst=0.25, clock=clock)
+    assert owed.wait(READER) == 0 and owed.start(READER) == 0  # a client's first request runs at once
+    owed.settle(READER, 0, 1.0)  # it cost a second of server time
+    assert owed.wait(READER) == pytest.approx(3.0)  # 0.75 s past its burst, paid back at 0.25 s a second
+    assert owed.wait(PLAYER) == 0 and owed.wait(None) == 0  # another client, and this machine, never wait
     clock.now += 3.0
-    assert shares.wait(READER) == 0
+    assert owed.wait(READER) == 0
 
 
 def test_requests_started_together_are_charged_what_the_last_one_cost_so_a_burst_waits_its_turn():
-    shares = clients.Shares(rate=0.25, burst=0.25, clock=Clock())
-    shares.settle(READER, shares.start(READER), 0.1)  # 0.1 s in debt
+    owed = shares.Shares(rate=0.25, burst=0.25, clock=Clock())
+    owed.settle(READER, owed.start(READER), 0.1)  # 0.1 s in debt
     estimates = []
-    while shares.wait(READER) == 0:
-        estimates.append(shares.start(READER))
+    while owed.wait(READER) == 0:
+        estimates.append(owed.start(READER))
     assert estimates == [0.1, 0.1]  # two more start at once (0.3 s in debt), the third waits before it runs
     for estimate in estimates:
-        shares.settle(READER, estimate, 0.001)  # they were cheap after all: the estimates come back
-    assert shares.wait(READER) == 0
+        owed.settle(READER, estimate, 0.001)  # they were cheap after all: the estimates come back
+    assert owed.wait(READER) == 0
 
 
 def p99(seconds: list[float]) -> float:

@@ -156,7 +156,8 @@ def test_an_unknown_group_answers_404_on_every_route(client, kind):
     for method, path in [("get", "/api/groups/ZZZZZZ"), ("get", f"/api/groups/ZZZZZZ/plays.{kind}"),
                          ("post", "/api/groups/ZZZZZZ/plays"), ("patch", "/api/groups/ZZZZZZ/plays/ABCDEFGHJK"),
                          ("delete", "/api/groups/ZZZZZZ/plays/ABCDEFGHJK"), ("delete", "/api/groups/ZZZZZZ"),
-                         ("post", "/api/groups/ZZZZZZ/rename"), ("post", "/api/groups/ZZZZZZ/restore"), ("get", "/g/ZZZZZZ"), ("get", "/g/ZZZZZZ/qr.svg")]:
+                         ("post", "/api/groups/ZZZZZZ/rename"), ("post", "/api/groups/ZZZZZZ/restore"),
+                         ("get", "/g/ZZZZZZ"), ("get", "/g/ZZZZZZ/qr.svg")]:
         answer = getattr(client, method)(path, json={"name": "Ana", "to": "Ben"} if method != "get" else None)
         assert answer.status_code == 404, (method, path, answer.data[:200])
 
