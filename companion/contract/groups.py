@@ -104,13 +104,13 @@ Players = Annotated[list[PlayedPlayer], said("players"), Field(min_length=1, max
 
 
 class Correction(Strict):
-    """`PATCH /api/groups/<code>/plays/<id>`: the keys of a play that change."""
+    """`PATCH /api/groups/<code>/plays/<id>`: the keys of a play that change (a game and players are never null)."""
 
-    game: Annotated[Optional[str], Says(_game)] = None
+    game: Annotated[str, Says(_game)] = None
     date: Annotated[Optional[Annotated[str, Field(max_length=40)]], said("date")] = None
     duration_min: Annotated[Optional[Annotated[int, Field(ge=0, le=1440)]], says(N_(
         '"duration_min" is how many minutes the play took, a whole number from 0 to 1440.'))] = None
-    players: Optional[Players] = None
+    players: Players = None
     tiebreak: Annotated[Optional[Tie], says(N_(
         '"tiebreak" is how a tie on points was broken, as an exported play has it.'))] = None
 
