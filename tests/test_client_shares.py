@@ -2,7 +2,8 @@
 a server allows as fast as it may cannot slow another table's moves."""
 from __future__ import annotations
 
-import threading
+import subprocess
+import sys
 import time
 
 import pytest
@@ -49,6 +50,30 @@ def test_requests_started_together_are_charged_what_the_last_one_cost_so_a_burst
     assert owed.wait(READER) == 0
 
 
+READER_SCRIPT = """
+import sys, threading, urllib.error, urllib.request
+base, address, paths = sys.argv[1], sys.argv[2], sys.argv[3:]
+def read():
+    while True:
+        for path in paths:
+            request = urllib.request.Request(base + path, headers={"X-Forwarded-For": address})
+            try:
+                with urllib.request.urlopen(request, timeout=30) as answer:
+                    status, timing, _ = answer.status, answer.headers.get("Server-Timing", "app;dur=0"), answer.read()
+            except urllib.error.HTTPError as error:
+                status, timing = error.code, "app;dur=0"
+            except OSError:  # no answer in time: counted, and read again
+                status, timing = "none", "app;dur=0"
+            sys.stdout.write(f"{path} {status} {timing.split('=')[1]}\\n")
+            sys.stdout.flush()
+for _ in range(8):
+    threading.Thread(target=read, daemon=True).start()
+threading.Event().wait()
+"""
+"""Reads a group's page, API answer and CSV from 8 threads as fast as they are answered, printing each read's status
+and server time, until it is stopped."""
+
+
 def p99(seconds: list[float]) -> float:
     return sorted(seconds)[int(len(seconds) * 0.99) - 1]
 
@@ -83,26 +108,21 @@ def test_a_table_moves_at_its_pace_while_another_client_reads_the_largest_group_
         assert call(base, f"/api/groups/{code}/plays", plays[:1])[0] == 422  # the group is full
         player = lambda path, body=None: call(base, path, body, {"X-Forwarded-For": PLAYER})[::2]  # noqa: E731
         alone = timed_moves(player)
-        reads, stop = [], threading.Event()
-
-        def read():
-            while not stop.is_set():
-                for path in (f"/g/{code}", f"/api/groups/{code}", f"/api/groups/{code}/plays.csv"):
-                    status, head, _ = call(base, path, headers={"X-Forwarded-For": READER})
-                    reads.append((path, status, float(head.get("Server-Timing", "app;dur=0").split("=")[1])))
-
-        readers = [threading.Thread(target=read) for _ in range(8)]
-        for reader in readers:
-            reader.start()
+        paths = (f"/g/{code}", f"/api/groups/{code}", f"/api/groups/{code}/plays.csv")
+        for path in paths:  # the first read of each (its templates compiled, the group's stats worked out) untimed
+            assert call(base, path)[0] == 200
+        reader = subprocess.Popen([sys.executable, "-c", READER_SCRIPT, base, READER, *paths], stdout=subprocess.PIPE,
+                                  text=True)  # a process of its own: its threads take no time from the moves' timing
         try:
+            assert reader.stdout.readline().startswith("/")  # it reads
             crowded = timed_moves(player)
         finally:
-            stop.set()
-            for reader in readers:
-                reader.join()
-    served = [dur for path, status, dur in reads if status == 200]
+            reader.terminate()
+            reads = [line.split() for line in reader.communicate(timeout=30)[0].splitlines()
+                     if len(line.split()) == 3]
+    served = [float(dur) for path, status, dur in reads if status == "200"]
     print(f"moves p99 alone {p99(alone) * 1000:.0f} ms, beside the reader {p99(crowded) * 1000:.0f} ms; the reader's "
           f"{len(reads)} reads: {len(served)} answered, server time median {sorted(served)[len(served) // 2]:.0f} ms, "
-          f"most {max(served):.0f} ms")
+          f"90th percentile {sorted(served)[len(served) * 9 // 10]:.0f} ms, most {max(served):.0f} ms")
     assert p99(crowded) < max(0.100, p99(alone) + 0.050)  # a loaded machine's own slowness is not the reader's
-    assert len(served) >= 3 and sorted(served)[len(served) // 2] < 50  # each read at the cap costs under 50 ms
+    assert len(served) >= 3 and sorted(served)[len(served) * 9 // 10] < 50  # a read at the cap costs under 50 ms
