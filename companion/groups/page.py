@@ -14,20 +14,23 @@ import layouts
 from companion import language
 from companion.groups import charts, shown, words
 from companion.scoring.forms import breakdown_labels
+from companion.store.groups import PlayRow
 
 PLAYS_SHOWN = 20
 """Plays a page lists, newest first (`?page=2` the 20 before them); the stats count every play."""
 CHARTED = 50
 """Plays of each game its chart of scores over time (and that chart's table) shows: the newest."""
+GAME, PLAYERS, SCORE = PlayRow._fields.index("game"), PlayRow._fields.index("players"), 2
+"""Where a kept play row has its game and players, and a player's row its score (store/groups.py)."""
 
 
 def built(group: dict, lang: str, page: int = 1) -> dict:
-    """The page's data from a group as shown.whole has it, its `page`th PLAYS_SHOWN plays listed, newest first."""
+    """The page's data from a group as shown.whole keeps it, its `page`th PLAYS_SHOWN plays listed, newest first."""
     stats = group["stats"]
     listed, next_page = shown.page_of(group["plays"][::-1], page, PLAYS_SHOWN)
     return {"name": group["name"], "players": [p["name"] for p in group["players"]],
-            "plays": [_play(shown.with_link(play), lang) for play in listed], "count": stats["plays"],
-            "page": page, "next_page": next_page, "exports": range(1, 1 + (len(group["plays"]) - 1) // shown.PAGE + 1),
+            "plays": [_play(shown.play(row), lang) for row in listed], "count": stats["plays"],
+            "page": page, "next_page": next_page, "exports": range(1, (len(group["plays"]) - 1) // shown.PAGE + 2),
             "per_game": [(words.game_name(row["game"], lang), row["plays"]) for row in stats["per_game"]],
             "per_month": [(words.month(row["month"], lang), row["plays"]) for row in stats["per_month"]],
             "games": [_game(row["game"], group["plays"], stats["per_player"], lang) for row in stats["per_game"]]}
@@ -39,9 +42,11 @@ def _play(play: dict, lang: str) -> dict:
             "players": sorted(play["players"], key=lambda p: p["rank"])}
 
 
-def _game(game_id: str, plays: list[dict], per_player: list[dict], lang: str) -> dict:
-    every = [play for play in plays if play["game"] == game_id]
-    scores, played = [p["score"] for play in every for p in play["players"]], every[-CHARTED:]
+def _game(game_id: str, rows: tuple, per_player: list[dict], lang: str) -> dict:
+    """A game section from the group's kept rows (shown.whole): its last CHARTED plays shown, every score counted."""
+    every = [row for row in rows if row[GAME] == game_id]
+    scores = [player[SCORE] for row in every for player in row[PLAYERS]]
+    played = [shown.play(row, linked=False) for row in every[-CHARTED:]]
     rows = [row for row in per_player if row["game"] == game_id]
     names = [row["name"] for row in rows]
     labels = _part_labels(game_id, lang)

@@ -42,8 +42,10 @@ def game_facts(game_id: str) -> tuple[str, int | None]:
     return game.name, game.bgg_id
 
 
-def play(row: PlayRow, linked: bool = True) -> dict:
-    """A stored play as shown (without `bgstats_url` unless `linked`: stats and the CSV need none)."""
+def play(row: PlayRow | tuple, linked: bool = True) -> dict:
+    """A stored play (a PlayRow, or one as `whole` keeps it) as shown (without `bgstats_url` unless `linked`: stats
+    and the CSV need none)."""
+    row = PlayRow(*row)
     shown = {"id": row.id, "game": row.game, "date": iso(row.played), "duration_min": row.duration,
              "players": [{"name": name, "score": score, "rank": rank, "winner": winner, "start": start,
                           "breakdown": orjson.loads(breakdown), "player_id": player}
@@ -57,26 +59,22 @@ def with_link(shown: dict) -> dict:
     return dict(shown, bgstats_url=bgstats.url(shown, *game_facts(shown["game"])))
 
 
-def every_play(db, code: str) -> list[dict]:
-    """All of group `code`'s plays, oldest first, without their links (for stats, charts and the CSV)."""
-    return [play(row, linked=False) for row in db.plays(normal_code(code))]
-
-
 def page_of(plays: list, page: int, size: int = PAGE) -> tuple[list, int | None]:
     """The `page`th (from 1) `size` items of `plays` and the number of the next page (None: the last)."""
     return plays[(page - 1) * size:page * size], page + 1 if page * size < len(plays) else None
 
 
 def whole(db, code: str) -> dict:
-    """A group with all its plays (without links) and their stats, as its page reads it; refused (404) when there is
-    none. Worked out once per change of the group (its log's stamp) and kept for the next readers (KEPT groups)."""
+    """A group with all its plays as kept rows (plain tuples: the garbage collector passes over them) and their
+    stats, as its page reads it; refused (404) when there is none. Worked out once per change of the group (its log's
+    stamp) and kept for the next readers (KEPT groups)."""
     name, code = known(db, code)[0], normal_code(code)
     stamp = (code, db.group_stamp(code))
     with _kept_lock:
         found = _kept.pop(stamp, None)
     if found is None:
-        plays = every_play(db, code)
-        found = {"name": name, "plays": plays, "stats": stats.of(plays),
+        rows = tuple((*row[:6], tuple(row.players), row.imported_from) for row in db.plays(code))
+        found = {"name": name, "plays": rows, "stats": stats.of([play(row, linked=False) for row in rows]),
                  "players": [{"id": player, "name": player_name} for player, player_name in db.players(code)]}
     with _kept_lock:
         _kept[stamp] = found
@@ -89,4 +87,4 @@ def group(db, code: str, page: int = 1) -> dict:
     """A group as the API shows it, its plays oldest first a PAGE at a time; refused (404) when there is none."""
     shown = whole(db, code)
     listed, next_page = page_of(shown["plays"], page)
-    return dict(shown, plays=[with_link(one) for one in listed], next_page=next_page)
+    return dict(shown, plays=[play(row) for row in listed], next_page=next_page)

@@ -80,15 +80,15 @@ def restore(code):
 
 def _download(code: str, kind: str, page: int | None = None) -> Response:
     with reading() as db:
-        plays = shown.whole(db, code)["plays"]
-    name, links = f"group-{code}-plays", {}
+        rows = shown.whole(db, code)["plays"]
+    name, links, plays = f"group-{code}-plays", {}, None
     if page is not None:
-        plays, next_page = shown.page_of(plays, page)
-        plays = [shown.with_link(play) for play in plays]
+        rows, next_page = shown.page_of(rows, page)
+        plays = [shown.play(row) for row in rows]
         name += f"-{page}" if page > 1 or next_page else ""
         if next_page:
             links["Link"] = f'<{url_for("groups_api.export_json", code=code, page=next_page)}>; rel="next"'
-    body, mimetype = exports.exported(plays, kind)
+    body, mimetype = exports.exported(plays or [shown.play(row, linked=False) for row in rows], kind)
     return Response(body, mimetype=mimetype, headers={"Content-Disposition": f'attachment; filename="{name}.{kind}"',
                                                       **links})
 
