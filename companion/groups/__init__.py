@@ -29,8 +29,8 @@ DAY_S = 86_400.0
 LOG_SHOWN = 50
 KEEP_DELETED_DAYS = 30
 MOST_PLAYS = 2_000
-"""Plays one group holds: a group playing every day keeps five years of them; its page, stats and exports are worked
-out within 50 ms of server time at this cap (tests/test_groups_bounds.py)."""
+"""Plays one group holds: a group playing every day keeps five years of them; its page, stats and exports are read
+within 50 ms of server time at this cap (tests/test_client_shares.py)."""
 
 
 def create(body) -> str:
