@@ -27,7 +27,7 @@ import orjson
 import tornado.web
 from tornado import httputil
 
-from companion import clients, language
+from companion import clients, language, shares
 from companion.errors import HTTP_SENTENCES, Refused
 from companion.expiry import refusal
 from companion.headers import SECURITY_HEADERS
@@ -150,10 +150,10 @@ class FlaskRoute:
     """The routing target for everything the loop does not serve itself: the Flask app in the pool answers,
     written straight onto the connection (no tornado.web handler in between: a move costs less). A client with
     `crowd.caps["app"]` requests at the app's threads already is answered 429 (Retry-After: 1) at once, so one
-    client never fills the queue every table shares."""
+    client never fills the queue every table shares; nor does one past its share of server time (shares.py)."""
 
     def __init__(self, pool: Pool, crowd: clients.Crowd):
-        self.pool, self.crowd = pool, crowd
+        self.pool, self.crowd, self.shares = pool, crowd, shares.Shares()
 
     def __call__(self, request: httputil.HTTPServerRequest) -> None:
         """Take a complete request (tornado calls this once its body is in)."""
@@ -171,10 +171,7 @@ class FlaskRoute:
                 headers.append(("Retry-After", str(Busy.retry_after)))
             else:
                 try:
-                    if self.pool.full():
-                        raise Busy()
-                    status, headers, body = await self.pool.run(call_wsgi, self.pool.app,
-                                                                environ(request, request.body, self.pool.address))
+                    status, headers, body = await self.shared(request, client)
                 finally:
                     self.crowd.leave("app", client)
         except Busy:
@@ -191,6 +188,22 @@ class FlaskRoute:
         connection.write_headers(httputil.ResponseStartLine("HTTP/1.1", status, httputil.responses.get(status, "")),
                                  head, None if request.method == "HEAD" else body)
         connection.finish()
+
+    async def shared(self, request: httputil.HTTPServerRequest, client: str | None) -> tuple:
+        """The app's answer within the client's share of server time (Server-Timing); 429 past it, Busy when full."""
+        too_long = await self.shares.turn(client)
+        if too_long:
+            status, headers, body = said_answer(request.headers, 429, shares.TOO_COSTLY, s=too_long)
+            return status, [*headers, ("Retry-After", str(too_long))], body
+        if self.pool.full():
+            raise Busy()
+        estimate = cost = self.shares.start(client)
+        try:
+            (status, headers, body), cost = await self.pool.run(shares.timed, call_wsgi, self.pool.app,
+                                                                environ(request, request.body, self.pool.address))
+            return status, [*headers, ("Server-Timing", f"app;dur={cost * 1000:.1f}")], body
+        finally:
+            self.shares.settle(client, estimate, cost)
 
 
 class LoopHandler(tornado.web.RequestHandler):

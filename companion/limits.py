@@ -3,7 +3,8 @@
 Each client (companion/clients.py: its IP address, an IPv6 /64 as one; with `serve --proxy`,
 the address the proxy appended) has a bucket per kind: a burst of BURST requests, refilled
 at one every REFILL_S seconds. An empty bucket answers 429 with Retry-After. Opening a room
-(from the API, a game's page or a group's page), a group, or a new phone's ask for a seat takes
+(from the API, a game's page or a group's page), a group, an import of plays into a group (views/groups_api.py), or
+a new phone's ask for a seat takes
 from "rooms"; a lookup of an unknown code takes from "misses", and while that bucket is empty
 every request that names a room code is refused, so codes cannot be guessed quickly.
 A room code is named by a route's `<code>` (the API, the room page, its QR code, the live

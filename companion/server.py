@@ -11,6 +11,7 @@ serve the same rooms (workers.py, relay.py).
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import signal
 import socket
@@ -99,10 +100,13 @@ class Companion:
                                   max_body=MAX_BODY, head_timeout=HEAD_TIMEOUT_S, proxy_hops=proxy, crowd=crowd)
         self.server.add_sockets(sockets)
         self.sweeping = asyncio.ensure_future(self._sweep_every(app) if sweeps else asyncio.sleep(0))
+        gc.freeze()  # what the app keeps (modules, layouts, templates, groups' stats; again after each sweep) is left
+        # out of the collector's full passes, which otherwise stall every thread 50-100 ms (issue 35)
 
     async def _sweep_every(self, app) -> None:
         while True:
             await self.pool.run(sweep, app)
+            gc.freeze()
             await asyncio.sleep(SWEEP_EVERY_S)
 
     async def stop(self) -> None:

@@ -29,6 +29,9 @@ from layouts.upgrade import CURRENT
 GameId = Annotated[str, Field(pattern=r"^[a-z][a-z0-9-]*$")]
 Mm = Annotated[float, Field(gt=0, le=420)]
 
+BGG_MOST = 2**31 - 1
+"""The highest BoardGameGeek id a layout may give (a whole number, never true or false)."""
+
 
 class Colour(Strict):
     label: Words = Field(min_length=1, description="the colour's name, e.g. Red")
@@ -82,8 +85,9 @@ class Game(Strict):
     id: GameId = Field(description="the game's id: its file name (`harbour.yaml` says `id: harbour`)")
     name: Words = Field(description="the game's name")
     players: PlayerRange = Field(description="how many may play: {min, max}")
-    bgg_id: int | None = Field(None, ge=1, description="the game's BoardGameGeek id, which 'Send to BG Stats' hands "
-                                                       "on (BG Stats matches a game by its name without one)")
+    bgg_id: Annotated[int, Field(strict=True, ge=1, le=BGG_MOST)] | None = Field(
+        None, description="the game's BoardGameGeek id, which 'Send to BG Stats' hands on (BG Stats matches a game by "
+                          "its name without one)")
     colours: dict[str, Colour] = Field(description="the game's colours by id, each with its print colour and glyph")
     dice: list[Die] = Field([], description="the dice the companion rolls")
     tables: dict[str, Table] = Field({}, description="named rows of numbers (points by boxes filled, token stacks)")

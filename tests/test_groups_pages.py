@@ -75,7 +75,7 @@ def test_an_unknown_group_and_play_get_a_page_saying_so(live_server, phone, grou
     axe_clean(page, "a play that is not there")
 
 
-def test_the_page_lists_the_newest_plays_and_offers_all_while_the_stats_count_every_play(client):
+def test_the_page_lists_the_newest_plays_a_page_at_a_time_while_the_stats_count_every_play(client):
     code = client.post("/api/groups", json={"name": "Thursday"}).get_json()["code"]
     for day in range(1, 23):
         assert client.post(f"/api/groups/{code}/plays", json={"game": "simstown", "date": f"2025-03-{day:02d}",
@@ -83,6 +83,7 @@ def test_the_page_lists_the_newest_plays_and_offers_all_while_the_stats_count_ev
     page = client.get(f"/g/{code}").get_data(as_text=True)
     listed = re.findall(r'<h3 id="play-\w+-title">Simstown · (.*?)</h3>', page)
     assert len(listed) == 20 and listed[0] == "Mar 22, 2025" and listed[-1] == "Mar 3, 2025"
-    assert "Show all 22 plays" in page and "22 plays so far." in page
-    everything = client.get(f"/g/{code}?all=1").get_data(as_text=True)
-    assert len(re.findall(r'<h3 id="play-\w+-title">', everything)) == 22 and "Show all" not in everything
+    assert "Older plays" in page and "Newer plays" not in page and "22 plays so far." in page
+    older = client.get(f"/g/{code}?page=2").get_data(as_text=True)
+    assert re.findall(r'<h3 id="play-\w+-title">Simstown · (.*?)</h3>', older) == ["Mar 2, 2025", "Mar 1, 2025"]
+    assert "Newer plays" in older and "Older plays" not in older and "22 plays so far." in older

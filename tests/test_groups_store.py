@@ -128,16 +128,27 @@ def test_renamed_and_merged_names_keep_their_plays_and_two_who_played_together_s
     assert [[p["name"] for p in play["players"]] for play in plays] == [["Ana", "Benito"]] * 2
 
 
-def test_a_deleted_group_leaves_nothing_behind(companion_on, database):
+def test_a_deleted_group_is_restored_with_its_code_and_after_30_days_leaves_nothing_behind(companion_on, database):
     app = companion_on(database)
     client = app.test_client()
     code, room = group_room(client, "monolyth", ("Ana", "Ben"))
     save(client, room, [{"name": "Ana", "structure": 12}, {"name": "Ben", "structure": 8}])
+    before = client.get(f"/api/groups/{code}").get_json()
+    assert client.post(f"/api/groups/{code}/restore").status_code == 409  # not deleted
     assert client.delete(f"/api/groups/{code}").get_json() == {"deleted": "Thursday"}
-    assert client.get(f"/api/groups/{code}").status_code == 404
-    with app.app_context(), app.extensions["rollsheet.store"].reading() as db:
+    gone = client.get(f"/api/groups/{code}")
+    assert gone.status_code == 404 and "restore it" in gone.get_json()["error"]
+    assert client.post(f"/api/groups/{code}/restore").get_json() == {"restored": "Thursday"}
+    assert client.get(f"/api/groups/{code}").get_json() == before
+    assert client.delete(f"/api/groups/{code}").status_code == 200
+    engine = app.extensions["rollsheet.store"]
+    with app.app_context(), engine.writing() as db:
+        deleted = db.deleted_group(code)[1]
+        assert groups.expire(db, 400, now=deleted + 29 * DAY_S) == 0
+        assert groups.expire(db, 400, now=deleted + 31 * DAY_S) == 1
         for table in ("groups", "group_players", "plays", "play_players", "group_rooms", "group_log"):
             assert db.run(f"SELECT COUNT(*) FROM {table}").fetchone()[0] == 0, table
+    assert client.post(f"/api/groups/{code}/restore").status_code == 404
 
 
 @pytest.mark.parametrize("kind", ["csv", "json"])
@@ -145,7 +156,8 @@ def test_an_unknown_group_answers_404_on_every_route(client, kind):
     for method, path in [("get", "/api/groups/ZZZZZZ"), ("get", f"/api/groups/ZZZZZZ/plays.{kind}"),
                          ("post", "/api/groups/ZZZZZZ/plays"), ("patch", "/api/groups/ZZZZZZ/plays/ABCDEFGHJK"),
                          ("delete", "/api/groups/ZZZZZZ/plays/ABCDEFGHJK"), ("delete", "/api/groups/ZZZZZZ"),
-                         ("post", "/api/groups/ZZZZZZ/rename"), ("get", "/g/ZZZZZZ"), ("get", "/g/ZZZZZZ/qr.svg")]:
+                         ("post", "/api/groups/ZZZZZZ/rename"), ("post", "/api/groups/ZZZZZZ/restore"),
+                         ("get", "/g/ZZZZZZ"), ("get", "/g/ZZZZZZ/qr.svg")]:
         answer = getattr(client, method)(path, json={"name": "Ana", "to": "Ben"} if method != "get" else None)
         assert answer.status_code == 404, (method, path, answer.data[:200])
 

@@ -101,12 +101,13 @@ class Stats(Answer):
 
 
 class Group(Answer):
-    """A group: its name, its players, its plays oldest first, its stats."""
+    """A group: its name, its players, a page of its plays oldest first, its stats (of every play)."""
 
     name: str
     players: list[PlayerName]
-    plays: list[ShownPlay]
+    plays: list[ShownPlay] = Field(description="200 plays a page, oldest first (`?page=`)")
     stats: Stats
+    next_page: Optional[int] = Field(description="the `?page=` of the next plays; null on the last page")
 
 
 class Imported(Answer):
@@ -120,6 +121,12 @@ class Deleted(Answer):
     """What was deleted: a play's id, or a group's name."""
 
     deleted: str
+
+
+class Restored(Answer):
+    """A deleted group restored: its name."""
+
+    restored: str
 
 
 class Names(Answer):

@@ -26,6 +26,10 @@ from companion.language import N_, gettext
 ID = r"^[2-9A-HJKMNP-Z]{10}$"
 CODE = r"^[2-9A-HJKMNP-Z]{6}$"
 NAME_LENGTH = 30
+MOST_SEATS = 12
+"""Players a play may list (and a tie-break name as winners)."""
+MOST_IMPORTED = 200
+"""Plays one import sends (a bigger export is imported in parts; companion/groups says the cap of a group's)."""
 SAID = {
     "name": N_("A player name is 1 to %(most)s printable characters."),
     "group": N_('Name the group: "name" is 1 to %(most)s characters with a letter or digit that shows.'),
@@ -34,6 +38,7 @@ SAID = {
     "rank": N_('"rank" is a whole number, 1 for the winner.'),
     "start": N_('"start" is true or false (true for the player who started).'),
     "breakdown": N_('"breakdown" gives whole points by the game\'s scoring parts.'),
+    "winners": N_('"winners" names players of the play, at most as many as played.'),
 }
 """The sentences the checks beyond the models say too (companion/groups/plays.py)."""
 
@@ -49,9 +54,9 @@ class Strict(Body):
     model_config = ConfigDict(extra="forbid")
 
 
-SHOWS = ("after NFKC and folding runs of spaces to one, 1 to 30 printable characters with a letter or digit that "
-         "draws something (as sent too)")
-Name = Annotated[str, said("name"), Field(min_length=1, max_length=NAME_LENGTH * 2, json_schema_extra={
+SHOWS = ("1 to 30 printable characters as sent, with a letter or digit that draws something (after NFKC and folding "
+         "runs of spaces to one too)")
+Name = Annotated[str, said("name"), Field(min_length=1, max_length=NAME_LENGTH, json_schema_extra={
     "pattern": names.SHOWN}, description=f"a player's name: {SHOWS}; not one that reads like another of the play's "
                                          "or the group's names (UTS #39 skeleton)")]
 Points = Annotated[int, says(N_('"score" is a whole number of points.')), Field(ge=-99_999, le=99_999)]
@@ -60,7 +65,7 @@ Points = Annotated[int, says(N_('"score" is a whole number of points.')), Field(
 class NewGroup(Strict):
     """`POST /api/groups` (and a name added to a group): the name."""
 
-    name: Annotated[str, said("group"), Field(min_length=1, max_length=NAME_LENGTH * 2, json_schema_extra={
+    name: Annotated[str, said("group"), Field(min_length=1, max_length=NAME_LENGTH, json_schema_extra={
         "pattern": names.SHOWN}, description=f"the group's (or a player's) name: {SHOWS}")]
 
 
@@ -75,8 +80,10 @@ class Tie(Strict):
     """How a tie on points was broken (companion/scoring/common.py's TIES)."""
 
     case: Annotated[str, Field(pattern=r"^(shared|fewer|more|same|open)$")]
-    winners: list[Annotated[str, said("name"), Field(min_length=1, max_length=NAME_LENGTH * 2, description="a "
-                                                     "winner's name, as the play has it")]]
+    winners: Annotated[list[Annotated[str, said("name"), Field(min_length=1, max_length=NAME_LENGTH, description="a "
+                                                               "winner's name, as the play has it")]],
+                       said("winners"),
+                       Field(min_length=1, max_length=MOST_SEATS)]
 
 
 class PlayedPlayer(Strict):
@@ -93,17 +100,17 @@ class PlayedPlayer(Strict):
                          says(N_('"player_id" is a player\'s id as an export has it.'))] = None
 
 
-Players = Annotated[list[PlayedPlayer], said("players"), Field(min_length=1, max_length=12)]
+Players = Annotated[list[PlayedPlayer], said("players"), Field(min_length=1, max_length=MOST_SEATS)]
 
 
 class Correction(Strict):
-    """`PATCH /api/groups/<code>/plays/<id>`: the keys of a play that change."""
+    """`PATCH /api/groups/<code>/plays/<id>`: the keys of a play that change (a game and players are never null)."""
 
-    game: Annotated[Optional[str], Says(_game)] = None
+    game: Annotated[str, Says(_game)] = None
     date: Annotated[Optional[Annotated[str, Field(max_length=40)]], said("date")] = None
     duration_min: Annotated[Optional[Annotated[int, Field(ge=0, le=1440)]], says(N_(
         '"duration_min" is how many minutes the play took, a whole number from 0 to 1440.'))] = None
-    players: Optional[Players] = None
+    players: Players = None
     tiebreak: Annotated[Optional[Tie], says(N_(
         '"tiebreak" is how a tie on points was broken, as an exported play has it.'))] = None
 
@@ -122,13 +129,14 @@ class Play(Correction):
 
 def play_list() -> dict:
     """The JSON Schema of an exported list of plays, as an import sends it."""
-    return TypeAdapter(list[Play]).json_schema()
+    return TypeAdapter(Annotated[list[Play], Field(max_length=MOST_IMPORTED)]).json_schema()
 
 
 def person(name: str, field: str, key: str = "name") -> str:
-    """A player's (`key="group"`: a group's) name as kept (NFKC, spaces folded), or the refusal of `field`."""
+    """A player's (`key="group"`: a group's) name as kept (NFKC, spaces folded), or the refusal of `field` (1 to
+    NAME_LENGTH characters as sent, as the document says)."""
     kept = names.normal(name)
-    if not kept or len(kept) > NAME_LENGTH or not kept.isprintable():
+    if not kept or len(name) > NAME_LENGTH or not kept.isprintable():
         raise refusal(gettext(SAID[key], most=NAME_LENGTH), field)
     if not names.shows(name):
         raise refusal(gettext("A player name needs a letter or a digit that shows."), field)

@@ -25,8 +25,9 @@ POSTED = (403, 411, 413, 415)
 SAID = {200: "OK", 201: "Created", 400: "Malformed: a body's key, the address or the query", 403:
         "Not this caller's: another web site, or a seat the caller does not hold", 404: "No such game, room, move, "
         "list or item", 409: "Not possible now (the sentence says why)", 410: "The room closed for lack of play",
-        411: "A body without Content-Length", 413: f"A body over {MAX_BODY // 1024} KB", 415: "A body that is not "
-        "JSON", 429: "Too many requests of a kind from this client (Retry-After)", 431: "Request headers too large",
+        411: "A body without Content-Length", 413: f"A body over {MAX_BODY // 1024} KB, or an import of more plays "
+        "than it takes at once", 415: "A body that is not JSON", 422: "Over a group's cap of plays (docs/hosting.md)",
+        429: "Too many requests of a kind from this client (Retry-After)", 431: "Request headers too large",
         503: "The server is full or busy: try again after Retry-After; nothing was done"}
 RULE_PART = re.compile(r"<(?:(\w+):)?(\w+)>")
 

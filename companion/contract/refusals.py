@@ -1,6 +1,7 @@
 """A body validated by its request model and refused in the companion's own sentences.
 
-A request model (a `Body` subclass) is strict: 1 is not "1", true is not 1, 2.0 is not 2. A field whose value is
+A request model (a `Body` subclass) is strict: 1 is not "1", true is not 1; a number written 2.0 is the integer 2,
+as JSON Schema counts it (`parsed` reads it so). A field whose value is
 not of its type is refused by the `Says` in its annotation (the sentence the companion says about that key); a
 key the model does not take, by the model's `unknown`; a check that needs more than the type (a name that shows,
 a text's length) raises `refused(...)` in a validator. `parsed` answers the first refusal in the order of the
@@ -54,9 +55,20 @@ def parsed(model: type[Body], body, **context) -> Body:
     if not isinstance(body, dict):
         raise malformed(gettext('Send a JSON object, e.g. {"player": "Ana"}.'))
     try:
-        return model.model_validate(body, context=context)
+        return model.model_validate(whole_numbers(body), context=context)
     except ValidationError as error:
         raise _first(model, error.errors()[0], body, context) from None
+
+
+def whole_numbers(value):
+    """A JSON value with each integer-valued number (`47115.0`) an int, as JSON Schema's "integer" counts it."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, dict):
+        return {key: whole_numbers(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [whole_numbers(item) for item in value]
+    return value
 
 
 def _first(model: type[Body], problem: dict, body: dict, context: dict) -> Refused:

@@ -8,7 +8,9 @@ Glossary:
   room of the group saves its final score (saved again: the play is corrected), entered by hand, or imported.
 - group room: a room opened from the group's page; its seat form offers the group's players' names.
 - keeping: a group is kept for `--keep-group-days` (KEEP_GROUP_DAYS, 400) after its newest play; rooms closing
-  for lack of play (expiry.py) never touch a group's plays. A group is deleted from its page, with confirmation.
+  for lack of play (expiry.py) never touch a group's plays. A group is deleted from its page, with confirmation;
+  a deleted group is kept KEEP_DELETED_DAYS more, and anyone with its code restores it (`/g/<code>/restore`).
+- caps: a group holds at most MOST_PLAYS plays, an import sends at most MOST_IMPORTED (docs/hosting.md).
 """
 from __future__ import annotations
 
@@ -17,14 +19,18 @@ import time
 import orjson
 
 from companion import codes, rooms
-from companion.errors import missing
-from companion.contract.groups import NewGroup, person
+from companion.errors import Refused, impossible, missing
+from companion.contract.groups import MOST_IMPORTED, NewGroup, person
 from companion.contract.refusals import parsed
 from companion.language import gettext
 from companion.store import reading, writing
 
 DAY_S = 86_400.0
 LOG_SHOWN = 50
+KEEP_DELETED_DAYS = 30
+MOST_PLAYS = 2_000
+"""Plays one group holds: a group playing every day keeps five years of them; its page, stats and exports are read
+within 50 ms of server time at this cap (tests/test_client_shares.py)."""
 
 
 def create(body) -> str:
@@ -40,6 +46,9 @@ def create(body) -> str:
 def known(db, code: str) -> tuple:
     """(name, created, last) of group `code`; refused (404) when there is none."""
     row = db.group(codes.normal_code(code))
+    if row is None and db.deleted_group(codes.normal_code(code)):
+        raise missing(gettext("Group %(code)s was deleted: restore it from its page (/g/%(code)s) to use it again.",
+                              code=codes.normal_code(code)))
     if row is None:
         raise missing(gettext("No group %(code)s: check the code, or start a new group.", code=repr(code)))
     return row
@@ -76,16 +85,43 @@ def seat_names(room: str) -> list[str]:
 
 
 def delete(code: str) -> str:
-    """Delete a group with its players, plays and log; its name."""
+    """Delete a group (kept KEEP_DELETED_DAYS, restorable with its code); its name."""
     with writing() as db:
         name = known(db, code)[0]
-        db.delete_group(codes.normal_code(code))
+        db.set_group_deleted(codes.normal_code(code), time.time())
     return name
 
 
+def restore(code: str) -> str:
+    """Restore a deleted group with its players, plays and log; its name. Refused (404) when there is none."""
+    with writing() as db:
+        row = db.deleted_group(codes.normal_code(code))
+        if row is None:
+            known(db, code)
+            raise impossible(gettext("Group %(code)s is not deleted.", code=repr(code)))
+        db.set_group_deleted(codes.normal_code(code), None)
+        log(db, codes.normal_code(code), "restored", {"name": row[0]})
+    return row[0]
+
+
+def full(db, code: str) -> bool:
+    """Whether group `code` holds MOST_PLAYS plays (a group room's new play is then not recorded)."""
+    return db.play_count(code) >= MOST_PLAYS
+
+
+def room_for_plays(db, code: str, adding: int) -> None:
+    """Refuse (422) plays that would take group `code` past MOST_PLAYS."""
+    held = db.play_count(code)
+    if held + adding > MOST_PLAYS:
+        raise Refused(gettext("A group keeps at most %(most)s plays and this one has %(num)s: delete old plays "
+                              "(export them first) to add more.", most=MOST_PLAYS, num=held), 422)
+
+
 def expire(db, keep_days: float, now: float | None = None) -> int:
-    """Delete the groups with no play for more than `keep_days` days; how many."""
-    idle = db.idle_groups((time.time() if now is None else now) - keep_days * DAY_S)
+    """Delete the groups with no play for more than `keep_days` days, and those deleted KEEP_DELETED_DAYS ago; how
+    many."""
+    now = time.time() if now is None else now
+    idle = db.idle_groups(now - keep_days * DAY_S, now - KEEP_DELETED_DAYS * DAY_S)
     for code in idle:
-        db.delete_group(code)
+        db.purge_group(code)
     return len(idle)

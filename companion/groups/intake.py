@@ -57,6 +57,9 @@ def _checked(play: bodies.Play, at: str) -> dict:
                         "breakdown": player.breakdown, "player_id": player.player_id})
     if sum(player.start for player in play.players) > 1:
         raise refusal(gettext(bodies.SAID["start"]), at + "players")
+    winners = play.tiebreak.winners if play.tiebreak else []
+    if len(winners) > len(seen) or not {names.folded(name) for name in winners} <= set(map(names.folded, seen)):
+        raise refusal(gettext(bodies.SAID["winners"]), at + "tiebreak.winners")
     return {"id": play.id, "imported_from": play.imported_from, "game": game.id,
             "played": _moment(play.date, at + "date"), "duration_min": play.duration_min, "players": players,
             "tiebreak": play.tiebreak.model_dump() if play.tiebreak else None}

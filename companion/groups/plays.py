@@ -7,7 +7,7 @@ Glossary:
   and "room" (the group room that saved it, or None).
 - moves: a room's log entries but for opening, seats, the seat order, takeovers and the final score.
 - recorded play: a group room's final score saved again corrects the same play; `from_room` answers {"id", "group",
-  "bgstats_url"} for the score's answer.
+  "bgstats_url"} for the score's answer (None, nothing recorded, when the group holds its cap of plays).
 - merge: a rename to a name the group has already makes the two one, refused (409) when they played together.
 - look-alike: a name added, or a new name of a rename, that reads like another of the group's names
   (companion/names.py: Cyrillic `Аna` and `Ana`) is refused (409); so are two such names in one play (400).
@@ -22,8 +22,8 @@ from companion import codes, names
 from companion.contract import groups as bodies
 from companion.contract.groups import person
 from companion.contract.refusals import parsed
-from companion.errors import impossible, missing
-from companion.groups import known, log, shown
+from companion.errors import Refused, impossible, missing
+from companion.groups import MOST_IMPORTED, full, known, log, room_for_plays, shown
 from companion.groups.intake import alike_sentence, read
 from companion.language import gettext, ngettext
 from companion.store import reading, writing
@@ -44,12 +44,14 @@ def from_room(db, room: str, state: dict, result: dict, tie: dict | None) -> dic
     code = db.group_of_room(room)
     if code is None or db.group(code) is None:
         return None
+    again = db.play_of_room(code, room)
+    if again is None and full(db, code):
+        return None
     span, now = db.move_span(room, NOT_MOVES), time.time()
     start = seat_name(state, span[1]) if span and span[1] is not None else None
     players = [{"name": p["name"], "score": p["total"], "rank": p["rank"], "winner": p["name"] in result["winners"],
                 "start": start is not None and names.folded(p["name"]) == names.folded(start),
                 "breakdown": p["breakdown"]} for p in result["players"]]
-    again = db.play_of_room(code, room)
     play = {"id": again or drawn_id(), "room": room, "game": result["game"], "played": span[2] if span else now,
             "duration_min": round((span[2] - span[0]) / 60) if span else None, "tiebreak": tie, "players": players}
     _keep(db, code, play)
@@ -61,10 +63,14 @@ def enter(code: str, body) -> tuple[dict, bool]:
     """Enter a play (an object: (the play as shown, True)) or import a list ({"added", "skipped"}, False)."""
     _exists(code)
     if isinstance(body, list):
+        if len(body) > MOST_IMPORTED:
+            raise Refused(gettext("An import sends at most %(most)s plays, this one %(num)s: import the list in parts.",
+                                  most=MOST_IMPORTED, num=len(body)), 413)
         return _imported(code, [read(item, f"[{i}]") for i, item in enumerate(body)])
     play, code = read(body), codes.normal_code(code)
     with writing() as db:
         known(db, code)
+        room_for_plays(db, code, 1)
         play.update(id=drawn_id(), imported_from=None, room=None)
         _keep(db, code, play)
         log(db, code, "entered", {"play": play["id"], "game": play["game"], "date": shown.iso(play["played"])})
@@ -74,20 +80,29 @@ def enter(code: str, body) -> tuple[dict, bool]:
 def _imported(code: str, plays: list[dict]) -> tuple[dict, bool]:
     """Add plays of an exported list; a play this group holds already is skipped (imported before: its id, or the id
     it was exported with, is one of the group's plays' ids or `imported_from`)."""
-    code, added = codes.normal_code(code), 0
+    code = codes.normal_code(code)
     with writing() as db:
         known(db, code)
-        for play in plays:
-            ids = [one for one in (play["id"], play["imported_from"]) if one]
-            if ids and db.holds_play(code, ids):
-                continue
+        new = _new_plays(db, code, plays)
+        room_for_plays(db, code, len(new))
+        for play in new:
             kept = play["id"] if play["id"] and not db.play_taken(play["id"]) else drawn_id()
             source = play["imported_from"] or (play["id"] if kept != play["id"] else None)
             play.update(id=kept, imported_from=source, room=None)
             _keep(db, code, play)
-            added += 1
-        log(db, code, "imported", {"added": added, "skipped": len(plays) - added})
-    return {"added": added, "skipped": len(plays) - added}, False
+        log(db, code, "imported", {"added": len(new), "skipped": len(plays) - len(new)})
+    return {"added": len(new), "skipped": len(plays) - len(new)}, False
+
+
+def _new_plays(db, code: str, plays: list[dict]) -> list[dict]:
+    """The imported plays neither the group nor an earlier one of the list holds (by id or the id exported with)."""
+    new, seen = [], set()
+    for play in plays:
+        ids = {one for one in (play["id"], play["imported_from"]) if one}
+        if not ids & seen and not (ids and db.holds_play(code, list(ids))):
+            new.append(play)
+            seen |= ids
+    return new
 
 
 def correct(code: str, play_id: str, body) -> dict:

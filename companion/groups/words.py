@@ -3,7 +3,7 @@ the group's log (kept as kind + parameters, like a room's).
 
 Glossary:
 - log kinds: made, added (a name), recorded (a room saved its final score; again: saved again), entered (by
-  hand), imported, corrected, deleted, renamed, merged.
+  hand), imported, corrected, deleted, renamed, merged, restored (the group, after it was deleted).
 """
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from companion.scoring.common import tie_text
 
 LOGGED = {
     "made": N_("The group %(name)s was started."),
+    "restored": N_("The group %(name)s was restored after it was deleted."),
     "added": N_("%(name)s joined the group's names."),
     "recorded": N_("%(game)s: the final score saved in room %(room)s was recorded."),
     "recorded again": N_("%(game)s: the final score saved again in room %(room)s replaced the play recorded."),

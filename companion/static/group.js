@@ -1,7 +1,8 @@
 // A group's pages: after a form, focus goes to what it changed (the play named in the address, else the sentence
 // saying what was done or refused), which reads that sentence too; the import reads a JSON export (a list of plays)
-// and posts it in parts small enough for the companion's body limit (a play the group has already is skipped by the
-// server, so sending again is safe).
+// and posts it in as few parts as the companion's body limit and its cap on plays per import allow (each import counts
+// toward the device's new-rooms limit; a play's BG Stats link is left out: the import does not read it; a play the
+// group has already is skipped by the server, so sending again is safe).
 (function () {
   const said = document.getElementById("alert") || document.getElementById("status");
   const target = (window.location.hash && document.getElementById(window.location.hash.slice(1))) || said;
@@ -14,13 +15,33 @@
   const form = document.getElementById("import");
   if (!form) return;
   const told = document.getElementById("import-said");
-  const PART = 40;
+  const MOST_PLAYS = 200, MOST_BYTES = 60000;  // the import's cap; the body limit (64 KB) less room to spare
+
+  function withoutLink({bgstats_url, ...play}) { return play; }
+
+  function parts(plays) {
+    const found = [];
+    let part = [], bytes = 2;
+    for (const play of plays) {
+      const kept = play && typeof play === "object" && !Array.isArray(play) ? withoutLink(play) : play;
+      const size = new TextEncoder().encode(JSON.stringify(kept)).length + 1;
+      if (part.length && (part.length === MOST_PLAYS || bytes + size > MOST_BYTES)) {
+        found.push(part);
+        part = [];
+        bytes = 2;
+      }
+      part.push(kept);
+      bytes += size;
+    }
+    if (part.length) found.push(part);
+    return found;
+  }
 
   async function send(plays) {
     let added = 0, skipped = 0;
-    for (let start = 0; start < plays.length; start += PART) {
+    for (const part of parts(plays)) {
       const response = await fetch(form.dataset.url, {
-        method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(plays.slice(start, start + PART)),
+        method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(part),
       });
       const answer = await response.json();
       if (!response.ok) return {error: answer.error, added};

@@ -2,7 +2,7 @@
 
 Glossary:
 - group row: (name, created, last) of a group: `last` is its newest play (or when it was made), which
-  `--keep-group-days` counts from.
+  `--keep-group-days` counts from; a deleted group (`deleted` set) has none until it is restored.
 - player row: (id, name) of a name within a group; plays name their players by this id, so a rename is one row.
 - play row: (id, game, played, duration in minutes or None, room or None, tie-break JSON text or None), then
   its players' rows (position, player id, name, score, rank, winner, start, breakdown JSON text) in position order,
@@ -36,6 +36,8 @@ version was set back (it has them already) keeps its own."""
 SOURCES = ["ALTER TABLE plays ADD COLUMN imported_from TEXT",
            "CREATE INDEX IF NOT EXISTS plays_by_source ON plays (group_code, imported_from)"]
 """Schema 6: a play imported under a new id keeps the id it was exported with, so importing it again skips it."""
+DELETED = "ALTER TABLE groups ADD COLUMN deleted {real}"
+"""Schema 8: when a group was deleted (NULL while it is not): it is kept, restorable, for groups.KEEP_DELETED_DAYS."""
 GROUP_TABLES = {"groups": "code", "group_players": "group_code", "plays": "group_code", "group_rooms": "group_code",
                 "group_log": "group_code"}
 """Each table of a group's rows, by the column that names the group (a play's players go with their play)."""
@@ -52,6 +54,12 @@ def add_sources(connection, columns: set[str]) -> None:
     whose version was set back)."""
     for statement in SOURCES[1:] if "imported_from" in columns else SOURCES:
         connection.execute(statement)
+
+
+def add_deleted(connection, real: str, columns: set[str]) -> None:
+    """Schema 8: `groups.deleted` (DELETED), unless `columns` (the groups table's now) has it already."""
+    if "deleted" not in columns:
+        connection.execute(DELETED.format(real=real))
 
 
 class PlayRow(NamedTuple):
@@ -77,22 +85,37 @@ class GroupQueries:
                         "NOTHING", (code, name, now, now)).rowcount == 1
 
     def group(self, code: str) -> tuple | None:
-        """(name, created, last) of group `code` (locked when the transaction writes), or None."""
-        return self.run("SELECT name, created, last FROM groups WHERE code = ?" + self.lock, (code,)).fetchone()
+        """(name, created, last) of group `code` (locked when the transaction writes), or None (or deleted)."""
+        return self.run("SELECT name, created, last FROM groups WHERE code = ? AND deleted IS NULL" + self.lock,
+                        (code,)).fetchone()
+
+    def deleted_group(self, code: str) -> tuple | None:
+        """(name, deleted) of group `code` when it is deleted (locked when the transaction writes), or None."""
+        return self.run("SELECT name, deleted FROM groups WHERE code = ? AND deleted IS NOT NULL" + self.lock,
+                        (code,)).fetchone()
+
+    def set_group_deleted(self, code: str, at: float | None) -> None:
+        """Mark a group deleted at `at` (None: restored)."""
+        self.run("UPDATE groups SET deleted = ? WHERE code = ?", (at, code))
+
+    def play_count(self, code: str) -> int:
+        """How many plays group `code` holds."""
+        return self.run("SELECT COUNT(*) FROM plays WHERE group_code = ?", (code,)).fetchone()[0]
 
     def touch_group(self, code: str, at: float) -> None:
         """The group was played at `at`: it is kept from then on."""
         self.run("UPDATE groups SET last = ? WHERE code = ? AND last < ?", (at, code, at))
 
-    def delete_group(self, code: str) -> None:
+    def purge_group(self, code: str) -> None:
         """Drop a group with its players, plays, rooms' links and log."""
         self.run("DELETE FROM play_players WHERE play IN (SELECT id FROM plays WHERE group_code = ?)", (code,))
         for table, column in GROUP_TABLES.items():
             self.run(f"DELETE FROM {table} WHERE {column} = ?", (code,))
 
-    def idle_groups(self, before: float) -> list[str]:
-        """The codes of the groups with no play since `before`."""
-        return [row[0] for row in self.run("SELECT code FROM groups WHERE last < ?", (before,)).fetchall()]
+    def idle_groups(self, before: float, deleted_before: float) -> list[str]:
+        """The codes of the groups with no play since `before` or deleted before `deleted_before`."""
+        return [row[0] for row in self.run("SELECT code FROM groups WHERE last < ? OR deleted < ?",
+                                           (before, deleted_before)).fetchall()]
 
     # players
     def players(self, code: str) -> list[tuple]:
@@ -199,6 +222,10 @@ class GroupQueries:
     def add_group_entry(self, code: str, at: float, kind: str, params: str) -> None:
         """Log a change made to a group by hand."""
         self.run("INSERT INTO group_log (group_code, at, kind, params) VALUES (?, ?, ?, ?)", (code, at, kind, params))
+
+    def group_stamp(self, code: str) -> int:
+        """The id of a group's newest log entry: every change to the group logs one, so it names the group's state."""
+        return self.run("SELECT MAX(id) FROM group_log WHERE group_code = ?", (code,)).fetchone()[0] or 0
 
     def group_entries(self, code: str, limit: int) -> list[tuple]:
         """(at, kind, params JSON text) of a group's newest `limit` log entries, newest first."""

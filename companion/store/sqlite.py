@@ -23,7 +23,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from companion.store.base import Engine, StoreError
-from companion.store.groups import add_sources, make_schema
+from companion.store.groups import add_deleted, add_sources, make_schema
 from companion.store.queries import Queries, bind_requests
 
 MARK = 0x524F4C4C  # "ROLL"
@@ -96,12 +96,16 @@ def _bound_requests(db) -> None:
     bind_requests(db, {row[1] for row in db.execute("PRAGMA table_info(room_requests)")})
 
 
+def _deleted(db) -> None:
+    add_deleted(db, "REAL", {row[1] for row in db.execute("PRAGMA table_info(groups)")})
+
+
 class SQLite(Engine):
     """Rooms in one SQLite file."""
 
     kind = "sqlite"
     MIGRATIONS = [(2, _set_schema_1_aside), (3, _limits_without_trigger), (4, _room_requests), (5, _groups),
-                  (6, _sources), (7, _bound_requests)]
+                  (6, _sources), (7, _bound_requests), (8, _deleted)]
 
     def __init__(self, path: str):
         super().__init__(path)

@@ -17,7 +17,7 @@ from companion import codes, groups, language
 from companion.address import public_url
 from companion.errors import Refused, missing, retry_header
 from companion.groups import plays, shown, words
-from companion.groups.page import PLAYS_SHOWN, built
+from companion.groups.page import built
 from companion.groups.charts import mark
 from companion.store import reading
 
@@ -62,11 +62,11 @@ def shown_page(code: str, error: str = "", template: str = "groups/group.html", 
     """The group page (or another of its pages) in the request's language."""
     lang = language.current()
     with reading() as db:
-        group = shown.group(db, code)
+        group = shown.whole(db, code)
         log = [(words.day(shown.iso(at), lang), words.entry(kind, params, lang))
                for at, kind, params in groups.entries(db, code)]
-    listed = None if request.args.get("all") else PLAYS_SHOWN
-    return render_template(template, code=codes.normal_code(code), group=built(group, lang, listed),
+    page = max(1, request.args.get("page", 1, type=int))
+    return render_template(template, code=codes.normal_code(code), group=built(group, lang, page),
                            log=log, games=_games(), error=error, said=request.args.get("said", ""), rows=ROWS,
                            mark=mark, url=public_url(url_for("groups.page", code=codes.normal_code(code))), **more)
 
@@ -83,7 +83,9 @@ def page(code):
     """The group's page."""
     if code != codes.normal_code(code):
         return redirect(url_for("groups.page", code=codes.normal_code(code)))
-    return shown_page(code)
+    with reading() as db:
+        deleted = db.deleted_group(code)
+    return _deleted_page(code, deleted[0], 410) if deleted else shown_page(code)
 
 
 @bp.get("/g/<code>/qr.svg")
@@ -139,17 +141,19 @@ def enter(code):
 def play_page(code, play_id):
     """A play's page: correct it, or delete it."""
     with reading() as db:
-        found = [play for play in shown.group(db, code)["plays"] if play["id"] == play_id]
+        groups.known(db, code)
+        found = db.plays(codes.normal_code(code), play_id)
     if not found:
         raise missing(language.gettext("No play %(play)s in this group.", play=repr(play_id)))
-    return shown_page(code, template="groups/play.html", play=found[0])
+    return shown_page(code, template="groups/play.html", play=shown.play(found[0]))
 
 
 @bp.post("/g/<code>/plays/<play_id>")
 def correct(code, play_id):
     """Correct a play from its page (players sent only when a name, score or start changed: ranks and tie stay)."""
     with reading() as db:
-        before = next((play for play in shown.group(db, code)["plays"] if play["id"] == play_id), None)
+        found = db.plays(codes.normal_code(code), play_id)
+    before = shown.play(found[0], linked=False) if found else None
     body = _form_play(request.form)
     if before is not None and [{k: p[k] for k in ("name", "score", "start")} for p in before["players"]] == \
             body["players"]:
@@ -181,8 +185,20 @@ def rename(code):
 
 @bp.route("/g/<code>/delete", methods=["GET", "POST"])
 def delete(code):
-    """Ask to confirm (GET), then delete the group with its plays (POST)."""
+    """Ask to confirm (GET), then delete the group with its plays (POST), restorable for KEEP_DELETED_DAYS."""
     if request.method == "GET":
-        return shown_page(code, template="groups/delete.html")
-    name = groups.delete(code)
-    return render_template("groups/deleted.html", name=name)
+        return shown_page(code, template="groups/delete.html", days=groups.KEEP_DELETED_DAYS)
+    return _deleted_page(code, groups.delete(code))
+
+
+def _deleted_page(code: str, name: str, status: int = 200):
+    """The page of a deleted group: its restore button."""
+    return render_template("groups/deleted.html", name=name, code=codes.normal_code(code),
+                           days=groups.KEEP_DELETED_DAYS), status
+
+
+@bp.post("/g/<code>/restore")
+def restore(code):
+    """Restore a deleted group, then go to its page."""
+    groups.restore(code)
+    return _back(code, "restored")

@@ -2,8 +2,9 @@
 and delete plays, add and rename players, export the plays as CSV or JSON.
 
 An unknown group answers 404, a body that is not right 400 with `{"error", "field"}`, a merge of two players who
-played together or a new name that reads like one of the group's (names.py) 409; never a 500. A group code counts
-toward the code-guessing limit like a room's (limits.py).
+played together or a new name that reads like one of the group's (names.py) 409, a play past the group's cap 422, an
+import of more plays than it takes 413; never a 500. A group code counts toward the code-guessing limit like a room's,
+and making a group or importing plays takes a new room's token (limits.py).
 """
 from __future__ import annotations
 
@@ -12,11 +13,14 @@ from flask import Blueprint, Response, jsonify, request, url_for
 from companion import groups, limits
 from companion.address import public_url
 from companion.contract import documented, group_answers as answers, groups as bodies
-from companion.errors import Refused, retry_header
+from companion.errors import Refused, malformed, retry_header
 from companion.groups import exports, plays, shown
+from companion.language import gettext
 from companion.store import reading
 
 bp = Blueprint("groups_api", __name__, url_prefix="/api/groups")
+MOST_PAGES = 10_000
+"""The highest `?page=` asked for (a group holds groups.MOST_PLAYS plays, shown.PAGE a page)."""
 
 
 def sent():
@@ -39,26 +43,54 @@ def create():
     return jsonify(code=code, url=public_url(url_for("groups.page", code=code))), 201
 
 
+PAGED = {"page": ({"type": "integer", "minimum": 1, "maximum": MOST_PAGES},
+                  "which 200 plays, oldest first: 1 (the default) for the first, then each answer's `next_page`")}
+
+
+def _page() -> int:
+    """The `?page=` asked for (1 without one); refused (400) when it is no whole number from 1 to MOST_PAGES."""
+    asked = request.args.get("page", "1")
+    if not (asked.isascii() and asked.isdigit() and len(asked) <= 5 and 1 <= int(asked) <= MOST_PAGES):
+        raise malformed(gettext("?page= is a whole number from 1 to %(most)s.", most=MOST_PAGES))
+    return int(asked)
+
+
 @bp.get("/<code>")
-@documented(answers={200: answers.Group}, refusals=(404,))
+@documented(answers={200: answers.Group}, refusals=(404,), query=PAGED)
 def group(code):
-    """The group: {"name", "players", "plays", "stats"}."""
+    """The group: {"name", "players", "plays" (a page), "stats", "next_page"}."""
+    page = _page()
     with reading() as db:
-        return jsonify(shown.group(db, code))
+        return jsonify(shown.group(db, code, page))
 
 
 @bp.delete("/<code>")
 @documented(answers={200: answers.Deleted}, refusals=(404,))
 def delete(code):
-    """Delete the group with its players, plays and log: {"deleted": its name}."""
+    """Delete the group (restorable with its code for 30 days): {"deleted": its name}."""
     return jsonify(deleted=groups.delete(code))
 
 
-def _download(code: str, kind: str) -> Response:
+@bp.post("/<code>/restore")
+@documented(answers={200: answers.Restored}, refusals=(404, 409))
+def restore(code):
+    """Restore a deleted group with its players, plays and log: {"restored": its name}."""
+    return jsonify(restored=groups.restore(code))
+
+
+def _download(code: str, kind: str, page: int | None = None) -> Response:
     with reading() as db:
-        body, mimetype = exports.exported(shown.group(db, code)["plays"], kind)
-    return Response(body, mimetype=mimetype,
-                    headers={"Content-Disposition": f'attachment; filename="group-{code}-plays.{kind}"'})
+        rows = shown.whole(db, code)["plays"]
+    name, links, plays = f"group-{code}-plays", {}, None
+    if page is not None:
+        rows, next_page = shown.page_of(rows, page)
+        plays = [shown.play(row) for row in rows]
+        name += f"-{page}" if page > 1 or next_page else ""
+        if next_page:
+            links["Link"] = f'<{url_for("groups_api.export_json", code=code, page=next_page)}>; rel="next"'
+    body, mimetype = exports.exported(plays or [shown.play(row, linked=False) for row in rows], kind)
+    return Response(body, mimetype=mimetype, headers={"Content-Disposition": f'attachment; filename="{name}.{kind}"',
+                                                      **links})
 
 
 @bp.get("/<code>/plays.csv")
@@ -69,17 +101,20 @@ def export_csv(code):
 
 
 @bp.get("/<code>/plays.json")
-@documented(answers={200: answers.exported}, refusals=(404,))
+@documented(answers={200: answers.exported}, refusals=(404,), query=PAGED)
 def export_json(code):
-    """The group's plays as a JSON download, which `POST /api/groups/<code>/plays` imports."""
-    return _download(code, "json")
+    """200 of the group's plays as a JSON download (`?page=`; Link: the next), which `POST .../plays` imports."""
+    return _download(code, "json", _page())
 
 
 @bp.post("/<code>/plays")
-@documented([bodies.Play, bodies.play_list], {201: answers.entered}, refusals=(404,))
+@documented([bodies.Play, bodies.play_list], {201: answers.entered}, refusals=(404, 422))
 def enter(code):
     """A play entered by hand (an object) -> 201 the play; an exported list -> 201 {"added", "skipped"}."""
-    answer, _ = plays.enter(code, sent())
+    body = sent()
+    if isinstance(body, list):
+        limits.opening()
+    answer, _ = plays.enter(code, body)
     return jsonify(answer), 201
 
 
