@@ -105,9 +105,7 @@ def _bound_requests(connection) -> None:
 
 
 def _deleted(connection) -> None:
-    add_deleted(connection, "DOUBLE PRECISION", {row[0] for row in connection.execute(
-        "SELECT column_name FROM information_schema.columns WHERE table_name = 'groups' AND table_schema = "
-        "current_schema()").fetchall()})
+    add_deleted(connection, "DOUBLE PRECISION", _columns(connection, "groups"))
 
 
 class PostgreSQL(Engine):
