@@ -33,8 +33,8 @@ from typing import Iterator
 from companion.store.base import Engine, Fault, StoreError, Unavailable
 from companion.store.queries import Queries
 
-__all__ = ["Engine", "Fault", "Queries", "StoreError", "Unavailable", "get_store", "init_app", "open_store",
-           "reading", "writing"]
+__all__ = ["Engine", "Fault", "Queries", "StoreError", "Unavailable", "committed", "get_store", "init_app",
+           "open_store", "reading", "writing"]
 
 
 def open_store(url: str) -> Engine:
@@ -60,6 +60,11 @@ def writing() -> Iterator[Queries]:
     """A write transaction on the app's store."""
     with get_store().writing() as db:
         yield db
+
+
+def committed(apply):
+    """`apply(db)` in a write transaction of the app's store; its answer once committed."""
+    return get_store().committed(apply)
 
 
 @contextmanager
