@@ -143,28 +143,31 @@ def _change(code: str, step, body: dict | None = None, seated: bool = False) -> 
     request, ahead = retries.request_id(body), None
     if seated:
         with reading() as db:
-            row = _row(db, code)
-            first = request and retries.answered(db, code, request)
-            if first:
-                return first
-            current = orjson.loads(row.state)
-            done = _stepped(db, code, lang, row, current, step)
-            if done is None:
-                return _snapshot(db, code, row)
-            ahead = (row, current, done, body)
+            row, current, done = _worked_out(db, code, lang, request, step)
+        if done is None:
+            return current
+        ahead = (row, current, done, body)
     answer, changed = committed(lambda db: _written(db, code, lang, request, step, ahead))
     if changed:
         current_app.extensions["rollsheet.hub"].publish(code, answer)  # to every phone watching (live.py)
     return answer
 
 
-def _stepped(db, code: str, lang: str, row, current: dict, step):
+def _worked_out(db, code: str, lang: str, request, step) -> tuple:
+    """(room row, its state, what the step made of it) as `db` reads the room; (row, the answer, None) when there
+    is nothing to write (a request answered before, a step that changes nothing)."""
+    row = _row(db, code)
+    first = request and retries.answered(db, code, request)
+    if first:
+        return row, first, None
+    current = orjson.loads(row.state)
     try:
-        return step(db, language.game(row.game, lang), current, row.version + 1)
+        done = step(db, language.game(row.game, lang), current, row.version + 1)
     except Stale as stale:
         changes = _entries(db, code, STALE_SHOWN, stale.seen)
         texts = [entry_text(row.game, e["kind"], e["params"], e["player"], lang) for e in reversed(changes)]
         raise impossible(gettext("The table changed: %(changes)s", changes="; ".join(texts))) from None
+    return (row, current, done) if done is not None else (row, _snapshot(db, code, row), None)
 
 
 def _written(db, code: str, lang: str, request, step, ahead) -> tuple[dict, bool]:
@@ -176,14 +179,9 @@ def _written(db, code: str, lang: str, request, step, ahead) -> tuple[dict, bool
             answer = _saved(db, code, row, current, done, request)
             if answer is not None:
                 return answer, True
-    row = _row(db, code)
-    first = request and retries.answered(db, code, request)
-    if first:
-        return first, False
-    current = orjson.loads(row.state)
-    done = _stepped(db, code, lang, row, current, step)
+    row, current, done = _worked_out(db, code, lang, request, step)
     if done is None:
-        return _snapshot(db, code, row), False
+        return current, False
     return _saved(db, code, row, current, done, request), True
 
 
