@@ -52,13 +52,20 @@ def test_changes_that_wait_share_one_commit_and_a_refused_one_leaves_nothing(sto
     with ThreadPoolExecutor(5) as pool:
         first = pool.submit(store.committed, opening("R0", lambda: started.set() or go.wait(10)))
         assert started.wait(10)  # the writer is inside the first commit: the next changes wait together
-        rest = [pool.submit(store.committed, opening(f"R{n}", refuse if n == 2 else lambda: None)) for n in (1, 2, 3, 4)]
+        rest = [pool.submit(store.committed, opening(f"R{n}", refuse if n == 2 else lambda: None))
+                for n in (1, 2, 3, 4)]
         assert within(10, lambda: store.group.queue.qsize() == 4)
         go.set()
         assert first.result(10) == "R0"
         assert [f.result(10) for f in rest if f.exception(10) is None] == ["R1", "R3", "R4"]
         assert isinstance(rest[1].exception(), Refused) and rest[1].exception().status == 409
     assert len(commits) == 2 and rooms_in(store) == {"R0", "R1", "R3", "R4"}
+
+
+def test_a_change_refused_alone_leaves_nothing_and_the_next_one_commits(store):
+    with pytest.raises(Refused):
+        store.committed(opening("R0", refuse))
+    assert store.committed(opening("R1")) == "R1" and rooms_in(store) == {"R1"}
 
 
 def test_a_change_that_waited_past_the_deadline_is_refused_busy_and_not_applied(store, monkeypatch):

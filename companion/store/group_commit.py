@@ -4,8 +4,8 @@ the write lock.
 
 A caller hands `apply(db)` to the writer and waits; the writer takes every change queued by then (at most
 BATCH_MOST), opens one write transaction, runs each change in a savepoint of its own (a change refused or broken
-rolls back to its savepoint, the others stay), commits, and only then wakes the callers: an answered change is on
-the disk. A store error (full disk, damaged file) aborts the whole transaction: every change of it is refused,
+rolls back to its savepoint, the others stay; a change alone needs none), commits, and only then wakes the
+callers: an answered change is on the disk. A store error (full disk, damaged file) aborts the whole transaction: every change of it is refused,
 none applied. A change that waited more than QUEUE_WAIT_S for the writer is refused busy (503), not applied.
 
 Glossary:
@@ -81,16 +81,19 @@ class GroupCommit:
         late = time.monotonic() - QUEUE_WAIT_S
         for change in batch:
             change.late = change.queued < late
+        due = [change for change in batch if not change.late]
         try:
             with self.engine.writing() as db:
-                for change in batch:
-                    if not change.late:
-                        self._apply(db, change)
+                for change in due:
+                    self._apply(db, change, alone=len(due) == 1)
         except Exception as error:  # the transaction failed: nothing of it was applied
-            for change in batch:
+            for change in due:
                 change.error, change.answer = change.error or error, None
 
-    def _apply(self, db, change: Change) -> None:
+    def _apply(self, db, change: Change, alone: bool) -> None:
+        if alone:  # its error rolls the transaction back: no savepoint needed
+            change.answer = change.context.run(change.apply, db)
+            return
         db.run("SAVEPOINT change")
         try:
             change.answer = change.context.run(change.apply, db)
