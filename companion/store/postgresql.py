@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 import os
 import re
+import threading
 from contextlib import contextmanager
 from functools import lru_cache
 
@@ -104,22 +105,23 @@ class PostgreSQL(Engine):
             import psycopg_pool  # noqa: F401
         except ImportError:
             raise StoreError("PostgreSQL needs psycopg 3 and its pool: pip install 'rollsheet[postgresql]'") from None
-        self.url, self._pool = url, None
+        self.url, self._pool, self._opening = url, None, threading.Lock()
         logging.getLogger("psycopg.pool").setLevel(logging.ERROR)  # a lost server is said once, by the store's Fault
         os.register_at_fork(after_in_child=self._forget)
 
     def _forget(self) -> None:
         """After a fork the pool and its threads are the parent's: open a new one on first use."""
-        self._pool = None
+        self._pool, self._opening = None, threading.Lock()
 
     def pool(self):
         """This process's connection pool (opened on first use)."""
-        if self._pool is None:
-            from psycopg_pool import ConnectionPool
+        with self._opening:  # threads starting at once open one pool, not one each (the others never closed)
+            if self._pool is None:
+                from psycopg_pool import ConnectionPool
 
-            self._pool = ConnectionPool(self.url, min_size=1, max_size=POOL_MAX, timeout=POOL_WAIT_S,
-                                        kwargs={"autocommit": True}, name="rollsheet", open=True)
-        return self._pool
+                self._pool = ConnectionPool(self.url, min_size=1, max_size=POOL_MAX, timeout=POOL_WAIT_S,
+                                            kwargs={"autocommit": True}, name="rollsheet", open=True)
+            return self._pool
 
     @contextmanager
     def _queries(self, lock: str, transaction: bool):
