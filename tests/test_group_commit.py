@@ -1,6 +1,7 @@
 """Group commit (companion/store/group_commit.py): the changes that wait share one commit, each in its own
 savepoint; one refused leaves nothing; one that waited past the deadline is refused busy; and a server killed with
-SIGKILL in the middle of group commits under load keeps every answered move and half of none."""
+SIGKILL in the middle of group commits under load keeps every answered move and half of none (on SQLite, and on
+PostgreSQL, where each change commits on its own)."""
 from __future__ import annotations
 
 import os
@@ -10,6 +11,7 @@ import threading
 import time
 import uuid
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -119,10 +121,28 @@ def play(room: Table, stop: threading.Event, answered: list, unanswered: list) -
         answered.append((request, answer["version"]))
 
 
+@contextmanager
+def read_back(data: Path, database: str | None):
+    """`query(sql, args) -> rows` on the rooms database a `serve` left: its SQLite file, or `database`."""
+    if database is None:
+        with sqlite3.connect(data / "rollsheet.sqlite3") as db:
+            assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+            yield lambda sql, args: db.execute(sql, args).fetchall()
+    else:
+        import psycopg
+
+        with psycopg.connect(database) as db:
+            yield lambda sql, args: db.execute(sql.replace("?", "%s"), args).fetchall()
+
+
 @pytest.mark.server
-def test_a_server_killed_in_the_middle_of_group_commits_keeps_every_answered_move_and_half_of_none(tmp_path):
+@pytest.mark.parametrize("engine", ["sqlite", "postgresql"])
+def test_a_server_killed_in_the_middle_of_group_commits_keeps_every_answered_move_and_half_of_none(engine, tmp_path,
+                                                                                                     request):
+    database = request.getfixturevalue("postgres") if engine == "postgresql" else None
+    served = ("--database", database) if database else ()
     stop = threading.Event()
-    with serving(tmp_path, "--workers", 2) as (base, process):
+    with serving(tmp_path, "--workers", 2, *served) as (base, process):
         rooms = [Table(Http(base), "simstown", ("Ana",), players=2) for _ in range(PLAYERS)]
         answered, unanswered = {r.code: [] for r in rooms}, {r.code: [] for r in rooms}
         players = [threading.Thread(target=play, args=(r, stop, answered[r.code], unanswered[r.code]))
@@ -138,17 +158,16 @@ def test_a_server_killed_in_the_middle_of_group_commits_keeps_every_answered_mov
             stop.set()
             for player in players:
                 player.join(60)
-    with sqlite3.connect(tmp_path / "rollsheet.sqlite3") as db:
-        assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    with read_back(tmp_path, database) as query:
         for code in answered:
-            version = db.execute("SELECT version FROM rooms WHERE code = ?", (code,)).fetchone()[0]
-            logged = db.execute("SELECT MAX(version) FROM room_log WHERE room = ?", (code,)).fetchone()[0]
-            kept = dict(db.execute("SELECT request, version FROM room_requests WHERE room = ?", (code,)).fetchall())
+            version = query("SELECT version FROM rooms WHERE code = ?", (code,))[0][0]
+            logged = query("SELECT MAX(version) FROM room_log WHERE room = ?", (code,))[0][0]
+            kept = dict(query("SELECT request, version FROM room_requests WHERE room = ?", (code,)))
             assert logged == version, f"{code}: the room is at {version}, its log at {logged}"
             assert all(v <= version for _, v in answered[code]), f"{code}: an answered move is missing"
             assert all(kept.get(request, v) == v for request, v in answered[code])
             assert all(kept.get(request, 0) <= version for request in unanswered[code])
-    with serving(tmp_path) as (base, _):  # served again: an answered move sent again is answered, not made again
+    with serving(tmp_path, *served) as (base, _):  # served again: an answered move sent again is answered, not made
         for room in rooms:
             request, version = answered[room.code][-1]
             room.call = Http(base)
