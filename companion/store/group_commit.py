@@ -5,8 +5,9 @@ the write lock.
 A caller hands `apply(db)` to the writer and waits; the writer takes every change queued by then (at most
 BATCH_MOST), opens one write transaction, runs each change in a savepoint of its own (a change refused or broken
 rolls back to its savepoint, the others stay; a change alone needs none), commits, and only then wakes the
-callers: an answered change is on the disk. A store error (full disk, damaged file) aborts the whole transaction: every change of it is refused,
-none applied. A change that waited more than QUEUE_WAIT_S for the writer is refused busy (503), not applied.
+callers: an answered change is on the disk. A store error (full disk, damaged file) aborts the whole transaction:
+every change of it is refused, none applied. A change that waited more than QUEUE_WAIT_S for the writer is refused
+busy (503), not applied.
 
 Glossary:
 - change: `apply(db)` -> answer, run in the caller's context (its app, request and language), on the writer's
@@ -44,6 +45,11 @@ class GroupCommit:
     def __init__(self, engine, store_error: type[Exception]):
         self.engine, self.store_error = engine, store_error
         self.queue: queue.SimpleQueue = queue.SimpleQueue()
+        self.pid, self._start = None, threading.Lock()
+        os.register_at_fork(after_in_child=self._forget)
+
+    def _forget(self) -> None:
+        """After a fork: the writer thread is the parent's; this process starts its own at its first change."""
         self.pid, self._start = None, threading.Lock()
 
     def run(self, apply: Callable):
