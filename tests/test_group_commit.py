@@ -56,7 +56,7 @@ def test_changes_that_wait_share_one_commit_and_a_refused_one_leaves_nothing(sto
         assert started.wait(10)  # the writer is inside the first commit: the next changes wait together
         rest = [pool.submit(store.committed, opening(f"R{n}", refuse if n == 2 else lambda: None))
                 for n in (1, 2, 3, 4)]
-        assert within(10, lambda: store.group.queue.qsize() == 4)
+        assert within(10, lambda: len(store.group.waiting) == 4)
         go.set()
         assert first.result(10) == "R0"
         assert [f.result(10) for f in rest if f.exception(10) is None] == ["R1", "R3", "R4"]
@@ -94,7 +94,7 @@ def test_a_store_error_in_a_batch_applies_none_of_it(store):
         assert started.wait(10)
         innocent = pool.submit(store.committed, opening("R1"))
         failing = pool.submit(store.committed, lambda db: db.run(broken))
-        assert within(10, lambda: store.group.queue.qsize() == 2)
+        assert within(10, lambda: len(store.group.waiting) == 2)
         go.set()
         assert first.result(10) == "R0"
         assert isinstance(failing.exception(10), sqlite3.Error) and isinstance(innocent.exception(10), sqlite3.Error)
