@@ -61,10 +61,6 @@ class Queries(GroupQueries):
                 self.run(f"DELETE FROM {table} WHERE {column} = ?", (code,))
         return added
 
-    def save_room(self, code: str, version: int, state: str, undo: str | None) -> None:
-        """Store a room's new version, state and undo slot."""
-        self.run("UPDATE rooms SET version = ?, state = ?, undo = ? WHERE code = ?", (version, state, undo, code))
-
     def save_room_at(self, code: str, seen: int, version: int, state: str, undo: str | None) -> bool:
         """Store a room's new version, state and undo slot if it is still at version `seen`; False when another
         change came first (nothing written)."""
