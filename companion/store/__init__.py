@@ -1,7 +1,8 @@
 """The companion's storage: one interface, one module per engine (sqlite.py, postgresql.py).
 
 Rules and views never know the engine: they open a transaction with `writing()` or `reading()`
-and call its queries (queries.py). The app's DATABASE setting picks the engine: a file path or
+and call its queries (queries.py); a room's change goes to `committed(apply)`, committed together
+with the other changes waiting (group_commit.py). The app's DATABASE setting picks the engine: a file path or
 `sqlite:PATH` for SQLite (the embedded default), `postgresql://...` for PostgreSQL.
 
 Glossary:
