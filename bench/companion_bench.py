@@ -2,7 +2,7 @@
 
 Run: `python bench/companion_bench.py [--runs 3] [--seconds 60] [--rooms 400] [--phones 5]
 [--live stream|poll] [--languages en,de,es] [--workers N] [--postgres] [--reconnect-storm]
-[--kill-worker] [--overload] [--serve "COMMAND"]`.
+[--kill-worker] [--overload] [--serve "COMMAND"] [--against PATH]`.
 Each run starts `rollsheet serve` (`python -m sheets.cli serve`, or COMMAND, given --host, --port,
 --data, and --workers / --database when asked; `--postgres` starts a PostgreSQL of its own in a
 temporary folder) on loopback with a fresh data folder, measures the server CPU of a move made alone
@@ -11,6 +11,9 @@ connection per phone and per roller, rooms spread over the second and the four g
 phones ask for the `--languages` in turn), then reads every room back and always stops the server.
 `--reconnect-storm`: every phone's stream is cut at once half-way (as by a restart) and reconnects
 after its `retry:`; `--kill-worker`: one worker is killed with SIGKILL half-way.
+The instructions a move made alone costs are counted once per bench with valgrind's callgrind
+(bench/instructions.py) and printed next to the CPU time. `--against PATH`: no load runs, a move made
+alone on this checkout and on the one at PATH, side by side, as ratios (bench/side_by_side.py).
 Server peak MB: the largest memory of the server's processes together (proportional set sizes, sampled
 every second; the peak resident sizes added up, which count shared pages once per process, are printed too).
 Prints every run with its per-second timeline (bench/figures.py) and the machine's load, then the
@@ -35,7 +38,9 @@ from pathlib import Path
 
 from figures import percentile, timeline, update_latencies, window
 from live_phones import Connection, Tally, lag_probe, phone, poller, roller
+from instructions import available, instructions_per_move
 from server_process import cpu_per_move_alone, cpu_s, kill_a_worker, peak_mb, postgres, sample_memory
+from side_by_side import compare
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -152,7 +157,11 @@ def main() -> int:
     parser.add_argument("--kill-worker", action="store_true", help="kill one worker with SIGKILL half-way")
     parser.add_argument("--overload", action="store_true", help="past capacity: only errors and lost actions count")
     parser.add_argument("--serve", default=SERVE, help="server command, given --host, --port and --data")
+    parser.add_argument("--against", type=Path, metavar="PATH", help="a move alone here and in checkout PATH, "
+                        "side by side (no load runs)")
     args = parser.parse_args()
+    if args.against:
+        return compare(args.against, args.runs, args.workers)
     languages = args.languages.split(",")
     mode = next((name for name, on in (("overload", args.overload), ("kill", args.kill_worker),
                                        ("storm", args.reconnect_storm), ("postgres", args.postgres)) if on), None)
@@ -161,6 +170,7 @@ def main() -> int:
           f"second, {args.seconds} s, {args.runs} run(s), workers {args.workers or 'default'}, "
           f"{'PostgreSQL' if args.postgres else 'SQLite'}, mode {mode or 'plain'}, {os.cpu_count()} cores, "
           f"load {os.getloadavg()[0]:.2f}")
+    counted = {"instructions per move alone k": instructions_per_move(ROOT)} if available() else {}
     runs, failed = [], 0
     with postgres() if args.postgres else nullcontext() as server_url:
         for number in range(1, args.runs + 1):
@@ -175,6 +185,7 @@ def main() -> int:
                 failed += 1
                 print(f"run {number}: FAILED, {type(error).__name__}: {error}", flush=True)
                 continue
+            figures = {"CPU per move alone ms": figures.pop("CPU per move alone ms"), **counted, **figures}
             runs.append(figures)
             print(f"run {number} (load {os.getloadavg()[0]:.2f}): second moves p50/p99 ms busy: " +
                   "; ".join(f"{s} {n} {p50:.0f}/{p99:.0f}{f' {b}' if b else ''}" for s, n, p50, p99, b in seconds))

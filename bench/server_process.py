@@ -95,28 +95,41 @@ def postgres():
         yield url
 
 
-async def cpu_per_move_alone(port: int, pid: int) -> float:
-    """Server CPU milliseconds per Simstown move made alone (the first move the server allows the one seat: roll
-    3 times, then next) with a 30-line log: in each of ALONE_ROOMS solo rooms, ALONE_WARMUP moves fill the log,
-    then ALONE_MOVES are measured (18 turns of the game's 30)."""
-    connection, spent = Connection(port), 0.0
+async def moves_alone(port: int, start, stop, rooms: int = ALONE_ROOMS) -> int:
+    """Simstown moves made alone (the first move the server allows the one seat: roll 3 times, then next) with a
+    30-line log: in each of `rooms` solo rooms ALONE_WARMUP moves fill the log, then `start()`, ALONE_MOVES moves
+    in each room (18 turns of the game's 30), `stop()`; how many moves were measured."""
+    connection = Connection(port)
 
     async def call(method, path, body=None):
-        status, _, answer = await connection.request(method, path, body, timeout=30)
+        status, _, answer = await connection.request(method, path, body, timeout=120)
         assert status in (200, 201), (status, answer[:200])
         return json.loads(answer)
 
-    for _ in range(ALONE_ROOMS):
-        code = (await call("POST", "/api/rooms", {"game": "simstown", "players": 1}))["code"]
-        seated = await call("POST", f"/api/rooms/{code}/seats", {"name": "Ana"})
-        state = await call("GET", f"/api/rooms/{code}")
-        for number in range(ALONE_WARMUP + ALONE_MOVES):
-            if number == ALONE_WARMUP:
-                before = cpu_s(pid)
+    async def play(table: dict, moves: int) -> None:
+        for _ in range(moves):
+            state, seated = table["state"], table["seated"]
             move = next(m for m in state["allowed"][str(seated["seat"])] if m["move"] not in ("cross", "end"))
             body = dict({k: v for k, v in move.items() if k != "move"}, player="Ana", token=seated["token"],
                         seen=state["version"])
-            state = await call("POST", f"/api/rooms/{code}/{move['move']}", body)
-        spent += cpu_s(pid) - before
+            table["state"] = await call("POST", f"/api/rooms/{table['code']}/{move['move']}", body)
+
+    tables = []
+    for _ in range(rooms):
+        code = (await call("POST", "/api/rooms", {"game": "simstown", "players": 1}))["code"]
+        seated = await call("POST", f"/api/rooms/{code}/seats", {"name": "Ana"})
+        tables.append({"code": code, "seated": seated, "state": await call("GET", f"/api/rooms/{code}")})
+        await play(tables[-1], ALONE_WARMUP)
+    start()
+    for table in tables:
+        await play(table, ALONE_MOVES)
+    stop()
     connection.close()
-    return spent / (ALONE_ROOMS * ALONE_MOVES) * 1000
+    return rooms * ALONE_MOVES
+
+
+async def cpu_per_move_alone(port: int, pid: int) -> float:
+    """Server CPU milliseconds per move made alone (`moves_alone`)."""
+    spent = []
+    moves = await moves_alone(port, lambda: spent.append(cpu_s(pid)), lambda: spent.append(cpu_s(pid)))
+    return (spent[1] - spent[0]) / moves * 1000

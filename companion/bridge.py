@@ -32,9 +32,9 @@ from companion.errors import HTTP_SENTENCES, Refused
 from companion.expiry import refusal
 from companion.headers import SECURITY_HEADERS
 from companion.language import N_
+from companion.store.group_commit import QUEUE_WAIT_S
 
 OVERLOAD_RETRY_S = 1
-QUEUE_WAIT_S = 3.0
 
 
 class Busy(Refused):
@@ -80,7 +80,7 @@ class Pool:
 
 
 def _unless_late(queued: float, function, args):
-    if time.monotonic() - queued > QUEUE_WAIT_S:
+    if time.monotonic() - queued > QUEUE_WAIT_S:  # the same 3 s as a change may wait for its commit
         raise Busy()
     return function(*args)
 

@@ -2,7 +2,8 @@
 
 - SocketRelay: the worker processes of one `serve --workers N` on SQLite. Each worker binds a Unix
   datagram socket `<folder>/<n>.sock`; after a commit it sends the room's new state to the others'
-  sockets (a few KB, no database read on arrival). Chosen over watching the database's change
+  sockets (a few KB, no database read on arrival) from a thread of its own, so neither the move's
+  thread nor the event loop waits for a busy peer. Chosen over watching the database's change
   counter: that costs every worker a poll even when nothing moves, adds up to a poll's interval to
   every update and still has to read which rooms changed (docs/performance.md).
 - PostgresRelay: every `serve` process on any machine using one PostgreSQL database: NOTIFY on the
@@ -58,6 +59,7 @@ class SocketRelay:
         self.sock: socket.socket | None = None
         self.out = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
         self.out.settimeout(SEND_WAIT_S)  # a worker's queue holds a few messages: wait for it to read, briefly
+        self.outbox: queue.SimpleQueue = queue.SimpleQueue()
 
     def start(self, loop, hub) -> None:
         """Bind this worker's socket and hand the hub what the others send."""
@@ -67,6 +69,7 @@ class SocketRelay:
         self.sock.bind(self.path)
         self.sock.setblocking(False)
         loop.add_reader(self.sock.fileno(), self._drain, loop, hub)
+        threading.Thread(target=self._send_out, name="relay", daemon=True).start()
 
     def _drain(self, loop, hub) -> None:
         while True:
@@ -76,20 +79,27 @@ class SocketRelay:
                 return
 
     def send(self, code: str, state: dict) -> None:
-        """Tell the other workers (any thread); a worker that is down or restarting misses it and reads anew."""
-        data = message(code, state, DATAGRAM_MOST)
-        for peer in self.peers:
-            try:
-                self.out.sendto(data, peer)
-            except OSError:  # no such worker now (restarting; its phones read the room when they come back)
-                pass
+        """Tell the other workers (any thread, never waiting: the relay's thread sends it); a worker that is down
+        or restarting misses it and reads anew."""
+        self.outbox.put(message(code, state, DATAGRAM_MOST))
+
+    def _send_out(self) -> None:
+        while (data := self.outbox.get()) is not None:
+            for peer in self.peers:
+                try:
+                    self.out.sendto(data, peer)
+                except OSError:  # no such worker now (restarting; its phones read the room when they come back)
+                    pass
+        self.out.close()
 
     def stop(self, loop) -> None:
         """Stop receiving."""
         if self.sock is not None:
             loop.remove_reader(self.sock.fileno())
             self.sock.close()
-        self.out.close()
+            self.outbox.put(None)  # the relay's thread closes its socket once it has sent what was queued
+        else:
+            self.out.close()
 
 
 class PostgresRelay:

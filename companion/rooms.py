@@ -26,7 +26,7 @@ from companion.errors import Refused, impossible, malformed, missing
 from companion.live import Snapshot
 from companion.language import gettext
 from companion.scoring.from_room import seated_players
-from companion.store import reading, writing
+from companion.store import committed, reading, writing
 from companion.table.contract import Stale
 from companion.table.prompts import prompts
 from companion.table.turns import seat_name
@@ -142,39 +142,83 @@ def _phone_state(db, code: str, game_id: str, version_now: int, game_state: dict
                      "undo": None if undo_seat is None else {"seat": undo_seat}, "log": _entries(db, code)})
 
 
-def _change(code: str, step, body: dict | None = None, route: str = "", who=None, keeping=None):
-    """Run `step(db, game, state, next version) -> (new state, seat, entry, undoable)` in one transaction.
+def _change(code: str, step, body: dict | None = None, route: str = "", who=None, keeping=None,
+            seated: bool = False) -> dict:
+    """Run `step(db, game, state, next version) -> (new state, seat, entry, undoable)` and commit what it made.
 
     A step answering None writes nothing; an entry None changes the state without a log line. `undoable`: True (the
     seat may undo it), False (a move that rolled or drew: it stays), None (not a move: no undo). The game is in the
     request's language (its refusals). A `request` id made once changes nothing again (retries.py; `who(db, state)`:
-    the seat sending it, default the body's; `keeping(answer)`: what to answer it with, default the state now)."""
+    the seat sending it, default the body's; `keeping(answer)`: what to answer it with, default the state now).
+    A `seated` step (a move, a crossing, an undo, an order: it only reads the room and the seat's token) is worked
+    out on the room as read, outside the write lock, and written only if the room is still at that version, its
+    seat checked again; when another change came first it is worked out again in the write transaction."""
     code, lang = normal_code(code), language.current()
-    with writing() as db:
-        row = _row(db, code)
-        game, current, version_now = language.game(row.game, lang), orjson.loads(row.state), row.version
-        first = retries.first_answer(db, code, body, route, lambda: who(db, current) if who else
-                                     seats.identify(db, code, current, body))
-        if first is not None:
-            return first or _snapshot(db, code, row)
-        try:
-            done = step(db, game, current, version_now + 1)
-        except Stale as stale:
-            changes = _entries(db, code, STALE_SHOWN, stale.seen)
-            texts = [entry_text(game.id, e["kind"], e["params"], e["player"], lang) for e in reversed(changes)]
-            raise impossible(gettext("The table changed: %(changes)s", changes="; ".join(texts))) from None
+
+    def replay(db, current: dict) -> dict | None:
+        return retries.first_answer(db, code, body, route, lambda: who(db, current) if who else
+                                    seats.identify(db, code, current, body))
+
+    ahead = None
+    if seated:
+        with reading() as db:
+            row, current, done = _worked_out(db, code, lang, replay, step)
         if done is None:
-            return _snapshot(db, code, row)
-        new, seat, entry, undoable = done
-        player = seat_name(new, seat) if seat is not None else None
-        undo = None if undoable is None else {"seat": seat, "state": current if undoable else None, "entry": entry}
-        db.save_room(code, version_now + 1, orjson.dumps(new).decode(),
-                     orjson.dumps(undo).decode() if undo else None)
-        if entry is not None:
-            _log(db, code, version_now + 1, seat, player, entry)
-        answer = _phone_state(db, code, row.game, version_now + 1, new, seat if undoable else None)
-        retries.keep(db, code, body, route, version_now + 1, seat, keeping and keeping(answer))
-    current_app.extensions["rollsheet.hub"].publish(code, answer)  # to every phone watching (live.py)
+            return current
+        ahead = (row, current, done)
+    kept = (body, route, keeping)
+    answer, changed = committed(lambda db: _written(db, code, lang, replay, step, ahead, kept))
+    if changed:
+        current_app.extensions["rollsheet.hub"].publish(code, answer)  # to every phone watching (live.py)
+    return answer
+
+
+def _worked_out(db, code: str, lang: str, replay, step) -> tuple:
+    """(room row, its state, what the step made of it) as `db` reads the room; (row, the answer, None) when there
+    is nothing to write (a request id made before, a step that changes nothing)."""
+    row = _row(db, code)
+    current = orjson.loads(row.state)
+    first = replay(db, current)
+    if first is not None:
+        return row, first or _snapshot(db, code, row), None
+    try:
+        done = step(db, language.game(row.game, lang), current, row.version + 1)
+    except Stale as stale:
+        changes = _entries(db, code, STALE_SHOWN, stale.seen)
+        texts = [entry_text(row.game, e["kind"], e["params"], e["player"], lang) for e in reversed(changes)]
+        raise impossible(gettext("The table changed: %(changes)s", changes="; ".join(texts))) from None
+    return (row, current, done) if done is not None else (row, _snapshot(db, code, row), None)
+
+
+def _written(db, code: str, lang: str, replay, step, ahead, kept: tuple) -> tuple[dict, bool]:
+    """In the write transaction: the step worked out ahead saved while its room is unchanged, else the step run
+    here; (the answer, whether the room changed)."""
+    if ahead is not None:
+        row, current, done = ahead
+        if seats.identify(db, code, current, kept[0]) == done[1]:
+            answer = _saved(db, code, row, current, done, kept)
+            if answer is not None:
+                return answer, True
+    row, current, done = _worked_out(db, code, lang, replay, step)
+    if done is None:
+        return current, False
+    return _saved(db, code, row, current, done, kept), True
+
+
+def _saved(db, code: str, row, current: dict, done: tuple, kept: tuple) -> dict | None:
+    """Write a step's new state, log entry and request id when the room is still at `row.version`; the answer
+    (None: another change came first, nothing written). `kept`: the body, its route and what to keep for it."""
+    new, seat, entry, undoable = done
+    body, route, keeping = kept
+    version_next = row.version + 1
+    undo = None if undoable is None else {"seat": seat, "state": current if undoable else None, "entry": entry}
+    if not db.save_room_at(code, row.version, version_next, orjson.dumps(new).decode(),
+                           orjson.dumps(undo).decode() if undo else None):
+        return None
+    if entry is not None:
+        _log(db, code, version_next, seat, seat_name(new, seat) if seat is not None else None, entry)
+    answer = _phone_state(db, code, row.game, version_next, new, seat if undoable else None)
+    retries.keep(db, code, body, route, version_next, seat, keeping and keeping(answer))
     return answer
 
 
@@ -209,7 +253,7 @@ def reorder(code: str, body: dict) -> dict:
         new = seats.reorder(current, body["order"])
         return new, seat, ("order", {"names": [s["name"] for s in new["seats"]]}), None
 
-    return _change(code, step, body, "order")
+    return _change(code, step, body, "order", seated=True)
 
 
 def act(code: str, action: str, body: dict) -> dict:
@@ -220,7 +264,7 @@ def act(code: str, action: str, body: dict) -> dict:
         new, entry, undoable = referee.act(game, seats.fitted(game, current), action, body, seat, version_next, source)
         return room_dice.drawn(new, source), seat, entry, undoable
 
-    return _change(code, step, body, action)
+    return _change(code, step, body, action, seated=True)
 
 
 def cross(code: str, list_id: str, item_id: str, body: dict) -> dict:
@@ -231,7 +275,7 @@ def cross(code: str, list_id: str, item_id: str, body: dict) -> dict:
                                              version_next, time.time())
         return new, seat, entry, undoable
 
-    return _change(code, step, body, f"lists {list_id} {item_id}")
+    return _change(code, step, body, f"lists {list_id} {item_id}", seated=True)
 
 
 def undo(code: str, body: dict) -> dict:
@@ -244,7 +288,7 @@ def undo(code: str, body: dict) -> dict:
         restored, entry = referee.undone(game, current, slot, seat)
         return dict(room_dice.kept(restored, current), table_version=version_next), seat, entry, None
 
-    return _change(code, step, body, "undo")
+    return _change(code, step, body, "undo", seated=True)
 
 
 def save_score(code: str, body: dict, params: dict, then=lambda db, state: None) -> dict:

@@ -32,14 +32,15 @@ SERVE = [sys.executable, "-m", "sheets.cli", "serve"]
 
 
 @contextmanager
-def serving(data: Path, *args, command: list[str] = SERVE, stderr=subprocess.PIPE, port: int | None = None):
-    """Start `rollsheet serve` (or `command`) on a free loopback port (or `port`); yield (base URL, process); always
-    stop it."""
+def serving(data: Path, *args, command: list[str] = SERVE, stderr=subprocess.PIPE, port: int | None = None,
+            start_s: float = 30):
+    """Start `rollsheet serve` (or `command`) on a free loopback port (or `port`), waiting up to `start_s` for it;
+    yield (base URL, process); always stop it."""
     port = port or free_port()
     process = subprocess.Popen([*command, "--host", "127.0.0.1", "--port", str(port), "--data", str(data),
                                 *map(str, args)], cwd=ROOT, stdout=subprocess.PIPE, stderr=stderr, text=True)
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + start_s
         while True:
             try:
                 socket.create_connection(("127.0.0.1", port), timeout=1).close()

@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 import asyncio
+import threading
 from concurrent.futures import ThreadPoolExecutor
 
 from companion.live import Hub
+from tests.serving import within
 
 
 def run(scene) -> None:
@@ -110,5 +112,35 @@ def test_a_change_published_in_one_worker_wakes_the_watchers_of_another(tmp_path
         assert rereads == ["ROOM"] and watched.version == 9
         for hub in (here, there):
             hub.relay.stop(loop)
+
+    run(scene)
+
+
+def test_a_worker_hands_its_changes_to_the_relays_own_thread_and_never_waits_for_a_peer(tmp_path):
+    from companion.relay import SocketRelay
+
+    class StuckPeer:
+        """A peer whose queue is full: a send waits until the test lets it go."""
+
+        def __init__(self):
+            self.senders, self.go, self.closed = [], threading.Event(), False
+
+        def sendto(self, data, peer):
+            self.senders.append(threading.current_thread().name)
+            self.go.wait(10)
+
+        def close(self):
+            self.closed = True
+
+    async def scene():
+        loop = asyncio.get_running_loop()
+        hub, relay, peer = Hub(lambda state, language: state), SocketRelay(str(tmp_path), 0, 2), StuckPeer()
+        relay.out = peer
+        hub.attach(loop, relay)
+        for version in (1, 2, 3):
+            hub.publish("ROOM", {"version": version})  # returns at once though the peer takes none
+        peer.go.set()
+        relay.stop(loop)
+        assert within(5, lambda: peer.closed) and peer.senders == ["relay"] * 3
 
     run(scene)

@@ -1,7 +1,8 @@
 """The companion's storage: one interface, one module per engine (sqlite.py, postgresql.py).
 
 Rules and views never know the engine: they open a transaction with `writing()` or `reading()`
-and call its queries (queries.py). The app's DATABASE setting picks the engine: a file path,
+and call its queries (queries.py); a room's change goes to `committed(apply)`, committed together
+with the other changes waiting (group_commit.py). The app's DATABASE setting picks the engine: a file path,
 `sqlite:///PATH` or `sqlite:PATH` for SQLite (the embedded default), `postgresql://...` for PostgreSQL
 (`named` checks one a person typed).
 
@@ -36,8 +37,8 @@ from typing import Iterator
 from companion.store.base import Engine, Fault, StoreError, Unavailable
 from companion.store.queries import Queries
 
-__all__ = ["Engine", "Fault", "Queries", "StoreError", "Unavailable", "get_store", "init_app", "named", "open_store",
-           "reading", "writing"]
+__all__ = ["Engine", "Fault", "Queries", "StoreError", "Unavailable", "committed", "get_store", "init_app", "named",
+           "open_store", "reading", "writing"]
 SERVERS = ("postgresql://", "postgres://")
 SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]+:")
 FILE_SUFFIXES = {".sqlite3", ".sqlite", ".db"}
@@ -93,6 +94,11 @@ def writing() -> Iterator[Queries]:
     """A write transaction on the app's store."""
     with get_store().writing() as db:
         yield db
+
+
+def committed(apply):
+    """`apply(db)` in a write transaction of the app's store; its answer once committed."""
+    return get_store().committed(apply)
 
 
 @contextmanager

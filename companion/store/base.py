@@ -4,7 +4,8 @@ Glossary:
 - migration: (number, step); `step(connection)` changes the schema to that number. Numbers only grow;
   a database at a number above the newest one the code knows is refused (made by a newer rollsheet).
 - fault kind: "full" (no room left on the disk), "damaged" (the file is corrupt), "unreachable"
-  (the file or the server cannot be used now); each has the sentence a person reads and a Retry-After.
+  (the file or the server cannot be used now), "busy" (a change waited too long for its commit, was not
+  applied); each has the sentence a person reads and a Retry-After.
 """
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ FAULTS = {
                    "the companion has been told. Try again later."), 60),
     "unreachable": (N_("The companion cannot reach its rooms database right now. Nothing was changed; try again "
                        "in a few seconds."), 1),
+    "busy": (N_("The companion is busy right now; try again in a moment."), 1),
 }
 RECOVERED_S = 60.0
 """How long writes must go through after a refused one before a fault counts as over (and a new one is logged)."""
@@ -92,6 +94,11 @@ class Engine:
     def writing(self) -> AbstractContextManager:
         """A write transaction (a Queries object)."""
         raise NotImplementedError
+
+    def committed(self, apply: Callable):
+        """`apply(db)` in a write transaction; its answer once committed (SQLite groups the commits)."""
+        with self.writing() as db:
+            return apply(db)
 
     def reading(self) -> AbstractContextManager:
         """Queries that only read."""

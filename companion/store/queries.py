@@ -75,9 +75,11 @@ class Queries(GroupQueries):
                 self.run(f"DELETE FROM {table} WHERE {column} = ?", (code,))
         return added
 
-    def save_room(self, code: str, version: int, state: str, undo: str | None) -> None:
-        """Store a room's new version, state and undo slot."""
-        self.run("UPDATE rooms SET version = ?, state = ?, undo = ? WHERE code = ?", (version, state, undo, code))
+    def save_room_at(self, code: str, seen: int, version: int, state: str, undo: str | None) -> bool:
+        """Store a room's new version, state and undo slot if it is still at version `seen`; False when another
+        change came first (nothing written)."""
+        return self.run("UPDATE rooms SET version = ?, state = ?, undo = ? WHERE code = ? AND version = ?",
+                        (version, state, undo, code, seen)).rowcount == 1
 
     # the log
     def add_entry(self, code: str, version: int, at: float, seat, player, kind: str, params: str) -> None:

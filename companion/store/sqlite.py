@@ -3,7 +3,8 @@
 Each thread keeps its connection between requests (opening one cost about a third of a request's
 time). Writers take turns on a lock per process and, between the worker processes of one `serve`, on a
 lock file (flock): a waiting writer is handed the lock at once, where SQLite's own busy handler sleeps
-and retries (up to 100 ms a try, seconds under load). Commits are durable (`synchronous=FULL`: a move
+and retries (up to 100 ms a try, seconds under load). The rooms' changes go through one writer thread per
+process that commits the changes waiting together (group_commit.py). Commits are durable (`synchronous=FULL`: a move
 answered is on the disk, even through a power cut; docs/performance.md has its cost).
 
 Glossary:
@@ -23,6 +24,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from companion.store.base import Engine, StoreError
+from companion.store.group_commit import GroupCommit
 from companion.store.groups import add_deleted, add_sources, make_schema
 from companion.store.queries import Queries, bind_requests
 
@@ -113,6 +115,7 @@ class SQLite(Engine):
         self._local, self._writer = threading.local(), threading.Lock()
         self._lock_file: int | None = None
         self._held: int | None = None
+        self.group = GroupCommit(self, sqlite3.Error)
         os.register_at_fork(after_in_child=self._forget)
 
     def hold(self) -> None:
@@ -192,6 +195,10 @@ class SQLite(Engine):
                     import fcntl
 
                     fcntl.flock(held, fcntl.LOCK_UN)
+
+    def committed(self, apply):
+        """`apply(db)` in the group commit's next transaction (group_commit.py); its answer once committed."""
+        return self.group.run(apply)
 
     @contextmanager
     def reading(self):

@@ -1,0 +1,179 @@
+"""Group commit (companion/store/group_commit.py): the changes that wait share one commit, each in its own
+savepoint; one refused leaves nothing; one that waited past the deadline is refused busy; and a server killed with
+SIGKILL in the middle of group commits under load keeps every answered move and half of none (on SQLite, and on
+PostgreSQL, where each change commits on its own)."""
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import threading
+import time
+import uuid
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from companion.errors import Refused, impossible
+from companion.store import Unavailable, group_commit, open_store
+from tests.serving import serving, within
+from tests.tables import Http, Table
+
+
+@pytest.fixture
+def store(tmp_path):
+    engine = open_store(str(tmp_path / "rooms.sqlite3"))
+    engine.upgrade()
+    return engine
+
+
+def opening(code: str, then=lambda: None):
+    """A change that opens room `code`, then runs `then()` (which may wait, or refuse the change)."""
+    def apply(db):
+        db.add_room(code, "simstown", 0.0, "{}")
+        then()
+        return code
+    return apply
+
+
+def rooms_in(store) -> set[str]:
+    with store.reading() as db:
+        return {row[0] for row in db.run("SELECT code FROM rooms").fetchall()}
+
+
+def refuse():
+    raise impossible("not this one")
+
+
+def test_changes_that_wait_share_one_commit_and_a_refused_one_leaves_nothing(store):
+    commits, writing = [], store.writing
+    store.writing = lambda: commits.append(1) or writing()
+    started, go = threading.Event(), threading.Event()
+    with ThreadPoolExecutor(5) as pool:
+        first = pool.submit(store.committed, opening("R0", lambda: started.set() or go.wait(10)))
+        assert started.wait(10)  # the writer is inside the first commit: the next changes wait together
+        rest = [pool.submit(store.committed, opening(f"R{n}", refuse if n == 2 else lambda: None))
+                for n in (1, 2, 3, 4)]
+        assert within(10, lambda: len(store.group.waiting) == 4)
+        go.set()
+        assert first.result(10) == "R0"
+        assert [f.result(10) for f in rest if f.exception(10) is None] == ["R1", "R3", "R4"]
+        assert isinstance(rest[1].exception(), Refused) and rest[1].exception().status == 409
+    assert len(commits) == 2 and rooms_in(store) == {"R0", "R1", "R3", "R4"}
+
+
+def test_a_change_refused_alone_leaves_nothing_and_the_next_one_commits(store):
+    with pytest.raises(Refused):
+        store.committed(opening("R0", refuse))
+    assert store.committed(opening("R1")) == "R1" and rooms_in(store) == {"R1"}
+
+
+def test_a_change_that_waited_past_the_deadline_is_refused_busy_and_not_applied(store, monkeypatch):
+    monkeypatch.setattr(group_commit, "QUEUE_WAIT_S", 0.05)
+    started, go = threading.Event(), threading.Event()
+    with ThreadPoolExecutor(2) as pool:
+        first = pool.submit(store.committed, opening("R0", lambda: started.set() or go.wait(10)))
+        assert started.wait(10)
+        queued = time.monotonic()
+        late = pool.submit(store.committed, opening("R1"))
+        assert within(10, lambda: time.monotonic() - queued > 0.2)  # held up past the (shortened) deadline
+        go.set()
+        assert first.result(10) == "R0"
+        refusal = late.exception(10)
+    assert isinstance(refusal, Unavailable) and refusal.status == 503 and refusal.retry_after == 1
+    assert rooms_in(store) == {"R0"}
+
+
+def test_a_store_error_in_a_batch_applies_none_of_it(store):
+    started, go = threading.Event(), threading.Event()
+    broken = "INSERT INTO rooms (code) VALUES (NULL)"  # refused by the database itself
+    with ThreadPoolExecutor(3) as pool:
+        first = pool.submit(store.committed, opening("R0", lambda: started.set() or go.wait(10)))
+        assert started.wait(10)
+        innocent = pool.submit(store.committed, opening("R1"))
+        failing = pool.submit(store.committed, lambda db: db.run(broken))
+        assert within(10, lambda: len(store.group.waiting) == 2)
+        go.set()
+        assert first.result(10) == "R0"
+        assert isinstance(failing.exception(10), sqlite3.Error) and isinstance(innocent.exception(10), sqlite3.Error)
+    assert rooms_in(store) == {"R0"}
+
+
+PLAYERS = 8
+
+
+def play(room: Table, stop: threading.Event, answered: list, unanswered: list, refused: list) -> None:
+    """Move in `room` as its seated player (the first move it is allowed, each with a request id) until the server
+    dies, `stop`, or a refusal; each answered move as (request, version), the one in flight when the server died,
+    a refusal as (status, answer)."""
+    while not stop.is_set():
+        request = uuid.uuid4().hex
+        try:
+            state = room.state()
+            move = next(m for m in state["allowed"]["0"] if m["move"] not in ("cross", "end"))
+            body = {key: value for key, value in move.items() if key != "move"}
+            status, answer = room.move("Ana", move["move"], seen=state["version"], request=request, **body)
+        except OSError:  # the server was killed (the move sent may or may not have been committed)
+            unanswered.append(request)
+            return
+        if status != 200:
+            refused.append((status, answer))
+            return
+        answered.append((request, answer["version"]))
+
+
+@contextmanager
+def read_back(data: Path, database: str | None):
+    """`query(sql, args) -> rows` on the rooms database a `serve` left: its SQLite file, or `database`."""
+    if database is None:
+        with sqlite3.connect(data / "rollsheet.sqlite3") as db:
+            assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+            yield lambda sql, args: db.execute(sql, args).fetchall()
+    else:
+        import psycopg
+
+        with psycopg.connect(database) as db:
+            yield lambda sql, args: db.execute(sql.replace("?", "%s"), args).fetchall()
+
+
+@pytest.mark.server
+@pytest.mark.parametrize("engine", ["sqlite", "postgresql"])
+def test_a_server_killed_in_the_middle_of_group_commits_keeps_every_answered_move_and_half_of_none(engine, tmp_path,
+                                                                                                     request):
+    database = request.getfixturevalue("postgres") if engine == "postgresql" else None
+    served = ("--database", database) if database else ()
+    stop, refused = threading.Event(), []
+    with serving(tmp_path, "--workers", 2, *served) as (base, process):
+        rooms = [Table(Http(base), "simstown", ("Ana",), players=2) for _ in range(PLAYERS)]
+        answered, unanswered = {r.code: [] for r in rooms}, {r.code: [] for r in rooms}
+        players = [threading.Thread(target=play, args=(r, stop, answered[r.code], unanswered[r.code], refused))
+                   for r in rooms]
+        for player in players:
+            player.start()
+        try:
+            assert within(60, lambda: sum(map(len, answered.values())) >= 20 * PLAYERS), "too few moves answered"
+            workers = Path(f"/proc/{process.pid}/task/{process.pid}/children").read_text().split()
+            for pid in [*map(int, workers), process.pid]:  # every process at once, mid-commit: as a power cut does
+                os.kill(pid, signal.SIGKILL)
+        finally:
+            stop.set()
+            for player in players:
+                player.join(60)
+    assert not refused, refused[:3]
+    with read_back(tmp_path, database) as query:
+        for code in answered:
+            version = query("SELECT version FROM rooms WHERE code = ?", (code,))[0][0]
+            logged = query("SELECT MAX(version) FROM room_log WHERE room = ?", (code,))[0][0]
+            kept = dict(query("SELECT request, version FROM room_requests WHERE room = ?", (code,)))
+            assert logged == version, f"{code}: the room is at {version}, its log at {logged}"
+            assert all(v <= version for _, v in answered[code]), f"{code}: an answered move is missing"
+            assert all(kept.get(request, v) == v for request, v in answered[code])
+            assert all(kept.get(request, 0) <= version for request in unanswered[code])
+    with serving(tmp_path, *served) as (base, _):  # served again: an answered move sent again is answered, not made
+        for room in rooms:
+            request, version = answered[room.code][-1]
+            room.call = Http(base)
+            status, answer = room.move("Ana", "roll", seen=version - 1, request=request)
+            assert status == 200 and answer["version"] == version
