@@ -227,7 +227,7 @@ def test_a_room_opened_before_fair_dice_still_rolls_and_says_it_has_no_proof(app
     with app.app_context(), store.writing() as db:
         row = db.room(room.code)
         before = {key: value for key, value in json.loads(row.state).items() if key != "fair"}
-        db.save_room(room.code, row.version, json.dumps(before), row.undo)
+        assert db.save_room_at(room.code, row.version, row.version, json.dumps(before), row.undo)
     rolled = room.ok("Ana", "roll")
     assert rolled["commitment"] is None and len(rolled["dice"]) == 3
     refused = client.get(f"/api/rooms/{room.code}/proof")
