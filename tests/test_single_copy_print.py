@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 import layouts
-from sheets.paper import MARK_LENGTH, impose
 from sheets.ink import Ink
+from sheets.paper import MARK_LENGTH, impose
 from sheets.render import Job, render
 from tests.pdfread import outside_margin, read_pages
 

@@ -23,7 +23,7 @@ def draw_text(pen, block, ctx):
 def _draw_headed(pen, block, heading: str, text: str, colour) -> None:
     """A bold heading on its own line above the text when the box holds both at the text's size, else the heading
     run in, bold, at the start of the text's first line (a turn box's YOUR TURN)."""
-    x, y, w, h = block.at
+    _, _, w, h = block.at
     body = FONTS[block.bold]
     leading = block.size * 1.15 / mm
     size, lines = fit_lines(text, w, h - leading, block.size, body)
@@ -33,7 +33,7 @@ def _draw_headed(pen, block, heading: str, text: str, colour) -> None:
                      block.align)
         return
     size, lines, indent = _run_in(heading, text, block)
-    if not lines_fit(lines, size, body, w, h) or indent + stringWidth(lines[0], body, size) / mm > w + 0.01:
+    if not lines_fit(lines, size, body, w, h):  # the first line is wrapped short of the heading already
         pen.overflowed(f"{heading} {text}", block.at)
     pen.text(*line_origin(block.at, size, "left", "middle", len(lines), 0), heading, size, True, colour)
     for i, line in enumerate(lines):
@@ -43,7 +43,7 @@ def _draw_headed(pen, block, heading: str, text: str, colour) -> None:
 
 def _run_in(heading: str, text: str, block) -> tuple[float, list[str], float]:
     """The largest size (down to 7 pt) at which the text fits its box after a run-in heading: size, lines, indent mm."""
-    x, y, w, h = block.at
+    _, _, w, h = block.at
     body, size = FONTS[block.bold], block.size
     while True:
         indent = stringWidth(heading + "  ", FONTS[True], size) / mm
