@@ -126,7 +126,7 @@ def bare_pages(settings: dict, pages: int) -> bytes:
 def naive_pad(job: Job) -> bytes:
     """The same pages drawn with no reuse: the cut marks and every block of every sheet drawn again."""
     spec = job.game.printables[job.printable]
-    layout, _ = lay_out(spec.size, job.paper, job.made_for, job.per_page, spec.gutter)
+    layout, _ = lay_out(spec.size, job.paper, job.made_for, job.per_page, spec.gutter, total=job.sheet_count)
     buffer = BytesIO()
     canvas = Canvas(buffer, pagesize=(layout.page.width * mm, layout.page.height * mm), invariant=1)
     ctx = Context(job.game, job.ink, job.url, job.players)

@@ -127,8 +127,9 @@ class Imposition:
 
 
 def impose(size: tuple[float, float], paper: str, per_page: int | None = None,
-           gutter: float = GUTTER) -> Imposition:
-    """Place items of `size` mm on the paper, portrait or landscape, whichever holds more.
+           gutter: float = GUTTER, total: int | None = None) -> Imposition:
+    """Place items of `size` mm on the paper, portrait or landscape, whichever holds more; `total` items in
+    all, when fewer than a page holds, are placed as that many, centred (a single copy in the page's middle).
 
     ValueError when not one fits, or when `per_page` is more than fit.
     """
@@ -142,7 +143,7 @@ def impose(size: tuple[float, float], paper: str, per_page: int | None = None,
         raise ValueError(f"{size[0]:g} x {size[1]:g} mm does not fit inside the safe area of {paper}")
     if per_page is not None and per_page > count:
         raise ValueError(f"at most {count} fit on a {paper} page")
-    use = per_page or count
+    use = per_page or min(count, total or count)
     rows = -(-use // across)
     cols = min(across, use)
     w, h = size
@@ -154,8 +155,8 @@ def impose(size: tuple[float, float], paper: str, per_page: int | None = None,
 
 
 def lay_out(size: tuple[float, float], paper: str, made_for: str = "home", per_page: int | None = None,
-            gutter: float = GUTTER, grow: bool = False) -> tuple[Imposition, float]:
-    """The pages for items of `size` mm printed for `made_for` (home, pad or sleeve), and the scale they print at.
+            gutter: float = GUTTER, grow: bool = False, total: int | None = None) -> tuple[Imposition, float]:
+    """The pages for `total` items of `size` mm printed for `made_for` (home, pad or sleeve), and their scale.
 
     ValueError as `impose` says, for home and sleeve (a pad's page is its sheet's size, whatever the paper).
     """
@@ -171,5 +172,5 @@ def lay_out(size: tuple[float, float], paper: str, made_for: str = "home", per_p
         sx, sy, sw, sh = sheet.safe
         return Imposition(sheet, ((sx + (sw - w) / 2, sy + (sh - h) / 2, w, h),), "none"), scale
     scale = grow_scale(size, paper) if grow else 1.0
-    layout = impose((size[0] * scale, size[1] * scale), paper, per_page, gutter)
+    layout = impose((size[0] * scale, size[1] * scale), paper, per_page, gutter, total)
     return (replace(layout, marking="none") if grow else layout), scale

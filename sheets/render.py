@@ -58,7 +58,7 @@ class Job:
 def render(job: Job, progress: Callable[[int], None] | None = None) -> bytes:
     """The job's PDF; `progress(n)` is told after each page with the sheets done so far."""
     spec = job.game.printables[job.printable]
-    layout, scale = lay_out(spec.size, job.paper, job.made_for, job.per_page, spec.gutter, spec.grow)
+    layout, scale = lay_out(spec.size, job.paper, job.made_for, job.per_page, spec.gutter, spec.grow, job.sheet_count)
     buffer = BytesIO()
     canvas = Canvas(buffer, pagesize=(layout.page.width * mm, layout.page.height * mm), invariant=1,
                     pageCompression=0, lang=job.lang, **page_boxes(layout))

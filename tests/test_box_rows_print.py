@@ -51,9 +51,11 @@ def page(tmp_path_factory):
 
 def slots_of(page, row: int) -> dict[int, float]:
     """Slot (from the row's head) -> the width of the outline drawn in it, for one row of the first sheet."""
-    marks = [m for m in page["marks"] if m.kind == "curve" and SIDE * 0.8 < m.w < SIDE * 1.2 and m.y < 70
+    boxes = [m for m in page["marks"] if m.kind == "curve" and SIDE * 0.8 < m.w < SIDE * 1.2
              and m.fill and min(m.fill[:3]) > 0.99]  # white boxes, not the heads' coloured badges
-    top, first = min(m.y for m in marks), min(m.x for m in marks)
+    top = min(m.y for m in boxes)
+    marks = [m for m in boxes if m.y < top + 40]  # the first (topmost) sheet's
+    first = min(m.x for m in marks)
     return {round((m.x + m.w / 2 - first - SIDE / 2) / (SIDE + 1)): round(m.w / SIDE, 2) for m in marks
             if round((m.y - top) / (40 / 3)) == row}
 

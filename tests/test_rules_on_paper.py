@@ -138,7 +138,8 @@ def block_text(game_id: str, printable: str, block: int, lang: str) -> str:
 def words_in(page, game, printable: str, block: int) -> str:
     """The words a page printed of `game` holds inside one block's box on its first sheet, in reading order."""
     spec = game.printables[printable]
-    left, top, _, _ = impose(spec.size, "a4").slots[0]
+    sheets = Job(game, printable, game.players.min).sheet_count  # as many as `first_page` prints
+    left, top, _, _ = impose(spec.size, "a4", gutter=spec.gutter, total=sheets).slots[0]
     x, y, w, h = spec.blocks[block].at
     box = (left + x - 1, top + y - 1, left + x + w + 1, top + y + h + 1)  # a glyph on the box's edge is in it
     return " ".join(pdftext.text(page, within=box).split())

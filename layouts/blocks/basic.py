@@ -11,6 +11,8 @@ from layouts.blocks.base import BlockBase, ColourRef, TableRef, ValueText, Words
 class Text(BlockBase):
     type: Literal["text"]
     text: ValueText = Field(description="the words, wrapped to fit the box; {name} puts in a house value")
+    heading: ValueText | None = Field(None, description="a bold heading before the words (YOUR TURN): on its own "
+                                                        "line when the box has room, else run in before them")
     size: float = Field(10, ge=7, le=72, description="largest font size in pt; shrinks to fit")
     align: Literal["left", "center", "right"] = Field("left", description="left, center or right")
     bold: bool = Field(False, description="bold type")

@@ -27,6 +27,8 @@ class BoxColumns(BlockBase):
     columns: list[Column] = Field(min_length=1, description="the columns, left to right")
     bridge: Bridge | None = Field(None, description="a line across every column above one box")
     score_boxes: bool = Field(True, description="a box under each column for its points")
+    score_label: ValueText = Field("", description="printed small at the top of each points box: what to write "
+                                                   "there (Points)")
     names: bool = Field(False, description="a colour column's header names its colour beside the glyph")
 
     @model_validator(mode="after")

@@ -4,10 +4,13 @@ from __future__ import annotations
 from reportlab.lib.colors import black, white
 
 from sheets.icons import draw_badge, draw_icon
+from sheets.units import MIN_TEXT_PT
 
 HEADER, FOOT, SCORE, BRIDGE_GAP, INSET = 7.5, 6.5, 9.5, 4.5, 0.8
 PAD = 0.6
 """mm between a header's text and its border."""
+SCORE_LABEL = 2.9
+"""mm at the top of a points box for its label: one line of 7 pt."""
 
 
 def box_tops(block, top: float, box_h: float) -> dict[int, float]:
@@ -33,10 +36,18 @@ def draw_box_columns(pen, block, ctx):
         if column.foot == "double_circle":
             draw_icon(pen, "double_circle", left + col_w / 2, bottom + FOOT / 2, FOOT - 1.5, black)
         if block.score_boxes:
-            pen.rect(left + INSET, y + h - score_h + 0.5, col_w - 2 * INSET, score_h - 0.5,
-                     fill=white, width=1.4, radius=1.2)
+            _score_box(pen, ctx, block, (left + INSET, y + h - score_h + 0.5, col_w - 2 * INSET, score_h - 0.5))
     if block.bridge:
         _bridge(pen, ctx, block, x, w, tops[block.bridge.after] - BRIDGE_GAP / 2, col_w)
+
+
+def _score_box(pen, ctx, block, box):
+    """A column's points box, its label (what to write there) small at its top."""
+    pen.rect(*box, fill=white, width=1.4, radius=1.2)
+    if block.score_label:
+        x, y, w, _ = box
+        pen.fit_text((x + PAD, y + 0.4, w - 2 * PAD, SCORE_LABEL), ctx.text(block.score_label), MIN_TEXT_PT,
+                     colour=ctx.ink.muted, align="center")
 
 
 def _column(pen, ctx, column, area, tops, box_h, named):

@@ -4,14 +4,56 @@ from __future__ import annotations
 from functools import cache
 
 from reportlab.lib.colors import black, white
+from reportlab.lib.units import mm
+from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from sheets.units import FONTS, TextStamp, fit_lines, line_origin, lines_fit
+from sheets.units import FONTS, MIN_TEXT_PT, TextStamp, fit_lines, line_origin, lines_fit
 
 
 def draw_text(pen, block, ctx):
-    """Text wrapped and shrunk to its box, in a game colour if it names one."""
+    """Text wrapped and shrunk to its box, in a game colour if it names one, after its bold heading if it has one."""
     colour = ctx.ink.strong(ctx.rgb(block.colour)) if block.colour else black
-    pen.fit_text(block.at, ctx.text(block.text), block.size, block.bold, colour, block.align)
+    if block.heading:
+        _draw_headed(pen, block, ctx.text(block.heading), ctx.text(block.text), colour)
+    else:
+        pen.fit_text(block.at, ctx.text(block.text), block.size, block.bold, colour, block.align)
+
+
+def _draw_headed(pen, block, heading: str, text: str, colour) -> None:
+    """A bold heading on its own line above the text when the box holds both at the text's size, else the heading
+    run in, bold, at the start of the text's first line (a turn box's YOUR TURN)."""
+    _, _, w, h = block.at
+    body = FONTS[block.bold]
+    leading = block.size * 1.15 / mm
+    size, lines = fit_lines(text, w, h - leading, block.size, body)
+    if size == block.size and lines_fit(lines, size, body, w, h - leading):
+        for i, (line, bold) in enumerate([(heading, True)] + [(line, block.bold) for line in lines]):
+            pen.text(*line_origin(block.at, size, block.align, "middle", len(lines) + 1, i), line, size, bold, colour,
+                     block.align)
+        return
+    size, lines, indent = _run_in(heading, text, block)
+    if not lines_fit(lines, size, body, w, h):  # the first line is wrapped short of the heading already
+        pen.overflowed(f"{heading} {text}", block.at)
+    pen.text(*line_origin(block.at, size, "left", "middle", len(lines), 0), heading, size, True, colour)
+    for i, line in enumerate(lines):
+        left, baseline = line_origin(block.at, size, "left", "middle", len(lines), i)
+        pen.text(left + (indent if i == 0 else 0), baseline, line, size, block.bold, colour)
+
+
+def _run_in(heading: str, text: str, block) -> tuple[float, list[str], float]:
+    """The largest size (down to 7 pt) at which the text fits its box after a run-in heading: size, lines, indent mm."""
+    _, _, w, h = block.at
+    body, size = FONTS[block.bold], block.size
+    while True:
+        indent = stringWidth(heading + "  ", FONTS[True], size) / mm
+        words, first = text.split(" "), []
+        while words and stringWidth(" ".join(first + words[:1]), body, size) / mm <= w - indent:
+            first.append(words.pop(0))
+        lines = [" ".join(first), *simpleSplit(" ".join(words), body, size, w * mm)]
+        if size <= MIN_TEXT_PT or lines_fit(lines, size, body, w, h):
+            return size, lines, indent
+        size = max(MIN_TEXT_PT, size - 0.5)
 
 
 def draw_name_line(pen, block, ctx):
