@@ -106,7 +106,7 @@ PLAYERS = 8
 
 def play(room: Table, stop: threading.Event, answered: list, unanswered: list, refused: list) -> None:
     """Move in `room` as its seated player (the first move it is allowed, each with a request id) until the server
-    dies, `stop`, or a refusal; each answered move as (request, version), the one in flight when the server died,
+    dies, `stop`, or a refusal; each answered move as (request, version, move, body), the one in flight when the server died,
     a refusal as (status, answer)."""
     while not stop.is_set():
         request = uuid.uuid4().hex
@@ -121,7 +121,7 @@ def play(room: Table, stop: threading.Event, answered: list, unanswered: list, r
         if status != 200:
             refused.append((status, answer))
             return
-        answered.append((request, answer["version"]))
+        answered.append((request, answer["version"], move["move"], body))
 
 
 @contextmanager
@@ -162,18 +162,19 @@ def test_a_server_killed_in_the_middle_of_group_commits_keeps_every_answered_mov
             for player in players:
                 player.join(60)
     assert not refused, refused[:3]
+    stored = {}
     with read_back(tmp_path, database) as query:
         for code in answered:
-            version = query("SELECT version FROM rooms WHERE code = ?", (code,))[0][0]
+            version = stored[code] = query("SELECT version FROM rooms WHERE code = ?", (code,))[0][0]
             logged = query("SELECT MAX(version) FROM room_log WHERE room = ?", (code,))[0][0]
             kept = dict(query("SELECT request, version FROM room_requests WHERE room = ?", (code,)))
             assert logged == version, f"{code}: the room is at {version}, its log at {logged}"
-            assert all(v <= version for _, v in answered[code]), f"{code}: an answered move is missing"
-            assert all(kept.get(request, v) == v for request, v in answered[code])
+            assert all(v <= version for _, v, *_ in answered[code]), f"{code}: an answered move is missing"
+            assert all(kept.get(request, v) == v for request, v, *_ in answered[code])
             assert all(kept.get(request, 0) <= version for request in unanswered[code])
     with serving(tmp_path, *served) as (base, _):  # served again: an answered move sent again is answered, not made
         for room in rooms:
-            request, version = answered[room.code][-1]
+            request, version, move, body = answered[room.code][-1]
             room.call = Http(base)
-            status, answer = room.move("Ana", "roll", seen=version - 1, request=request)
-            assert status == 200 and answer["version"] == version
+            status, answer = room.move("Ana", move, seen=version - 1, request=request, **body)
+            assert status == 200 and answer["version"] == stored[room.code]  # the room as it is: not rolled again
