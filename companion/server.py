@@ -91,7 +91,7 @@ class Companion:
                  proxy: int = 0, relay=None, sweeps: bool = True, share: int = 1):
         address = sockets[0].getsockname()[:2]
         self.pool, self.reads = Pool(app, threads, queue, address), Pool(app, 1, max_connections, address)
-        self.hub, self.relay = app.extensions["rollsheet.hub"], relay
+        self.hub, self.relay, self.store = app.extensions["rollsheet.hub"], relay, app.extensions["rollsheet.store"]
         self.hub.attach(asyncio.get_running_loop(), relay, lambda code: self.reads.run(self.reads.in_app, rooms.state,
                                                                                        code))
         crowd = clients.Crowd({**{kind: max(1, cap // share) for kind, cap in clients.CAPS.items()},
@@ -117,6 +117,7 @@ class Companion:
             self.relay.stop(asyncio.get_running_loop())
         for pool in (self.pool, self.reads):
             await asyncio.get_running_loop().run_in_executor(None, pool.executor.shutdown)
+        self.store.close()  # its connections, which gc.freeze() keeps from ever being collected, closed here
 
 
 def run(main) -> None:

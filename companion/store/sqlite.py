@@ -112,7 +112,7 @@ class SQLite(Engine):
     def __init__(self, path: str):
         super().__init__(path)
         self.path, self.legacy = path, False
-        self._local, self._writer = threading.local(), threading.Lock()
+        self._local, self._writer, self._opened = threading.local(), threading.Lock(), []
         self._lock_file: int | None = None
         self._held: int | None = None
         self.group = GroupCommit(self, sqlite3.Error)
@@ -139,17 +139,28 @@ class SQLite(Engine):
 
     def _forget(self) -> None:
         """After a fork: connections and the lock file's descriptor are the parent's, never used here."""
-        self._local, self._lock_file, self._writer = threading.local(), None, threading.Lock()
+        self._local, self._lock_file, self._writer, self._opened = threading.local(), None, threading.Lock(), []
 
     def _db(self) -> sqlite3.Connection:
         db = getattr(self._local, "db", None)
         if db is None:
             db = self._local.db = connect(self.path)
+            self._opened.append(db)
         return db
+
+    def close(self) -> None:
+        """Close every thread's connection (the last one out checkpoints the WAL into the file)."""
+        opened, self._opened = self._opened, []
+        for db in opened:
+            try:
+                db.close()
+            except sqlite3.Error:
+                pass
 
     def _drop(self) -> None:
         db, self._local.db = getattr(self._local, "db", None), None
         if db is not None:
+            self._opened.remove(db)
             try:
                 db.close()
             except sqlite3.Error:
