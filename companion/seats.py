@@ -106,6 +106,15 @@ def identify(db, code: str, state: dict, body: dict) -> int:
     return seated["seat"]
 
 
+def identify_seat(db, code: str, state: dict, seat: int, token) -> str:
+    """The name at `seat` when `token` is that seat's (403 otherwise, 409 for a seat the table has not)."""
+    name = _seat_called(state, seat)
+    if not _holds(db, code, seat, token):
+        raise forbidden(gettext("This phone does not hold %(name)s's seat: act only for the seats you took.",
+                                name=name))
+    return name
+
+
 def _seat_called(state: dict, seat: int) -> str:
     name = next((s["name"] for s in state["seats"] if s["seat"] == seat), None)
     if name is None:

@@ -130,6 +130,19 @@ class UndoOffer(TypedDict):
     seat: int
 
 
+class Card(TypedDict):
+    seat: int
+    name: str
+    saved: bool
+    by: str | None  # who saved it (companion/cards.py)
+    at: float | None  # epoch seconds
+    fields: dict | None  # the card's numbers, as a score post's player has them without its name
+
+
+class Scored(TypedDict):
+    missing: list[str]  # the seated players whose card was not in
+
+
 class PhoneState(TableState, total=False):
     """What a phone reads (rooms.py): the table state with the room's keys and the referee's answers."""
 
@@ -142,6 +155,8 @@ class PhoneState(TableState, total=False):
     waiting: Required[list[int]]  # the seats with a move of the turn now (referee.py)
     reorder: Required[bool]  # the seats may still change their turn order
     prompt: Required[dict[str, str]]  # seat id (as text), and "watching" -> what that seat may do, in its language
+    cards: Required[list[Card]]  # each seat's own score card, in turn order (companion/cards.py)
+    scored: Required[Scored | None]  # the room's result from the cards, once made
 
 
 @dataclass(frozen=True)
