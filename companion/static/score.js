@@ -4,7 +4,8 @@
 // players whose own numbers are fine. The page may start from a prefilled list of players (#prefill);
 // switching the language keeps the cards (they wait in sessionStorage for the page in the new language).
 // Reading and filling a card: score-fields.js; the card on show and the player buttons: score-cards.js; the
-// result under the cards: score-result.js.
+// result under the cards: score-result.js; a room's cards, each saved by its own seat's phone: score-room.js. A problem
+// shows on a card only once it is judged (typed on this phone, or saved in the room), named by its player.
 "use strict";
 
 const form = document.getElementById("score");
@@ -75,6 +76,7 @@ async function update() {
   const body = await answer.json();
   if (mine !== asked) return;
   clearErrors();
+  document.getElementById("result").classList.toggle("partial", !RoomCards.ready());
   if (answer.ok) Result.show(body, touched);
   else {
     showErrors(body, where);
@@ -117,6 +119,8 @@ function showError({ error, field }, where) {
     path = parent === path ? "" : parent;
   }
   const element = where[path];
+  const card = element && element.closest(".player");
+  if (card && !RoomCards.judged(card)) return;
   if (!element) {
     const slot = document.getElementById("form-error");
     slot.textContent = error;
@@ -125,7 +129,8 @@ function showError({ error, field }, where) {
     const box = element.matches(".player") ? element : element.closest(".field, header");
     const slot = element.matches(".player") ? element.querySelector(".card-error") : box.querySelector(".field-error");
     box.classList.add("invalid");
-    slot.textContent = slot.textContent ? `${slot.textContent}; ${error}` : error;
+    const said = _("%(name)s: %(problem)s", {name: card.querySelector(".name").value.trim(), problem: error});
+    slot.textContent = slot.textContent ? `${slot.textContent}; ${said}` : said;
     box.querySelector("input")?.setAttribute("aria-invalid", "true");
   }
 }
@@ -142,6 +147,7 @@ async function download(format) {
 
 async function saveToRoom() {
   // The room takes a score from a player seated there: this phone sends the first seat it holds (room.js keeps them).
+  if (!RoomCards.confirmSave()) return;
   const { payload, where } = gather();
   const [seat] = JSON.parse(localStorage.getItem(`rollsheet.seats.${form.dataset.room}`) || "[]");
   const saver = seat ? { player: seat.name, token: seat.token } : {};
@@ -178,6 +184,7 @@ cards.addEventListener("click", (event) => {
 });
 function changed(event) {
   touched = true;
+  event.target.closest(".player").dataset.touched = "yes";
   Cards.entries(event.target.closest(".player"));
   if (event.target.matches(".name")) Cards.draw();
   schedule();
