@@ -105,7 +105,7 @@ const RoomCards = (function () {
 
   function confirmSave() {
     const others = othersSaved();
-    if (!others.length || on.warned) return true;
+    if (!others.length || on.warned || !mine().length) return true; // a phone without a seat hears the room's refusal
     on.warned = true;
     document.getElementById("saved").textContent = _("%(names)s saved their own cards: saving replaces them with the "
       + "numbers on this phone. Tap again to replace them.", {names: I18n.listing(others)});
