@@ -11,7 +11,7 @@ const RoomCards = (function () {
   const cards = document.getElementById("players");
   const code = form.dataset.room;
   const mine = () => JSON.parse(localStorage.getItem(`rollsheet.seats.${code}`) || "[]"); // [{seat, name, token}]
-  const on = {state: null, filled: {}, warned: false};
+  const on = {state: null, filled: {}, warned: false, state0: false};
 
   const cardOf = (name) => [...cards.children].find((card) => card.querySelector(".name").value.trim() === name);
   const held = (seat) => mine().find((one) => one.seat === seat.seat || one.name === seat.name);
@@ -61,6 +61,11 @@ const RoomCards = (function () {
         {name: seat.name, by: seat.by, time: when(seat.at)})
         : own ? _("Your card is not saved yet") : _("Waiting for %(name)s's card", {name: seat.name});
     });
+    if (!on.state0) { // the form opens on this phone's own card
+      on.state0 = true;
+      const own = [...cards.children].findIndex((card) => card.querySelector(".save-card"));
+      if (own > 0) Cards.show(own, false);
+    }
     const waiting = state.cards.filter((seat) => !seat.saved).map((seat) => seat.name);
     const line = document.getElementById("room-cards");
     line.textContent = state.scored ? (state.scored.missing.length
