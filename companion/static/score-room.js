@@ -2,7 +2,7 @@
 // my card" (PUT /api/rooms/<code>/cards/<seat>); another seat's card fills in as its phone saves it ("Waiting for
 // Ben's card" until then). Once every card is in, the room's result is made; before that any seated phone may
 // "Finish with the cards we have". Saving every card at once (#save-room) says first whose saved cards it replaces.
-// RoomCards.active: a room's form; RoomCards.judged(card): whether the card's problems are shown (typed on this
+// RoomCards.ready(): whether the winner may show; RoomCards.judged(card): whether the card's problems are shown (typed on this
 // phone or saved in the room); RoomCards.confirmSave(): whether a whole save may go now (else it says why not yet).
 "use strict";
 
@@ -118,8 +118,9 @@ const RoomCards = (function () {
   }
 
   function ready() {
-    // a winner shows once every card is saved in the room or typed on this phone
-    return !active || [...cards.children].every((card) => card.dataset.saved || card.dataset.touched);
+    // a seated phone shows a winner once every card is saved in the room or typed on it; a phone of no seat here
+    // keeps the score of the sheets it is handed, as a form of its own does
+    return !active || !mine().length || [...cards.children].every((card) => card.dataset.saved || card.dataset.touched);
   }
 
   const active = Boolean(code);
