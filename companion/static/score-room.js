@@ -69,7 +69,7 @@ const RoomCards = (function () {
     const waiting = state.cards.filter((seat) => !seat.saved).map((seat) => seat.name);
     const line = document.getElementById("room-cards");
     line.textContent = state.scored ? (state.scored.missing.length
-      ? _("The room's result, without %(names)s's card", {names: I18n.listing(state.scored.missing)})
+      ? _("The room's result, without the cards of %(names)s", {names: I18n.listing(state.scored.missing)})
       : _("The room's result: every card is in"))
       : _("Waiting for the cards of %(names)s", {names: I18n.listing(waiting)});
     document.getElementById("finish-cards").hidden = Boolean(state.scored) || !mine().length
