@@ -2,7 +2,8 @@
 // my card" (PUT /api/rooms/<code>/cards/<seat>); another seat's card fills in as its phone saves it ("Waiting for
 // Ben's card" until then). Once every card is in, the room's result is made; before that any seated phone may
 // "Finish with the cards we have". Saving every card at once (#save-room) says first whose saved cards it replaces.
-// RoomCards.ready(): whether the winner may show; RoomCards.judged(card): whether the card's problems are shown (typed on this
+// RoomCards.ready(): whether the winner may show; RoomCards.settled(): whether the room has its result; RoomCards.counted(card): whether the card is in the result (a
+// room's result leaves out the cards never saved); RoomCards.judged(card): whether the card's problems are shown (typed on this
 // phone or saved in the room); RoomCards.confirmSave(): whether a whole save may go now (else it says why not yet).
 "use strict";
 
@@ -117,10 +118,18 @@ const RoomCards = (function () {
     return false;
   }
 
+  function counted(card) {
+    return !active || !on.state || !on.state.scored || Boolean(card.dataset.saved);
+  }
+
+  function settled() {
+    return Boolean(active && on.state && on.state.scored);
+  }
+
   function ready() {
     // a seated phone shows a winner once every card is saved in the room or typed on it; a phone of no seat here
     // keeps the score of the sheets it is handed, as a form of its own does
-    return !active || !mine().length || [...cards.children].every((card) => card.dataset.saved || card.dataset.touched);
+    return !active || !mine().length || settled() || [...cards.children].every((card) => card.dataset.saved || card.dataset.touched);
   }
 
   const active = Boolean(code);
@@ -128,5 +137,5 @@ const RoomCards = (function () {
     document.getElementById("finish-cards").addEventListener("click", finish);
     window.addEventListener("load", () => Live.follow(code, show, () => (on.state ? on.state.version : 0), () => {}));
   }
-  return {active, judged, confirmSave, ready};
+  return {active, judged, confirmSave, ready, counted, settled};
 })();

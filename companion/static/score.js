@@ -36,8 +36,8 @@ function addPlayer(player = {}) {
 
 function playersChanged() {
   const count = cards.children.length;
-  document.getElementById("add-player").hidden = count >= most;
-  cards.querySelectorAll(".remove").forEach((button) => { button.hidden = count <= fewest; });
+  document.getElementById("add-player").hidden = count >= most || RoomCards.active; // a room's cards are its seats
+  cards.querySelectorAll(".remove").forEach((button) => { button.hidden = count <= fewest || RoomCards.active; });
   cards.querySelectorAll("[data-players]").forEach((option) => {
     const [low, high] = option.dataset.players.split("-").map(Number);
     option.hidden = count < low || count > high;
@@ -52,10 +52,12 @@ function playersChanged() {
   schedule();
 }
 
-function gather() {
+function gather(every = false) {
+  // the cards that count (a room's result leaves out the cards never saved), or every card
   const where = {};
-  const players = [...cards.children].map((card, i) => readCard(card, `players[${i}]`, where));
-  return { payload: { players }, where };
+  const counted = [...cards.children].filter((card) => every || RoomCards.counted(card));
+  const players = counted.map((card, i) => readCard(card, `players[${i}]`, where));
+  return { payload: { players }, where, counted };
 }
 
 function post(payload, query = "") {
@@ -71,23 +73,23 @@ function schedule() {
 
 async function update() {
   const mine = ++asked;
-  const { payload, where } = gather();
+  const { payload, where, counted } = gather();
   const answer = await post(payload, "?running=1");
   const body = await answer.json();
   if (mine !== asked) return;
   clearErrors();
   document.getElementById("result").classList.toggle("partial", !RoomCards.ready());
-  if (answer.ok) Result.show(body, touched);
+  if (answer.ok) Result.show(body, touched || RoomCards.settled()); // a room's result shows on every phone
   else {
     showErrors(body, where);
-    showRunning(body.running);
+    showRunning(body.running, counted);
   }
   Cards.draw();
 }
 
-function showRunning(running) {
+function showRunning(running, counted) {
   // On a 400, a card keeps its total when its own numbers are fine; the others grey out.
-  [...cards.children].forEach((card, i) => {
+  counted.forEach((card, i) => {
     const total = Array.isArray(running) ? running[i] : null;
     if (total !== null && total !== undefined) card.querySelector(".running").value = total;
     const stale = total === null || total === undefined;
@@ -203,7 +205,7 @@ document.querySelectorAll("[data-export]").forEach((button) => {
 document.getElementById("save-room")?.addEventListener("click", saveToRoom);
 form.addEventListener("submit", (event) => event.preventDefault());
 document.getElementById("language-switch").addEventListener("submit", () => {
-  sessionStorage.setItem(keptKey, JSON.stringify({players: gather().payload.players, touched}));
+  sessionStorage.setItem(keptKey, JSON.stringify({players: gather(true).payload.players, touched}));
 });
 prefill.forEach((player) => addPlayer(player));
 // a form of its own starts with two players; one a room fills has the room's seated players, no more
