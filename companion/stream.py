@@ -6,7 +6,9 @@
   for every phone, no `id:`) every HEARTBEAT_S keeps proxies from closing an idle stream and tells the phone
   the network is still there (live.js: silence for 8 s means it is gone). Its `retry:` (how long
   EventSource waits before reconnecting) is drawn between 1 and 4 s, so phones cut off together
-  (a restart, a dead worker) come back spread out instead of in one storm.
+  (a restart, a dead worker) come back spread out instead of in one storm. `?seats=0,2` names the seats the
+  phone holds: while it streams they are present, and every stream of the room gets a `presence` event
+  (`{"away_s": {"<seat>": seconds}}`, presence.py) whenever a seat's phone comes or goes.
 - `GET /api/rooms/<code>?since=<version>&wait=<s>`: the long poll, for scripts and the page's
   fallback: answered when the room passes `since`, or after `wait` s (at most LONGEST_WAIT_S).
   Without a well-formed `since` the router sends the request to the Flask app like any other (`LongPolls`).
@@ -22,10 +24,12 @@ import math
 import random
 import re
 
+import orjson
+
 from tornado.iostream import StreamClosedError
 from tornado.routing import Matcher
 
-from companion import clients, codes, language
+from companion import clients, codes, language, presence
 from companion.bridge import LoopHandler
 from companion.errors import Refused
 from companion.language import N_
@@ -109,23 +113,33 @@ class EventsHandler(Watching):
         channel = await self.watch(code)
         if channel is None:
             return
+        seats, told = presence.seats_named(self.get_query_argument("seats", "")), -1
+        channel.presence.arrive(seats)
+        channel.wake()
         try:
             self.set_header("Content-Type", "text/event-stream; charset=utf-8")
             self.set_header("Cache-Control", "no-cache")
             self.set_header("X-Accel-Buffering", "no")
             self.write(f"retry: {random.randint(RECONNECT_MS // 2, RECONNECT_MS * 2)}\n\n")
             while not self.gone.done():
+                news = channel.version > seen or channel.presence.changes != told
                 if channel.version > seen:
                     seen = channel.version
                     self.write(b"id: %d\ndata: %s\n\n" % (seen, channel.encoded(self.lang)))
-                else:
+                if channel.presence.changes != told:
+                    told = channel.presence.changes
+                    away = {str(seat): s for seat, s in channel.presence.away_s().items()}
+                    self.write(b"event: presence\ndata: %s\n\n" % orjson.dumps({"away_s": away}))
+                if not news:
                     self.write(HEARTBEAT)
                 await self.flush()
-                if channel.version <= seen:
+                if channel.version <= seen and channel.presence.changes == told:
                     await self.until_change(channel, HEARTBEAT_S)
         except StreamClosedError:
             pass
         finally:
+            channel.presence.depart(seats)
+            channel.wake()
             self.unwatch(code)
 
 

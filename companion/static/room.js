@@ -50,7 +50,11 @@ const Room = (function () {
     return svg;
   };
 
-  room.saveSeats = function () { localStorage.setItem(seatsKey, JSON.stringify(room.mine)); };
+  let follower = null; // the live stream (Live.follow)
+  room.saveSeats = function () {
+    localStorage.setItem(seatsKey, JSON.stringify(room.mine));
+    if (follower) follower.renew(); // the stream names the seats this phone holds: they are present
+  };
   room.seatName = (seat) => (room.state.seats.find((s) => s.seat === seat) || {}).name;
   room.holds = (seat) => room.mine.some((m) => m.seat === seat);
 
@@ -189,6 +193,7 @@ const Room = (function () {
     if (key !== room.selectionKey) { room.selected.clear(); room.selectionKey = key; }
     const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
     for (const draw of room.boards) draw(room.state);
+    Away.draw();
     if (handing) document.querySelectorAll("#board button, #board select").forEach((control) => { control.disabled = true; });
     if (focused) {
       const again = focused !== "turn-line" && document.querySelector(`[data-key="${CSS.escape(focused)}"]`);
@@ -227,6 +232,9 @@ const Room = (function () {
   localStorage.setItem("rollsheet.rooms", JSON.stringify(recent));
   // "Connection lost: retrying ..." while the live stream is down; gone once it is back.
   const banner = (down) => { document.getElementById("connection").hidden = !down; };
-  window.addEventListener("load", () => Live.follow(room.code, show, () => (room.state ? room.state.version : 0), banner));
+  window.addEventListener("load", () => {
+    follower = Live.follow(room.code, show, () => (room.state ? room.state.version : 0), banner,
+      {seats: () => room.mine.map((m) => m.seat), away: Away.heard});
+  });
   return room;
 })();

@@ -135,7 +135,8 @@ const RoomCards = (function () {
   const active = Boolean(code);
   if (active) {
     document.getElementById("finish-cards").addEventListener("click", finish);
-    window.addEventListener("load", () => Live.follow(code, show, () => (on.state ? on.state.version : 0), () => {}));
+    window.addEventListener("load", () => Live.follow(code, show, () => (on.state ? on.state.version : 0), () => {},
+      {seats: () => mine().map((one) => one.seat), away: () => {}})); // a phone on its score page is present
   }
   return {active, judged, confirmSave, ready, counted, settled};
 })();

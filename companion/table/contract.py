@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Iterable, Protocol, runtime_checkable
 
-from typing_extensions import Required, TypedDict
+from typing_extensions import NotRequired, Required, TypedDict
 
 from companion.errors import Refused
 from companion.language import gettext
@@ -56,6 +56,7 @@ class Stale(Exception):
 class Seat(TypedDict):
     seat: int
     name: str
+    away_s: NotRequired[int | None]  # `GET /api/rooms/<code>`: seconds since its phones' last stream ended, else null
 
 
 class Die(TypedDict):

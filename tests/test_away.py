@@ -1,0 +1,28 @@
+"""Issue 34 item 3, who is away: a phone whose live stream is cut shows as away on the others within 10 s, beside
+its seat and in the turn line while it is on turn; the state's seats carry `away_s` (null while present)."""
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from tests.phones import axe_clean, seated_phone
+from tests.serving import within
+from tests.tables import Http
+
+
+def test_a_phone_whose_stream_is_cut_shows_as_away_on_the_others(live_server, phone):
+    call = Http(live_server)
+    code = call("/api/rooms", {"game": "simstown", "players": 2})[1]["code"]
+    ana = seated_phone(phone, live_server, code, "Ana")
+    ben = seated_phone(phone, live_server, code, "Ben")
+    ana.locator('[data-key="roll"]').click()  # Ana's turn: Ben is not on turn
+    assert within(10, lambda: all(seat["away_s"] is None for seat in call(f"/api/rooms/{code}")[1]["seats"]))
+    ben.context.set_offline(True)
+    ben.close()
+    expect(ana.locator("#seats li.seat", has_text="Ben").locator(".away")).to_have_text(
+        re.compile(r"Ben's phone: offline \d+ s"), timeout=10_000)
+    away = {seat["name"]: seat["away_s"] for seat in call(f"/api/rooms/{code}")[1]["seats"]}
+    assert away["Ana"] is None and away["Ben"] >= 0
+    expect(ana.locator("#turn-line .away-turn")).to_have_count(0)  # Ana is on turn, and here
+    axe_clean(ana, "a seat away")
