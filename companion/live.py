@@ -24,7 +24,7 @@ import asyncio
 
 import orjson
 
-from companion.presence import Presence
+from companion.presence import Presence, origin
 
 
 class Snapshot(dict):
@@ -79,6 +79,11 @@ class Channel:
         """Wake the waiters: a new state, or a seat's phone came or went."""
         changed, self.changed = self.changed, asyncio.get_running_loop().create_future()
         changed.set_result(None)
+
+
+def presence_message(code: str, seats: list[int]) -> bytes:
+    """The relay message saying which seats of room `code` this process holds streams of (relay.py)."""
+    return f"{code} presence {origin()}\n".encode() + orjson.dumps(seats)
 
 
 class Hub:
@@ -155,6 +160,19 @@ class Hub:
             self.leave(code)
             raise
         return channel
+
+    def moved(self, code: str, channel: Channel, changed: bool) -> None:
+        """A stream of `code` came or went on this process: wake the room's streams, and tell the other processes
+        when this process's own seats changed."""
+        channel.wake()
+        if changed and self.relay is not None:
+            self.relay.tell(presence_message(code, channel.presence.local()))
+
+    def heard(self, code: str, sender: str, seats: list[int]) -> None:
+        """Another process's seats with streams of `code` (on the loop)."""
+        channel = self.channels.get(code)
+        if channel is not None and sender != origin() and channel.presence.heard(sender, seats):
+            channel.wake()
 
     def presence(self, code: str) -> Presence | None:
         """The presence of a watched room (None when nobody watches it in this process)."""

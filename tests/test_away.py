@@ -11,11 +11,11 @@ from tests.serving import within
 from tests.tables import Http
 
 
-def test_a_phone_whose_stream_is_cut_shows_as_away_on_the_others(live_server, phone):
-    call = Http(live_server)
+def test_a_phone_whose_stream_is_cut_shows_as_away_on_the_others(served, phone):
+    call = Http(served)
     code = call("/api/rooms", {"game": "simstown", "players": 2})[1]["code"]
-    ana = seated_phone(phone, live_server, code, "Ana")
-    ben = seated_phone(phone, live_server, code, "Ben")
+    ana = seated_phone(phone, served, code, "Ana")
+    ben = seated_phone(phone, served, code, "Ben")
     ben.locator('[data-key="roll"]').click()  # Ben starts: he is on turn
     expect(ana.locator("#turn-line")).to_contain_text("Ben")
     assert within(10, lambda: all(seat["away_s"] is None for seat in call(f"/api/rooms/{code}")[1]["seats"]))
@@ -23,8 +23,8 @@ def test_a_phone_whose_stream_is_cut_shows_as_away_on_the_others(live_server, ph
     ben.close()
     expect(ana.locator("#seats li.seat", has_text="Ben").locator(".away")).to_have_text(
         re.compile(r"Ben's phone: offline \d+ s"), timeout=10_000)
-    away = {seat["name"]: seat["away_s"] for seat in call(f"/api/rooms/{code}")[1]["seats"]}
-    assert away["Ana"] is None and away["Ben"] >= 0
+    # a worker of `serve --workers` that watches no phone of the room knows of no one away: ask until one that does
+    assert within(10, lambda: [seat["away_s"] is None for seat in call(f"/api/rooms/{code}")[1]["seats"]] == [True, False])
     expect(ana.locator("#turn-line .away-turn")).to_have_text(re.compile(r"\(Ben's phone: offline \d+ s\)"))
     expect(ana.locator("#seats li.seat", has_text="Ana").locator(".away")).to_have_text("")
     axe_clean(ana, "a seat away")

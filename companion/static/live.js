@@ -24,7 +24,7 @@ const Live = (function () {
   // no heartbeat for SILENCE_MS) it never notices: in both cases close it and start anew, later.
   function stream(code, show, version, wait, link, seen) {
     const seats = seen.seats().join(",");
-    const source = new EventSource(`/api/rooms/${code}/events?since=${version()}${seats ? `&seats=${seats}` : ""}`);
+    const source = new EventSource(`/api/rooms/${code}/events?since=${version()}&seats=${seats}`);
     let heard = Date.now(), again = null;
     const hear = () => { heard = Date.now(); link.up(); };
     const restart = () => {
