@@ -26,6 +26,7 @@ from companion.codes import drawn_code, normal_code
 from companion.errors import Refused, impossible, malformed, missing
 from companion.live import Snapshot
 from companion.language import gettext
+from companion.presence import with_away
 from companion.scoring.from_room import seated_players
 from companion.store import reading, writing
 from companion.table.contract import Stale
@@ -127,6 +128,7 @@ def _phone_state(db, code: str, game_id: str, version_now: int, game_state: dict
     return Snapshot({"code": code, "game": game_id, "version": version_now, **seats.public(starting),
                      "players": game_state["players"], **referee.answers(game, starting),
                      "reorder": seats.order_open(game_state), **cards.public(game_state),
+                     "seats": with_away(starting, None)["seats"],  # away_s: GET and the stream's presence tell it
                      "undo": None if undo_seat is None else {"seat": undo_seat}, "log": _entries(db, code)})
 
 
@@ -245,7 +247,7 @@ def save_score(code: str, body: dict, params: dict, then=lambda db, state: None)
         seated_players(current, [name for _, name, _ in params["ranking"]])
         replaced = db.drop_entries(normal_code(code), "score")
         then(db, current)
-        return cards.from_score(current, body["players"], seat_name(current, seat)), seat, \
+        return cards.from_score(current, body.get("players", []), seat_name(current, seat)), seat, \
             ("score", dict(params, replaces=replaced > 0)), None
 
     return _change(code, step)
