@@ -184,6 +184,12 @@ const Room = (function () {
     return [_("This phone now plays for %(name)s.", {name: room.seatName(room.actor())}), false];
   }
 
+  // The second tap of a double tap (a click counted 2 or more at the same spot) lands on whatever the first tap's
+  // answer drew under the finger (Simstown: the middle die, set aside): the board takes no such tap.
+  document.getElementById("board").addEventListener("click", (event) => {
+    if (event.detail > 1) { event.stopPropagation(); event.preventDefault(); }
+  }, true);
+
   // Redraw every board; the focused control (by its data-key) gets the focus back, or when it is gone or
   // disabled the next useful control gets it. The turn line is only where focus waits while this phone has
   // nothing to do: once a control is enabled (a state that arrived after a seat was taken), focus moves on.
