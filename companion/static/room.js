@@ -44,7 +44,7 @@ const Room = (function () {
       const label = set(document.createElementNS(ns, "text"), {x: x * 10 + 5, y: y * 10 + 7.3, "text-anchor": "middle",
         "font-size": 6.5, "font-weight": 700, fill: room.onFill(colour.rgb)});
       label.textContent = text;
-      svg.append(set(document.createElementNS(ns, "rect"), {x: x * 10, y: y * 10, width: 10, height: 10,
+      svg.append(set(document.createElementNS(ns, "rect"), {x: x * 10, y: y * 10, width: 10, height: 10, class: "cell",
         fill: colour.rgb, stroke: "#1b1b1b", "stroke-width": 0.8}), label);
     }
     return svg;
