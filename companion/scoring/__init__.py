@@ -32,8 +32,8 @@ from companion.scoring.inputs import data_of, player_model, range_problems
 from companion.scoring.rules import breakdowns, check_problems, player_scope, tiebreak_values, total_problems
 from companion.scoring.tokens import held_once_problems
 
-__all__ = ["NotScorable", "ScoreError", "card_problems", "running_totals", "scorable", "scorable_ids", "score", "score_game",
-           "scored", "to_csv", "inert"]
+__all__ = ["NotScorable", "ScoreError", "card_problems", "running_totals", "scorable", "scorable_ids", "score",
+           "score_game", "scored", "to_csv", "inert"]
 
 
 class NotScorable(LookupError):

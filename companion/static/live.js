@@ -36,7 +36,12 @@ const Live = (function () {
         wait * (0.5 + Math.random()));
     };
     const silence = setInterval(() => { if (Date.now() - heard > SILENCE_MS) restart(); }, 1000);
-    link.renew = () => { clearInterval(silence); clearTimeout(again); source.close(); stream(code, show, version, 2000, link, seen); };
+    link.renew = () => {
+      clearInterval(silence);
+      clearTimeout(again);
+      source.close();
+      stream(code, show, version, 2000, link, seen);
+    };
     source.onopen = hear;
     source.addEventListener("heartbeat", hear);
     source.addEventListener("presence", (event) => { hear(); seen.away(JSON.parse(event.data).away_s); });
