@@ -14,6 +14,8 @@ Glossary:
 - write: (state, language) -> the state as a phone in that language reads it (rooms.shown).
 - watcher: an event stream or long poll attached to a channel; a channel without watchers
   is dropped, and the next watcher reads the room from the database again.
+- presence: the channel's seats with a live stream, and since when the others have none (presence.py); a change
+  of it wakes the watchers as a new state does.
 - snapshot: a state as committed, keeping its JSON text per language once written.
 """
 from __future__ import annotations
@@ -21,6 +23,8 @@ from __future__ import annotations
 import asyncio
 
 import orjson
+
+from companion.presence import Presence, origin
 
 
 class Snapshot(dict):
@@ -45,7 +49,7 @@ def encoded(state: dict, language: str, write) -> bytes:
 class Channel:
     """A watched room: its newest state and the phones waiting for the next one."""
 
-    __slots__ = ("state", "changed", "watchers", "loading", "write")
+    __slots__ = ("state", "changed", "watchers", "loading", "write", "presence")
 
     def __init__(self, loop: asyncio.AbstractEventLoop, write):
         self.write = write
@@ -53,6 +57,7 @@ class Channel:
         self.changed = loop.create_future()
         self.watchers = 0
         self.loading: asyncio.Future | None = None
+        self.presence = Presence()
 
     @property
     def version(self) -> int:
@@ -68,8 +73,17 @@ class Channel:
         if state["version"] <= self.version:
             return
         self.state = state if isinstance(state, Snapshot) else Snapshot(state)
+        self.wake()
+
+    def wake(self) -> None:
+        """Wake the waiters: a new state, or a seat's phone came or went."""
         changed, self.changed = self.changed, asyncio.get_running_loop().create_future()
         changed.set_result(None)
+
+
+def presence_message(code: str, seats: list[int]) -> bytes:
+    """The relay message saying which seats of room `code` this process holds streams of (relay.py)."""
+    return f"{code} presence {origin()}\n".encode() + orjson.dumps(seats)
 
 
 class Hub:
@@ -146,6 +160,24 @@ class Hub:
             self.leave(code)
             raise
         return channel
+
+    def moved(self, code: str, channel: Channel, changed: bool) -> None:
+        """A stream of `code` came or went on this process: wake the room's streams, and tell the other processes
+        when this process's own seats changed."""
+        channel.wake()
+        if changed and self.relay is not None:
+            self.relay.tell(presence_message(code, channel.presence.local()))
+
+    def heard(self, code: str, sender: str, seats: list[int]) -> None:
+        """Another process's seats with streams of `code` (on the loop)."""
+        channel = self.channels.get(code)
+        if channel is not None and sender != origin() and channel.presence.heard(sender, seats):
+            channel.wake()
+
+    def presence(self, code: str) -> Presence | None:
+        """The presence of a watched room (None when nobody watches it in this process)."""
+        channel = self.channels.get(code)
+        return channel.presence if channel is not None else None
 
     def leave(self, code: str) -> None:
         """One watcher of `code` is gone; the channel goes with its last watcher."""

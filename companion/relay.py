@@ -13,7 +13,8 @@ Glossary:
 - message: `<code> <version>` on a first line, then the state as JSON; the state is left out when it is
   too large for the way (PostgreSQL allows 8000 bytes), and a process that receives such a message
   reads the room from the database. A process that watches no phone of that room reads no further
-  than the first line.
+  than the first line. A presence message, `<code> presence <origin>` then a JSON list of seat ids, says
+  which seats of the room that process holds streams of (presence.py).
 - hub: live.Hub; `hub.arrived(code, version, state or None)` is called on its loop for each message,
   `hub.refresh()` after a relay may have missed messages.
 """
@@ -46,8 +47,11 @@ def arrived(data: bytes | str, loop, hub) -> None:
     """Hand a received message to the hub on its loop (from any thread)."""
     data = data.encode() if isinstance(data, str) else data
     head, _, body = data.partition(b"\n")
-    code, version = head.decode().split()
-    loop.call_soon_threadsafe(hub.arrived, code, int(version), body or None)
+    code, version, *origin = head.decode().split()
+    if version == "presence":
+        loop.call_soon_threadsafe(hub.heard, code, origin[0], orjson.loads(body))
+    else:
+        loop.call_soon_threadsafe(hub.arrived, code, int(version), body or None)
 
 
 class SocketRelay:
@@ -81,7 +85,11 @@ class SocketRelay:
     def send(self, code: str, state: dict) -> None:
         """Tell the other workers (any thread, never waiting: the relay's thread sends it); a worker that is down
         or restarting misses it and reads anew."""
-        self.outbox.put(message(code, state, DATAGRAM_MOST))
+        self.tell(message(code, state, DATAGRAM_MOST))
+
+    def tell(self, data: bytes) -> None:
+        """Send a message to the other workers (queued: the relay's own thread sends it)."""
+        self.outbox.put(data)
 
     def _send_out(self) -> None:
         while (data := self.outbox.get()) is not None:
@@ -148,7 +156,11 @@ class PostgresRelay:
 
     def send(self, code: str, state: dict) -> None:
         """Tell every other server (any thread; sent from a thread of its own, so the move does not wait)."""
-        self.outbox.put(message(code, state, NOTIFY_MOST))
+        self.tell(message(code, state, NOTIFY_MOST))
+
+    def tell(self, data: bytes) -> None:
+        """Send a message to every other server (from the notifying thread)."""
+        self.outbox.put(data)
 
     def stop(self, loop) -> None:
         """Stop listening and notifying."""

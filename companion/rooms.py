@@ -9,7 +9,8 @@ Glossary:
   seat may undo it while nothing else has happened since. A move that rolled or drew keeps no state
   before it (`state` null): the table has seen what came up, so it stays (referee.py).
 - request: a tap's id (retries.py), bound to its seat and what it asked: sent again, it changes nothing again.
-- final score: the one score a seated player saved from the score page (save_score); saving again replaces it.
+- final score: the room's result, from each seat's own card (companion/cards.py: save_card, finish_cards) or a whole
+  score saved at once (save_score); saving again replaces it.
 """
 from __future__ import annotations
 
@@ -20,11 +21,12 @@ import orjson
 from flask import current_app
 
 import layouts
-from companion import expiry, language, lists, referee, retries, room_dice, seats, table, takeovers
+from companion import cards, expiry, language, lists, referee, retries, room_dice, seats, table, takeovers
 from companion.codes import drawn_code, normal_code
 from companion.errors import Refused, impossible, malformed, missing
 from companion.live import Snapshot
 from companion.language import gettext
+from companion.presence import with_away
 from companion.scoring.from_room import seated_players
 from companion.store import committed, reading, writing
 from companion.table.contract import Stale
@@ -138,7 +140,8 @@ def _phone_state(db, code: str, game_id: str, version_now: int, game_state: dict
     shown = takeovers.public(room_dice.public(starting))  # never the dice's seed
     return Snapshot({"code": code, "game": game_id, "version": version_now, **shown,
                      "players": game_state["players"], **referee.answers(game, starting),
-                     "reorder": seats.order_open(game_state),
+                     "reorder": seats.order_open(game_state), **cards.public(game_state),
+                     "seats": with_away(starting, None)["seats"],  # away_s: GET and the stream's presence tell it
                      "undo": None if undo_seat is None else {"seat": undo_seat}, "log": _entries(db, code)})
 
 
@@ -300,6 +303,20 @@ def save_score(code: str, body: dict, params: dict, then=lambda db, state: None)
         seated_players(current, [name for _, name, _ in params["ranking"]])
         replaced = db.drop_entries(normal_code(code), "score")
         then(db, current)
-        return current, seat, ("score", dict(params, replaces=replaced > 0)), None
+        return cards.from_score(current, body.get("players", []), seat_name(current, seat)), seat, \
+            ("score", dict(params, replaces=replaced > 0)), None
 
     return _change(code, step)
+
+
+def save_card(code: str, seat: int, body: dict, then) -> dict:
+    """A seat's phone saves that seat's own card ({"token", "fields"}); `then(db, state, result, tie)` records a
+    result it brings (companion/cards.py). The new state."""
+    return _change(code, lambda db, game, current, version_next: cards.save(db, normal_code(code), game, current,
+                                                                            seat, body, then))
+
+
+def finish_cards(code: str, body: dict, then) -> dict:
+    """A seated phone ({"player", "token"}) makes the room's result of the cards saved so far; the new state."""
+    return _change(code, lambda db, game, current, version_next: cards.finish(db, normal_code(code), game, current,
+                                                                              body, then))

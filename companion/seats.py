@@ -104,6 +104,13 @@ def holding(db, code: str, state: dict, seat: int, token) -> int:
     return seat
 
 
+def identify_seat(db, code: str, state: dict, seat: int, token) -> str:
+    """The name at `seat` when `token` is that seat's (403 otherwise, 409 for a seat the table has not)."""
+    name = seat_called(state, seat)
+    holding(db, code, state, seat, token)
+    return name
+
+
 def seat_called(state: dict, seat: int) -> str:
     """The name of seat id `seat` (409 for a seat the table has not)."""
     name = next((s["name"] for s in state["seats"] if s["seat"] == seat), None)

@@ -6,7 +6,10 @@
   for every phone, no `id:`) every HEARTBEAT_S keeps proxies from closing an idle stream and tells the phone
   the network is still there (live.js: silence for 8 s means it is gone). Its `retry:` (how long
   EventSource waits before reconnecting) is drawn between 1 and 4 s, so phones cut off together
-  (a restart, a dead worker) come back spread out instead of in one storm.
+  (a restart, a dead worker) come back spread out instead of in one storm. `?seats=0,2` names the seats the
+  phone holds: while it streams they are present, and every stream of the room that named its seats (`seats=`,
+  maybe none) gets a `presence` event (`{"away_s": {"<seat>": seconds}}`, presence.py) when it starts and
+  whenever a seat's phone comes or goes.
 - `GET /api/rooms/<code>?since=<version>&wait=<s>`: the long poll, for scripts and the page's
   fallback: answered when the room passes `since`, or after `wait` s (at most LONGEST_WAIT_S).
   Without a well-formed `since` the router sends the request to the Flask app like any other (`LongPolls`).
@@ -22,10 +25,12 @@ import math
 import random
 import re
 
+import orjson
+
 from tornado.iostream import StreamClosedError
 from tornado.routing import Matcher
 
-from companion import clients, codes, language
+from companion import clients, codes, language, presence
 from companion.bridge import LoopHandler
 from companion.errors import Refused
 from companion.language import N_
@@ -109,23 +114,33 @@ class EventsHandler(Watching):
         channel = await self.watch(code)
         if channel is None:
             return
+        # a stream that says which seats it holds (`seats=`, maybe none) hears of the others' presence too
+        asked = self.get_query_argument("seats", None)
+        seats, told = presence.seats_named(asked or ""), -1 if asked is not None else None
+        self.hub.moved(code, channel, channel.presence.arrive(seats))
         try:
             self.set_header("Content-Type", "text/event-stream; charset=utf-8")
             self.set_header("Cache-Control", "no-cache")
             self.set_header("X-Accel-Buffering", "no")
             self.write(f"retry: {random.randint(RECONNECT_MS // 2, RECONNECT_MS * 2)}\n\n")
             while not self.gone.done():
+                news = channel.version > seen or told not in (None, channel.presence.changes)
                 if channel.version > seen:
                     seen = channel.version
                     self.write(b"id: %d\ndata: %s\n\n" % (seen, channel.encoded(self.lang)))
-                else:
+                if told not in (None, channel.presence.changes):
+                    told = channel.presence.changes
+                    away = {str(seat): s for seat, s in channel.presence.away_s().items()}
+                    self.write(b"event: presence\ndata: %s\n\n" % orjson.dumps({"away_s": away}))
+                if not news:
                     self.write(HEARTBEAT)
                 await self.flush()
-                if channel.version <= seen:
+                if channel.version <= seen and told in (None, channel.presence.changes):
                     await self.until_change(channel, HEARTBEAT_S)
         except StreamClosedError:
             pass
         finally:
+            self.hub.moved(code, channel, channel.presence.depart(seats))
             self.unwatch(code)
 
 

@@ -65,3 +65,42 @@ def test_a_resent_play_keeps_its_ids_through_a_correction_and_a_rename(client):
     assert after["sourcePlayId"] == before["sourcePlayId"]
     assert after["players"][0]["sourcePlayerId"] == before["players"][0]["sourcePlayerId"]
     assert (after["players"][0]["name"], after["players"][0]["score"]) == ("Ana María", 31)
+
+
+WORST_NAME = "𝔄" * 30
+"""A longest name (30 characters) of the characters that take the most room in a link (4 UTF-8 bytes, 12 characters
+URL-encoded each)."""
+
+
+def worst_play(names: list[str]) -> dict:
+    """A play of six players tied on points, each with a longest name: the longest tie sentence too."""
+    return {"id": "A" * 10, "game": "copenhagen", "date": "2025-05-01T20:15:00+00:00", "duration_min": 999,
+            "tiebreak": {"case": "open", "winners": names},
+            "players": [{"name": name, "player_id": "B" * 10, "score": 9999, "rank": 1, "winner": True, "start": i == 0}
+                        for i, name in enumerate(names)]}
+
+
+def test_a_tie_is_said_in_the_comments_and_the_worst_case_link_stays_under_8000_characters(app):
+    from companion.groups import bgstats
+
+    names = [WORST_NAME[:-1] + str(i) for i in range(6)]
+    with app.test_request_context():
+        data = sent(link := bgstats.url(worst_play(names), "Copenhagen: Roll & Write", 318084))
+    assert len(link) <= 8000 and data["comments"].startswith(f"{names[0]}, {names[1]}")
+    assert "give empty cells to break the tie (house tie-break)" in data["comments"]
+    assert [p["name"] for p in data["players"]] == names
+
+
+def test_a_link_too_long_cuts_the_comments_first_then_the_names(app, monkeypatch):
+    from companion.groups import bgstats
+
+    names = [WORST_NAME[:-1] + str(i) for i in range(6)]
+    with app.test_request_context():
+        whole = bgstats.url(worst_play(names), "Copenhagen", None)
+        monkeypatch.setattr(bgstats, "MOST", len(whole) - 300)
+        cut = sent(shorter := bgstats.url(worst_play(names), "Copenhagen", None))
+        assert len(shorter) <= bgstats.MOST and cut["comments"].endswith("…") and cut["players"][0]["name"] == names[0]
+        monkeypatch.setattr(bgstats, "MOST", 3000)
+        cut = sent(shortest := bgstats.url(worst_play(names), "Copenhagen", None))
+    assert len(shortest) <= 3000 and "comments" not in cut
+    assert all(p["name"].endswith("…") and len(p["name"]) >= 8 for p in cut["players"])

@@ -105,16 +105,21 @@ def test_a_four_phone_game_plays_round_after_round_without_a_refused_tap(served,
 
 
 def score_from_the_room(game: Game) -> None:
-    """Ana opens the score form from the room: the seated players in seat order; the result reaches every phone."""
+    """Ana opens the score form from the room (the seated players in seat order); she and Ben save their cards as
+    the room knows them, and she finishes with those two: the result reaches every phone."""
     ana = game.phones["Ana"]
     ana.get_by_role("link", name="End of game: enter scores").click()
     cards = ana.locator("#players .player .name")
     expect(cards).to_have_count(len(PLAYERS))
     assert cards.evaluate_all("names => names.map(n => n.value)") == list(PLAYERS)
-    cards.first.fill("Ana")
-    ana.locator("#save-room").click()
-    expect(ana.locator("#saved")).to_contain_text(f"Saved to room {game.code}")
+    ben = game.phones["Ben"]
+    ben.goto(ana.url)
+    for name, phone in (("Ana", ana), ("Ben", ben)):
+        phone.get_by_role("button", name="Save my card").click()
+        expect(ana.locator(".card-status").filter(has_text=f"{name}'s card")).to_contain_text(f"saved by {name}")
+    ana.get_by_role("button", name="Finish with the cards we have").click()
+    expect(ana.locator("#room-cards")).to_contain_text("The room's result, without")
     for phone in game.phones.values():
-        if phone is not ana:
+        if phone not in (ana, ben):
             expect(phone.locator("#log li").first).to_contain_text("Final score: 1. Ana")
     axe_clean(ana, "the score form opened from the room, result saved")

@@ -74,7 +74,8 @@ def test_the_score_form_saves_with_the_seat_its_phone_holds(served, phone):
     room = Table(Http(served), "monolyth", ("Ben",), players=2)
     ana = seated_phone(phone, served, room.code, "Ana")
     ana.goto(f"{served}/score/monolyth?room={room.code}")
-    ana.locator("#players .player").first.locator("input[inputmode=numeric]").first.fill("12")
+    own = ana.locator("#players .player").nth(1)  # the form opens on her own card, Ben's is first
+    own.locator("input[inputmode=numeric]").first.fill("12")
     ana.locator("#save-room").click()
     expect(ana.locator("#saved")).to_contain_text(f"Saved to room {room.code}")
     assert room.state()["log"][0]["player"] == "Ana"

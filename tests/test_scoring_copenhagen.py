@@ -81,6 +81,15 @@ def test_every_tie_is_explained_the_win_first():
     assert result["tiebreaks"] == ["Ben and Cy share place 2: same points and same empty cells"]
 
 
+def test_a_win_of_three_tied_on_points_explains_the_order_of_the_other_two():
+    result = play("copenhagen", {"rows_windows": 3, "empty_cells": 2}, {"rows_windows": 3, "empty_cells": 6},
+                  {"rows_windows": 3, "empty_cells": 4})
+    assert ranks(result) == {"Ana": 1, "Cy": 2, "Ben": 3}
+    assert result["tiebreaks"] == ["Ana wins on fewer empty cells (house tie-break)",
+                                   "Cy and Ben tied on points: fewer empty cells puts them in order (2. Cy, 3. Ben) "
+                                   "(house tie-break)"]
+
+
 def test_a_tie_below_the_win_without_a_tie_break_is_a_shared_place():
     result = play("lost-cities", {"artifacts": 4}, {"artifacts": 2}, {"artifacts": 2})
     assert result["tiebreaks"] == ["Ben and Cy share place 2"] and "tiebreak" not in result["players"][0]

@@ -55,7 +55,7 @@ def test_bad_number_shows_the_message_next_to_its_field(live_server, phone):
     number(page, 0, "rows_windows").fill("8")
     number(page, 0, "rows_bricks").fill("2")
     error = field(page, 0, "rows_bricks").locator(".field-error")
-    expect(error).to_have_text("10 completed rows (windows + bricks), but the facade has 9 rows")
+    expect(error).to_have_text("Player 1: 10 completed rows (windows + bricks), but the facade has 9 rows")
     number(page, 0, "rows_windows").fill("4")
     expect(error).to_have_text("")
     expect(page.locator("article.player").nth(0).locator(".running")).to_have_text(str(4 * 2 + 2 * 1))
@@ -66,10 +66,10 @@ def test_a_sum_too_large_is_said_at_the_field_typed_too_and_with_a_range_error_a
     page.goto(f"{live_server}/score/copenhagen")
     number(page, 0, "columns_bricks").fill("99")
     number(page, 0, "rows_windows").fill("20")  # no range of its own: the rows' sum says it is too many
-    rows = "20 completed rows (windows + bricks), but the facade has 9 rows"
+    rows = "Player 1: 20 completed rows (windows + bricks), but the facade has 9 rows"
     expect(field(page, 0, "rows_windows").locator(".field-error")).to_have_text(rows)
     expect(field(page, 0, "rows_bricks").locator(".field-error")).to_have_text(rows)
-    expect(field(page, 0, "columns_bricks").locator(".field-error")).to_have_text("must be at most 5")
+    expect(field(page, 0, "columns_bricks").locator(".field-error")).to_have_text("Player 1: must be at most 5")
     number(page, 0, "rows_windows").fill("2")
     expect(page.locator("article.player").nth(0).locator(".invalid")).to_have_count(1)
 
@@ -130,7 +130,7 @@ def test_one_bad_field_keeps_the_other_players_totals(live_server, phone):
     tap_plus(page, 0, "rows_windows", 2)
     expect(cards.nth(0).locator(".running")).to_have_text("4")
     number(page, 1, "rows_bricks").fill("12")
-    expect(field(page, 1, "rows_bricks").locator(".field-error")).to_have_text("must be at most 9")
+    expect(field(page, 1, "rows_bricks").locator(".field-error")).to_have_text("Player 2: must be at most 9")
     expect(cards.nth(1)).to_have_class(re.compile(r"\bstale\b"))
     expect(cards.nth(0)).not_to_have_class(re.compile(r"\bstale\b"))
     tap_plus(page, 0, "columns_bricks")
@@ -179,6 +179,6 @@ def test_every_bad_field_is_flagged_and_every_tie_explained(live_server, phone):
     expect(page.locator(".invalid")).to_have_count(3)
     expect(page.locator("#player-tabs .tab.bad")).to_have_count(2)
     expect(page.locator("#player-tabs .tab").nth(0)).to_have_attribute("aria-label", re.compile("a field to fix"))
-    expect(field(page, 2, "columns_windows").locator(".field-error")).to_have_text("must be a whole number")
-    expect(field(page, 0, "rows_bricks").locator(".field-error")).to_have_text("must be a whole number")
-    expect(field(page, 0, "columns_bricks").locator(".field-error")).to_have_text("must be a whole number")
+    expect(field(page, 2, "columns_windows").locator(".field-error")).to_have_text("Cy: must be a whole number")
+    expect(field(page, 0, "rows_bricks").locator(".field-error")).to_have_text("Ana: must be a whole number")
+    expect(field(page, 0, "columns_bricks").locator(".field-error")).to_have_text("Ana: must be a whole number")

@@ -15,7 +15,7 @@ def test_a_phone_takes_a_seat_and_gets_a_token_that_the_state_never_shows(call):
     assert status == 201 and answer["seat"] == 0 and len(answer["token"]) >= 16
     room.sit("Ben")
     state = room.state()
-    assert state["seats"] == [{"name": "Ana", "seat": 0}, {"name": "Ben", "seat": 1}]
+    assert state["seats"] == [{"name": "Ana", "seat": 0, "away_s": None}, {"name": "Ben", "seat": 1, "away_s": None}]
     assert answer["token"] not in str(state) and state["log"][0]["text"] == "Ben took a seat at the table"
 
 

@@ -56,3 +56,13 @@ def score_model(game_id: str):
 def score_bodies() -> dict[str, list]:
     """Each scorable game's score post model, by the path part that names the game."""
     return {game_id: [score_model(game_id)] for game_id in scoring.scorable_ids()}
+
+
+class CardSave(Body):
+    """`PUT /api/rooms/<code>/cards/<seat>`: that seat's token and its own card's numbers (as a score post's player
+    has them, without the name: the seat names it)."""
+
+    token: Token = None
+    fields: Annotated[dict, says(N_('"fields" is your card\'s numbers, e.g. {"houses": 3}.')),
+                      Field(description="the seat's card: the game's scoring fields, as a score post's player has them "
+                                        "without `name`")]

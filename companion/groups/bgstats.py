@@ -10,7 +10,11 @@ Glossary (the JSON's fields, as BG Stats' "linking and pushing from other apps" 
   Stats matches by name), sourceGameId (the game's id), highestWins (true: every shipped scoring ranks the
   highest total first), noPoints (false);
 - players: name, sourcePlayerId (the group's id of the name: kept through renames), score, rank, winner,
-  startPlayer (true for the player who made the room's first move).
+  startPlayer (true for the player who made the room's first move);
+- comments: how a tie on points was broken, in the request's language, a house tie-break said so ("Ana wins on
+  fewer empty cells (house tie-break)"); left out without a tie.
+The link is never longer than MOST characters: the comments are shortened first (ending in "…"), then each
+player's name (whose `sourcePlayerId` still names them to BG Stats).
 """
 from __future__ import annotations
 
@@ -18,8 +22,15 @@ import json
 from datetime import datetime, timezone
 from urllib.parse import quote
 
+from companion import language
+from companion.groups.words import tie
+
 CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html"
 SOURCE = "rollsheet"
+MOST = 8000
+"""The longest link drawn, in characters (what phones' browsers and QR codes take at ease)."""
+NAME_SHORTEST = 8
+"""A name is never cut shorter than this many characters."""
 
 
 def payload(play: dict, game_name: str, bgg_id: int | None) -> dict:
@@ -33,7 +44,34 @@ def payload(play: dict, game_name: str, bgg_id: int | None) -> dict:
                          "winner": p["winner"], "startPlayer": p["start"]} for p in play["players"]]}
 
 
+def _link(data: dict) -> str:
+    return f"{CREATE_PLAY}?data={quote(json.dumps(data, ensure_ascii=False, separators=(',', ':')), safe='')}"
+
+
+def _cut(text: str, keep: int) -> str:
+    """`text` in at most `keep` characters, a cut one ending in "…"."""
+    return text if len(text) <= keep else text[:max(keep - 1, 0)] + "…"
+
+
+def _longest(fits, most: int) -> int:
+    """The largest n from 0 to `most` for which `fits(n)` (true up to some n, false after), 0 when none."""
+    low, high = 0, most
+    while low < high:
+        middle = (low + high + 1) // 2
+        low, high = (middle, high) if fits(middle) else (low, middle - 1)
+    return low
+
+
 def url(play: dict, game_name: str, bgg_id: int | None) -> str:
-    """The link that opens the play in BG Stats."""
-    data = json.dumps(payload(play, game_name, bgg_id), ensure_ascii=False, separators=(",", ":"))
-    return f"{CREATE_PLAY}?data={quote(data, safe='')}"
+    """The link that opens the play in BG Stats, with its comments, at most MOST characters long."""
+    data, comments = payload(play, game_name, bgg_id), tie(play, language.current())
+    if comments:
+        keep = _longest(lambda n: len(_link(dict(data, comments=_cut(comments, n)))) <= MOST, len(comments))
+        data.update(comments=_cut(comments, keep)) if keep > 1 else None
+    if len(_link(data)) > MOST:
+        def named(n: int) -> list[dict]:
+            return [dict(p, name=_cut(p["name"], n)) for p in data["players"]]
+        keep = _longest(lambda n: len(_link(dict(data, players=named(n)))) <= MOST,
+                        max(len(p["name"]) for p in data["players"]))
+        data["players"] = named(max(keep, NAME_SHORTEST))
+    return _link(data)

@@ -5,7 +5,7 @@ Glossary:
 - play (as kept): {"game", "played" (epoch seconds), "duration_min", "tiebreak", "players": [{"name", "score",
   "rank", "winner", "start", "breakdown", "player_id"}]} with its "id" (10 characters drawn like a room's code)
   and "room" (the group room that saved it, or None).
-- moves: a room's log entries but for opening, seats, the seat order, takeovers and the final score.
+- moves: a room's log entries but for opening, seats, the seat order, takeovers, score cards and the final score.
 - recorded play: a group room's final score saved again corrects the same play; `from_room` answers {"id", "group",
   "bgstats_url"} for the score's answer (None, nothing recorded, when the group holds its cap of plays).
 - merge: a rename to a name the group has already makes the two one, refused (409) when they played together.
@@ -30,7 +30,7 @@ from companion.store import reading, writing
 from companion.store.groups import PlayRow
 from companion.table.turns import seat_name
 
-NOT_MOVES = ("open", "seat", "order", "takeover", "score")
+NOT_MOVES = ("open", "seat", "order", "takeover", "score", "card")
 ID_LENGTH = 10
 
 

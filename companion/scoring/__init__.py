@@ -32,8 +32,8 @@ from companion.scoring.inputs import data_of, player_model, range_problems
 from companion.scoring.rules import breakdowns, check_problems, player_scope, tiebreak_values, total_problems
 from companion.scoring.tokens import held_once_problems
 
-__all__ = ["NotScorable", "ScoreError", "running_totals", "scorable", "scorable_ids", "score", "score_game",
-           "scored", "to_csv", "inert"]
+__all__ = ["NotScorable", "ScoreError", "card_problems", "running_totals", "scorable", "scorable_ids", "score",
+           "score_game", "scored", "to_csv", "inert"]
 
 
 class NotScorable(LookupError):
@@ -77,11 +77,12 @@ def score_game(game: Game, payload: object) -> dict:
     return scored(game, payload)[0]
 
 
-def scored(game: Game, payload: object) -> tuple[dict, dict | None]:
-    """The result of `score_game`, and the tie as data ({"case", "winners"}, or None) for a room's log."""
+def scored(game: Game, payload: object, seated: int | None = None) -> tuple[dict, dict | None]:
+    """The result of `score_game`, and the tie as data ({"case", "winners"}, or None) for a room's log; `seated`: how
+    many played, when the payload has fewer of them (a room's result without the cards not in)."""
     raw = player_list(payload, game.players.min, game.players.max)
     model = player_model(game.scoring.fields)
-    table, tokens = table_scope(game, len(raw)), tokens_in_play(game, len(raw))
+    table, tokens = table_scope(game, seated or len(raw)), tokens_in_play(game, seated or len(raw))
     names, data, problems = {}, {}, []
     for i, player in enumerate(raw):
         try:
@@ -115,6 +116,16 @@ def _own_problems(game: Game, table: dict, tokens: dict, data: dict, index: int)
     unsure = frozenset(field.removeprefix(at).split(".")[0].split("[")[0] for field, _ in ranges)
     yield from ranges
     yield from check_problems(game.scoring, player_scope(game.scoring, table, data), at, unsure)
+
+
+def card_problems(game: Game, count: int, player: dict, index: int) -> list[tuple[str, str]]:
+    """(field, message) for one player's card alone, at `index` among `count` players: its types, ranges, checks."""
+    try:
+        parsed = parse_player(player_model(game.scoring.fields), player, index)
+    except ScoreError as error:
+        return error.problems
+    data = data_of(parsed, game.scoring.fields)
+    return list(_own_problems(game, table_scope(game, count), tokens_in_play(game, count), data, index))
 
 
 def running_totals(game: Game, payload: object) -> list[int | None] | None:

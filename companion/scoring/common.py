@@ -7,7 +7,8 @@ Glossary:
 - breakdown: a player's points by source (`{"rows_windows": 4, ...}`); total = its sum.
 - tie-break: the layout's second ordering among players tied on points (Copenhagen: fewer empty cells);
   `order`: each player's value of it, None when not given.
-- tie note: a sentence for each group of players tied on points, the winners' first (`tiebreaks`).
+- tie note: a sentence for each group of players tied on points, the winners' first (`tiebreaks`); a win of three or
+  more tied on points, broken by the tie-break, also says the order of the others it left behind.
 """
 from __future__ import annotations
 
@@ -146,8 +147,10 @@ def ranked(game_id: str, names: list[str], breakdowns: list[dict], tiebreak: Tie
     sentence = tie_text(case, winners, tiebreak, say) if case else None
     below = sorted({row["total"] for row in rows[1:] if row["total"] != rows[0]["total"] and totals.count(row["total"]) > 1},
                    reverse=True)
-    notes = [sentence] * bool(sentence) + [place_text([row for row in rows if row["total"] == total], tiebreak,
-                                                      total in broken, say) for total in below]
+    rest = [row for row in rows if row["total"] == rows[0]["total"] and row["name"] not in winners]
+    ordered = [place_text(rest, tiebreak, True, say)] if rows[0]["total"] in broken and len(rest) > 1 else []
+    notes = [sentence] * bool(sentence) + ordered + [place_text([row for row in rows if row["total"] == total],
+                                                                tiebreak, total in broken, say) for total in below]
     return ({"game": game_id, "players": rows, "winners": winners, "tiebreak": sentence, "tiebreaks": notes},
             {"case": case, "winners": winners} if case else None)
 

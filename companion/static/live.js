@@ -1,7 +1,9 @@
 // Live updates of a room: Server-Sent Events (EventSource) from /api/rooms/<code>/events,
 // long polling (?since=<version>&wait=20) where a browser has no EventSource.
-// Live.follow(code, show, version, down): show(state) for each newer state; version() is the one drawn;
-// down(true) once the stream has been lost for LOST_MS, down(false) when it is back.
+// Live.follow(code, show, version, down, seen): show(state) for each newer state; version() is the one drawn;
+// down(true) once the stream has been lost for LOST_MS, down(false) when it is back; seen = {seats(): the seat ids
+// this phone holds (present while it streams), away(away_s): each away seat's seconds offline, as the server says};
+// it answers {renew()}: start the stream anew (the phone took or lost a seat).
 const Live = (function () {
   const pause = (ms) => new Promise((done) => setTimeout(done, ms));
   const LOST_MS = 1500; // a blip shorter than this says nothing
@@ -20,8 +22,9 @@ const Live = (function () {
   // EventSource reconnects by itself after a dropped connection, sending Last-Event-ID; after a refusal (503 when
   // the server is full, 404...) it gives up, and a network gone silent (a sleeping laptop, a Wi-Fi drop: no error,
   // no heartbeat for SILENCE_MS) it never notices: in both cases close it and start anew, later.
-  function stream(code, show, version, wait, link) {
-    const source = new EventSource(`/api/rooms/${code}/events?since=${version()}`);
+  function stream(code, show, version, wait, link, seen) {
+    const seats = seen.seats().join(",");
+    const source = new EventSource(`/api/rooms/${code}/events?since=${version()}&seats=${seats}`);
     let heard = Date.now(), again = null;
     const hear = () => { heard = Date.now(); link.up(); };
     const restart = () => {
@@ -29,11 +32,19 @@ const Live = (function () {
       source.close();
       link.lost();
       // jittered, so phones cut off together (a restart) do not all come back in the same instant
-      again = again || setTimeout(() => stream(code, show, version, Math.min(wait * 2, 30000), link), wait * (0.5 + Math.random()));
+      again = again || setTimeout(() => stream(code, show, version, Math.min(wait * 2, 30000), link, seen),
+        wait * (0.5 + Math.random()));
     };
     const silence = setInterval(() => { if (Date.now() - heard > SILENCE_MS) restart(); }, 1000);
+    link.renew = () => {
+      clearInterval(silence);
+      clearTimeout(again);
+      source.close();
+      stream(code, show, version, 2000, link, seen);
+    };
     source.onopen = hear;
     source.addEventListener("heartbeat", hear);
+    source.addEventListener("presence", (event) => { hear(); seen.away(JSON.parse(event.data).away_s); });
     source.onmessage = (event) => { wait = 2000; hear(); show(JSON.parse(event.data)); };
     source.onerror = () => {
       link.lost();
@@ -60,10 +71,11 @@ const Live = (function () {
     }
   }
 
-  function follow(code, show, version, down) {
+  function follow(code, show, version, down, seen = {seats: () => [], away: () => {}}) {
     const link = watchdog(down);
-    if ("EventSource" in window) stream(code, show, version, 2000, link);
+    if ("EventSource" in window) stream(code, show, version, 2000, link, seen);
     else poll(code, show, version, link);
+    return {renew: () => link.renew && link.renew()}; // a stream anew, naming the seats held now
   }
   return {follow};
 })();

@@ -44,13 +44,17 @@ const Room = (function () {
       const label = set(document.createElementNS(ns, "text"), {x: x * 10 + 5, y: y * 10 + 7.3, "text-anchor": "middle",
         "font-size": 6.5, "font-weight": 700, fill: room.onFill(colour.rgb)});
       label.textContent = text;
-      svg.append(set(document.createElementNS(ns, "rect"), {x: x * 10, y: y * 10, width: 10, height: 10,
+      svg.append(set(document.createElementNS(ns, "rect"), {x: x * 10, y: y * 10, width: 10, height: 10, class: "cell",
         fill: colour.rgb, stroke: "#1b1b1b", "stroke-width": 0.8}), label);
     }
     return svg;
   };
 
-  room.saveSeats = function () { localStorage.setItem(seatsKey, JSON.stringify(room.mine)); };
+  let follower = null; // the live stream (Live.follow)
+  room.saveSeats = function () {
+    localStorage.setItem(seatsKey, JSON.stringify(room.mine));
+    if (follower) follower.renew(); // the stream names the seats this phone holds: they are present
+  };
   room.seatName = (seat) => (room.state.seats.find((s) => s.seat === seat) || {}).name;
   room.holds = (seat) => room.mine.some((m) => m.seat === seat);
 
@@ -181,6 +185,12 @@ const Room = (function () {
     return [_("This phone now plays for %(name)s.", {name: room.seatName(room.actor())}), false];
   }
 
+  // The second tap of a double tap (a click counted 2 or more at the same spot) lands on whatever the first tap's
+  // answer drew under the finger (Simstown: the middle die, set aside): the board takes no such tap.
+  document.getElementById("board").addEventListener("click", (event) => {
+    if (event.detail > 1) { event.stopPropagation(); event.preventDefault(); }
+  }, true);
+
   // Redraw every board; the focused control (by its data-key) gets the focus back, or when it is gone or
   // disabled the next useful control gets it. The turn line is only where focus waits while this phone has
   // nothing to do: once a control is enabled (a state that arrived after a seat was taken), focus moves on.
@@ -190,6 +200,7 @@ const Room = (function () {
     if (key !== room.selectionKey) { room.selected.clear(); room.selectionKey = key; }
     const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
     for (const draw of room.boards) draw(room.state);
+    Away.draw();
     if (handing) document.querySelectorAll("#board button, #board select").forEach((control) => { control.disabled = true; });
     if (focused) {
       const again = focused !== "turn-line" && document.querySelector(`[data-key="${CSS.escape(focused)}"]`);
@@ -228,6 +239,9 @@ const Room = (function () {
   localStorage.setItem("rollsheet.rooms", JSON.stringify(recent));
   // "Connection lost: retrying ..." while the live stream is down; gone once it is back.
   const banner = (down) => { document.getElementById("connection").hidden = !down; };
-  window.addEventListener("load", () => Live.follow(room.code, show, () => (room.state ? room.state.version : 0), banner));
+  window.addEventListener("load", () => {
+    follower = Live.follow(room.code, show, () => (room.state ? room.state.version : 0), banner,
+      {seats: () => room.mine.map((m) => m.seat), away: Away.heard});
+  });
   return room;
 })();

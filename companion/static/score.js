@@ -4,7 +4,8 @@
 // players whose own numbers are fine. The page may start from a prefilled list of players (#prefill);
 // switching the language keeps the cards (they wait in sessionStorage for the page in the new language).
 // Reading and filling a card: score-fields.js; the card on show and the player buttons: score-cards.js; the
-// result under the cards: score-result.js.
+// result under the cards: score-result.js; a room's cards, each saved by its own seat's phone: score-room.js. A problem
+// shows on a card only once it is judged (typed on this phone, or saved in the room), named by its player.
 "use strict";
 
 const form = document.getElementById("score");
@@ -35,8 +36,8 @@ function addPlayer(player = {}) {
 
 function playersChanged() {
   const count = cards.children.length;
-  document.getElementById("add-player").hidden = count >= most;
-  cards.querySelectorAll(".remove").forEach((button) => { button.hidden = count <= fewest; });
+  document.getElementById("add-player").hidden = count >= most || RoomCards.active; // a room's cards are its seats
+  cards.querySelectorAll(".remove").forEach((button) => { button.hidden = count <= fewest || RoomCards.active; });
   cards.querySelectorAll("[data-players]").forEach((option) => {
     const [low, high] = option.dataset.players.split("-").map(Number);
     option.hidden = count < low || count > high;
@@ -51,10 +52,12 @@ function playersChanged() {
   schedule();
 }
 
-function gather() {
+function gather(every = false) {
+  // the cards that count (a room's result leaves out the cards never saved), or every card
   const where = {};
-  const players = [...cards.children].map((card, i) => readCard(card, `players[${i}]`, where));
-  return { payload: { players }, where };
+  const counted = [...cards.children].filter((card) => every || RoomCards.counted(card));
+  const players = counted.map((card, i) => readCard(card, `players[${i}]`, where));
+  return { payload: { players }, where, counted };
 }
 
 function post(payload, query = "") {
@@ -70,22 +73,23 @@ function schedule() {
 
 async function update() {
   const mine = ++asked;
-  const { payload, where } = gather();
+  const { payload, where, counted } = gather();
   const answer = await post(payload, "?running=1");
   const body = await answer.json();
   if (mine !== asked) return;
   clearErrors();
-  if (answer.ok) Result.show(body, touched);
+  document.getElementById("result").classList.toggle("partial", !RoomCards.ready());
+  if (answer.ok) Result.show(body, touched || RoomCards.settled()); // a room's result shows on every phone
   else {
     showErrors(body, where);
-    showRunning(body.running);
+    showRunning(body.running, counted);
   }
   Cards.draw();
 }
 
-function showRunning(running) {
+function showRunning(running, counted) {
   // On a 400, a card keeps its total when its own numbers are fine; the others grey out.
-  [...cards.children].forEach((card, i) => {
+  counted.forEach((card, i) => {
     const total = Array.isArray(running) ? running[i] : null;
     if (total !== null && total !== undefined) card.querySelector(".running").value = total;
     const stale = total === null || total === undefined;
@@ -117,6 +121,8 @@ function showError({ error, field }, where) {
     path = parent === path ? "" : parent;
   }
   const element = where[path];
+  const card = element && element.closest(".player");
+  if (card && !RoomCards.judged(card)) return;
   if (!element) {
     const slot = document.getElementById("form-error");
     slot.textContent = error;
@@ -125,7 +131,8 @@ function showError({ error, field }, where) {
     const box = element.matches(".player") ? element : element.closest(".field, header");
     const slot = element.matches(".player") ? element.querySelector(".card-error") : box.querySelector(".field-error");
     box.classList.add("invalid");
-    slot.textContent = slot.textContent ? `${slot.textContent}; ${error}` : error;
+    const said = _("%(name)s: %(problem)s", {name: card.querySelector(".name").value.trim(), problem: error});
+    slot.textContent = slot.textContent ? `${slot.textContent}; ${said}` : said;
     box.querySelector("input")?.setAttribute("aria-invalid", "true");
   }
 }
@@ -142,6 +149,7 @@ async function download(format) {
 
 async function saveToRoom() {
   // The room takes a score from a player seated there: this phone sends the first seat it holds (room.js keeps them).
+  if (!RoomCards.confirmSave()) return;
   const { payload, where } = gather();
   const [seat] = JSON.parse(localStorage.getItem(`rollsheet.seats.${form.dataset.room}`) || "[]");
   const saver = seat ? { player: seat.name, token: seat.token } : {};
@@ -178,6 +186,7 @@ cards.addEventListener("click", (event) => {
 });
 function changed(event) {
   touched = true;
+  event.target.closest(".player").dataset.touched = "yes";
   Cards.entries(event.target.closest(".player"));
   if (event.target.matches(".name")) Cards.draw();
   schedule();
@@ -196,7 +205,7 @@ document.querySelectorAll("[data-export]").forEach((button) => {
 document.getElementById("save-room")?.addEventListener("click", saveToRoom);
 form.addEventListener("submit", (event) => event.preventDefault());
 document.getElementById("language-switch").addEventListener("submit", () => {
-  sessionStorage.setItem(keptKey, JSON.stringify({players: gather().payload.players, touched}));
+  sessionStorage.setItem(keptKey, JSON.stringify({players: gather(true).payload.players, touched}));
 });
 prefill.forEach((player) => addPlayer(player));
 // a form of its own starts with two players; one a room fills has the room's seated players, no more

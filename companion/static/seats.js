@@ -65,7 +65,7 @@
     const onTurn = seat.seat === state.active && !state.over;
     return el("li", {class: `seat${onTurn ? " active" : ""}`},
       el("span", {class: "name"}, `${i + 1}. ${seat.name}`, mine ? el("small", {class: "mine"}, " " + _("(this phone)")) : null,
-        onTurn ? el("small", {}, " · " + _("on turn")) : null),
+        onTurn ? el("small", {}, " · " + _("on turn")) : null, el("small", {class: "away", "data-away": seat.seat})),
       before && i > 0 ? el("button", {type: "button", class: "small", "data-key": `up-${seat.seat}`,
         "aria-label": _("Move %(name)s earlier", {name: seat.name}), onclick: () => move(order, i, -1)}, "\u2191") : null,
       before && i < order.length - 1 ? el("button", {type: "button", class: "small", "data-key": `down-${seat.seat}`,

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Iterable, Protocol, runtime_checkable
 
-from typing_extensions import Required, TypedDict
+from typing_extensions import NotRequired, Required, TypedDict
 
 from companion.errors import Refused
 from companion.language import gettext
@@ -55,6 +55,7 @@ class Stale(Exception):
 class Seat(TypedDict):
     seat: int
     name: str
+    away_s: NotRequired[int | None]  # `GET /api/rooms/<code>`: seconds since its phones' last stream ended, else null
 
 
 class Die(TypedDict):
@@ -137,6 +138,19 @@ class UndoOffer(TypedDict):
     seat: int
 
 
+class Card(TypedDict):
+    seat: int
+    name: str
+    saved: bool
+    by: str | None  # who saved it (companion/cards.py)
+    at: float | None  # epoch seconds
+    fields: dict | None  # the card's numbers, as a score post's player has them without its name
+
+
+class Scored(TypedDict):
+    missing: list[str]  # the seated players whose card was not in
+
+
 class PhoneState(TableState, total=False):
     """What a phone reads (rooms.py): the table state with the room's keys and the referee's answers."""
 
@@ -150,6 +164,8 @@ class PhoneState(TableState, total=False):
     waiting: Required[list[int]]  # the seats with a move of the turn now (referee.py)
     reorder: Required[bool]  # the seats may still change their turn order
     prompt: Required[dict[str, str]]  # seat id (as text), and "watching" -> what that seat may do, in its language
+    cards: Required[list[Card]]  # each seat's own score card, in turn order (companion/cards.py)
+    scored: Required[Scored | None]  # the room's result from the cards, once made
 
 
 @dataclass(frozen=True)

@@ -168,9 +168,15 @@ def _score_text(game: Game, p: dict, say: Speaker) -> str:
     tie = p.get("tiebreak")
     if isinstance(tie, dict):  # stored as data since the phones speak several languages; before, as a sentence
         tie = tie_text(tie["case"], tie["winners"], game.scoring.tiebreak if game.scoring else None, say)
-    said = say.gettext("Final score, saved again: %(ranking)s", ranking=ranking) if p.get("replaces") \
-        else say.gettext("Final score: %(ranking)s", ranking=ranking)
-    return said + (f" ({tie})" if tie else "")
+    if p.get("corrects"):
+        said = say.gettext("Final score, %(name)s corrected their card: %(ranking)s", name=p["corrects"],
+                           ranking=ranking)
+    elif p.get("replaces"):
+        said = say.gettext("Final score, saved again: %(ranking)s", ranking=ranking)
+    else:
+        said = say.gettext("Final score: %(ranking)s", ranking=ranking)
+    missing = say.gettext("no card from %(names)s", names=say.listing(p["missing"])) if p.get("missing") else ""
+    return said + "".join(f" ({note})" for note in (tie, missing) if note)
 
 
 def _sum_text(p: dict, say: Speaker) -> str:
@@ -226,6 +232,7 @@ def _simple(game: Game, kind: str, p: dict, who: str, say: Speaker) -> str:
         else say.gettext("%(who)s ended the turn", who=who),
         "score": lambda: _score_text(game, p, say),
         "written": lambda: say.gettext("%(who)s wrote the roll", who=who),
+        "card": lambda: say.gettext("%(who)s saved their score card", who=who),
     }
     return texts[kind]() if kind in texts else p.get("text", kind)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
 import layouts
-from companion import limits, rooms
+from companion import codes, limits, rooms
 from companion.address import public_url
 from companion.contract import answers, bodies, documented
 from companion.contract.moves import move_bodies
@@ -18,6 +18,7 @@ from companion.errors import Refused, retry_header
 from companion.expiry import refusal
 from companion.language import current
 from companion.live import encoded
+from companion.presence import with_away
 from companion.views import groups_api
 from layouts import fill_values
 from layouts.glyphs import is_shape
@@ -106,8 +107,9 @@ def shown(state: dict) -> Response:
                                   "anything else counts as none)"),
     "wait": ({"type": "string"}, "long poll: answer after this many seconds at most (0-25; default 20)")})
 def room(code):
-    """The room's state now."""
-    return shown(rooms.state(code))
+    """The room's state now, each seat with `away_s`."""
+    hub = current_app.extensions["rollsheet.hub"]
+    return shown(with_away(rooms.state(code), hub.presence(codes.normal_code(code))))
 
 
 @bp.get("/rooms/<code>/proof")

@@ -1,0 +1,53 @@
+"""Who is away (companion/presence.py): a seat is present while a stream of any process holds it, away from the
+moment its last one ends; the seats a stream names, and the relay's presence messages."""
+from __future__ import annotations
+
+from companion.presence import Presence, seats_named, with_away
+from companion.relay import arrived
+
+
+def test_a_seat_is_away_once_its_last_stream_ends_and_present_again_when_one_comes_back():
+    seen = Presence()
+    assert seen.arrive([0, 1]) and seen.away_s() == {}
+    seen.arrive([1])
+    seen.depart([1])
+    assert seen.away_s() == {}  # Ben's other phone still streams
+    changes = seen.changes
+    assert seen.depart([0, 1]) and set(seen.away_s()) == {0, 1} and seen.changes == changes + 1
+    seen.arrive([1])
+    assert set(seen.away_s()) == {0}
+    state = with_away({"seats": [{"seat": 0, "name": "Ana"}, {"seat": 1, "name": "Ben"}, {"seat": 2, "name": "Cy"}]},
+                      seen)
+    assert [seat["away_s"] for seat in state["seats"]] == [0, None, None]  # Cy: no stream ever named her
+
+
+def test_a_seat_streamed_by_another_process_is_present_until_that_process_says_otherwise():
+    seen = Presence()
+    assert seen.heard("other:1", [2]) and seen.away_s() == {}
+    changes = seen.changes
+    assert seen.arrive([2]) and seen.changes == changes  # the other processes hear of it; the phones, nothing new
+    seen.depart([2])
+    assert seen.away_s() == {}
+    assert seen.heard("other:1", []) and set(seen.away_s()) == {2}
+
+
+def test_a_stream_names_whole_seat_ids_only():
+    assert seats_named("2,0,x,-1,2,,99999") == [0, 2] and seats_named("") == []
+    assert len(seats_named(",".join(map(str, range(50))))) == 8
+
+
+def test_a_relay_message_of_presence_reaches_the_hub():
+    calls = []
+
+    class Loop:
+        def call_soon_threadsafe(self, *call):
+            calls.append(call)
+
+    class Hub:
+        def heard(self, *args): ...
+        def arrived(self, *args): ...
+
+    hub = Hub()
+    arrived(b"K7QX2M presence host:42\n[0, 3]", Loop(), hub)
+    arrived(b"K7QX2M 7\n", Loop(), hub)
+    assert calls == [(hub.heard, "K7QX2M", "host:42", [0, 3]), (hub.arrived, "K7QX2M", 7, None)]
