@@ -11,6 +11,8 @@ is still run once. `pytest -m "not slow"` is the fast lane.
 """
 from __future__ import annotations
 
+import collections
+
 import pytest
 from typer.testing import CliRunner
 
@@ -22,8 +24,16 @@ BROWSER_FIXTURES = {"browser", "phone"}
 SERVER_FIXTURES = {"served", "live_server", "server", "base"}
 
 
+LONG_FILES = ["test_room_looks", "test_schemathesis", "test_score_looks", "test_room_pages", "test_room_play",
+              "test_room_referee", "test_fuzz_requests", "test_fuzz_server"]
+"""The files that take half a minute to two minutes each (`pytest --durations=80` on 2 cores), dearest first: a worker
+(`--dist loadfile`) starts them before the others, rather than one running a long file alone at the end."""
+
+
+@pytest.hookimpl(wrapper=True)
 def pytest_collection_modifyitems(items):
-    """Sort every test into its lanes by the fixtures it uses and the module it is in."""
+    """Sort every test into its lanes by the fixtures it uses and the module it is in; once `-m` has chosen the
+    tests of a run, order their files long ones first."""
     first_cases = set()
     for item in items:
         used = set(item.fixturenames)
@@ -38,6 +48,19 @@ def pytest_collection_modifyitems(items):
             first_cases.add((item.path, item.originalname))
         if any(item.get_closest_marker(lane) for lane in ("browser", "server", "process")):
             item.add_marker(pytest.mark.slow)
+    yield
+    long_files_first(items)
+
+
+def long_files_first(items):
+    """Order the files of a run: the long ones first, then the others by their number of tests (as xdist would)."""
+    count = collections.Counter(item.path for item in items)
+
+    def order(item):
+        stem = item.path.stem
+        return (LONG_FILES.index(stem), 0) if stem in LONG_FILES else (len(LONG_FILES), -count[item.path])
+
+    items.sort(key=order)
 
 
 @pytest.fixture
@@ -132,6 +155,18 @@ def served(tmp_path):
     from tests.serving import serving
 
     with serving(tmp_path / "served") as (base, _):
+        yield base
+
+
+@pytest.fixture(scope="module")
+def module_served(tmp_path_factory):
+    """One real `rollsheet serve` for a whole module whose tests each open rooms of their own; yields its base URL.
+
+    A module takes it as its `served` (a fixture of its own returning this one): a server started once, not per test.
+    """
+    from tests.serving import serving
+
+    with serving(tmp_path_factory.mktemp("served")) as (base, _):
         yield base
 
 

@@ -5,7 +5,15 @@ import json
 import threading
 import urllib.request
 
+import pytest
+
 from tests.tables import Http, Table, together
+
+
+@pytest.fixture(scope="module")
+def served(module_served):
+    """One real server for this module's tests (tests/conftest.py): each opens rooms of its own."""
+    return module_served
 
 
 def test_a_waiting_phone_is_woken_by_a_roll(served):

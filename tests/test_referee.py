@@ -13,6 +13,7 @@ from companion import lists, referee, table
 from companion.errors import Refused
 from companion.lists import FLAGS
 from companion.table.ending import round_complete
+from tests.lanes import short_and_long
 
 GAMES = {path.stem: path for folder in (layouts.TEMPLATES, Path(__file__).parent / "games")
          for path in layouts.layout_files(folder)}
@@ -151,8 +152,7 @@ def walk_game(game, players: int, walk: random.Random, heard=None) -> tuple[int,
     raise AssertionError(f"{game.id} never ended")
 
 
-@pytest.mark.parametrize("walked", [pytest.param(TURNS // 10, id="short"),
-                                    pytest.param(TURNS, id="long", marks=pytest.mark.slow)])
+@pytest.mark.parametrize("walked", short_and_long(TURNS))
 @pytest.mark.parametrize("game_id", WALKED)
 def test_a_random_table_never_stalls_and_every_game_ends_by_its_rule(game_id, walked):
     game, walk = load(game_id), random.Random(game_id)

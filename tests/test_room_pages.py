@@ -8,12 +8,19 @@ import json
 import re
 import time
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.phones import HeldAnswers, axe_clean, every_look, seated_phone, turn_line
 from tests.serving import free_port, serving
 from tests.silent_network import silent_network
 from tests.tables import Http, Table
+
+
+@pytest.fixture(scope="module")
+def served(module_served):
+    """One real server for this module's tests (tests/conftest.py): each opens rooms of its own."""
+    return module_served
 
 
 def two_phones(served, phone, game: str):

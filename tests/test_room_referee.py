@@ -4,11 +4,18 @@ before its answer), a shared phone that starts each seat clean, never passes a t
 the chosen seat do what the server allows it, a tile crossed only after a confirmation, the declared end."""
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.phones import HeldAnswers, axe_clean, seated_phone, turn_line
 from tests.serving import within
 from tests.tables import Http, Table
+
+
+@pytest.fixture(scope="module")
+def served(module_served):
+    """One real server for this module's tests (tests/conftest.py): each opens rooms of its own."""
+    return module_served
 
 PLAYERS = ("Ana", "Ben", "Cy", "Dee")
 

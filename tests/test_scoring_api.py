@@ -13,6 +13,7 @@ import layouts
 from companion import create_app
 from companion.scoring import forms, score
 from companion.scoring.inputs import player_model
+from tests.lanes import short_and_long
 
 GAMES = ("copenhagen", "lost-cities", "simstown", "monolyth")
 LOST_CITIES_COLOURS = ("red", "orange", "yellow", "green", "blue", "purple")
@@ -168,12 +169,17 @@ def games(draw):
     return game, {"players": [{"name": f"P{i}"} | p for i, p in enumerate(players)]}
 
 
-relaxed = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def relaxed(examples):
+    """Hypothesis settings for `examples` drawn payloads, posted with one client."""
+    return settings(max_examples=examples, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
-@relaxed
-@given(games())
-def test_total_is_the_sum_of_the_breakdown_and_ranks_follow_totals(api, drawn):
+@pytest.mark.parametrize("examples", short_and_long(150))
+def test_total_is_the_sum_of_the_breakdown_and_ranks_follow_totals(api, examples):
+    relaxed(examples)(given(games())(total_is_the_sum_of_the_breakdown_and_ranks_follow_totals))(api)
+
+
+def total_is_the_sum_of_the_breakdown_and_ranks_follow_totals(api, drawn):
     game, payload = drawn
     answer = api.post(f"/api/score/{game}", json=payload)
     assert answer.status_code in (200, 400)
@@ -208,9 +214,12 @@ def malformed(draw):
     return game, payload
 
 
-@relaxed
-@given(malformed())
-def test_malformed_payloads_never_give_a_500(api, drawn):
+@pytest.mark.parametrize("examples", short_and_long(150))
+def test_malformed_payloads_never_give_a_500(api, examples):
+    relaxed(examples)(given(malformed())(malformed_payloads_never_give_a_500))(api)
+
+
+def malformed_payloads_never_give_a_500(api, drawn):
     game, payload = drawn
     answer = api.post(f"/api/score/{game}", data=json.dumps(payload), content_type="application/json")
     assert answer.status_code in (200, 400)

@@ -6,13 +6,14 @@ from pathlib import Path
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 
 import layouts
 from companion.scoring import score_game
 from layouts.expressions import ExprError, Unknown, evaluate
+from tests.lanes import short_and_long
 from tests.scoring_play import EXAMPLES, add_games
-from tests.test_scoring_api import malformed
+from tests.test_scoring_api import malformed, relaxed
 
 SMALL = {"id": "dicey", "name": "Dicey", "players": {"min": 1, "max": 4}, "colours": {},
          "values": {"per_six": 3}, "tables": {"runs": {"label": "Runs", "values": [0, 1, 4]}},
@@ -176,9 +177,12 @@ def test_running_totals_when_every_player_is_wrong(client):
     assert answer.get_json()["running"] == [None, None]
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(malformed())
-def test_running_totals_never_give_a_500(client, drawn):
+@pytest.mark.parametrize("examples", short_and_long(100))
+def test_running_totals_never_give_a_500(client, examples):
+    relaxed(examples)(given(malformed())(running_totals_never_give_a_500))(client)
+
+
+def running_totals_never_give_a_500(client, drawn):
     game, payload = drawn
     answer = client.post(f"/api/score/{game}?running=1", data=json.dumps(payload), content_type="application/json")
     assert answer.status_code in (200, 400)
