@@ -1,0 +1,110 @@
+"""Rooms pinned to a host: two `rollsheet serve` on one PostgreSQL behind a real HAProxy running docs/haproxy.cfg
+(tests/hosts.py), all on 127.0.0.1. A room's requests land on one host; a host killed with SIGKILL has its rooms
+answered by the other within 5 s, every acknowledged move there, its phones' streams reconnected; a host that
+comes back takes its rooms again without acting on a stale copy."""
+from __future__ import annotations
+
+import re
+import socket
+
+import pytest
+
+from tests.hosts import HAPROXY, hosts_behind_proxy, kill_host
+from tests.serving import call, exchange, serving, within
+
+pytestmark = [pytest.mark.server, pytest.mark.skipif(not HAPROXY, reason="HAProxy is not installed")]
+FAILOVER_S = 5
+
+
+def named_host(headers) -> str:
+    """The host an answer came from, as HAProxy names it (its header names are lower case)."""
+    return {name.lower(): value for name, value in headers.items()}["x-rollsheet-host"]
+
+
+def host_of(proxy: str, path: str) -> str:
+    """The host HAProxy sent a request for `path` to."""
+    status, headers, _ = call(proxy, path)
+    assert status == 200, (path, status)
+    return named_host(headers)
+
+
+def open_seated(proxy: str) -> tuple[str, dict]:
+    """A new 1-player Simstown room with Ana seated: its code and her seat."""
+    status, _, room = call(proxy, "/api/rooms", {"game": "simstown", "players": 1})
+    assert status == 201
+    status, _, seated = call(proxy, f"/api/rooms/{room['code']}/seats", {"name": "Ana"})
+    assert status == 201
+    return room["code"], seated
+
+
+def move(proxy: str, code: str, seated: dict) -> dict:
+    """Ana's first allowed move in the room, sent with the version she saw; the answered state."""
+    state = call(proxy, f"/api/rooms/{code}")[2]
+    chosen = next(m for m in state["allowed"][str(seated["seat"])] if m["move"] not in ("cross", "end"))
+    body = {k: v for k, v in chosen.items() if k != "move"} | {"player": "Ana", "token": seated["token"],
+                                                                 "seen": state["version"]}
+    status, headers, answer = call(proxy, f"/api/rooms/{code}/{chosen['move']}", body)
+    assert status == 200, answer
+    return answer
+
+
+def stream_head(proxy: str, code: str) -> bytes:
+    """The request that opens a room's event stream."""
+    return f"GET /api/rooms/{code}/events HTTP/1.1\r\nHost: {proxy.removeprefix('http://')}\r\n\r\n".encode()
+
+
+def first_version(event: bytes) -> int:
+    """The version in a stream's first event."""
+    return int(re.search(rb'"version":\s*(\d+)', event)[1])
+
+
+def test_every_request_of_a_room_lands_on_one_host(postgres):
+    with hosts_behind_proxy(2, postgres, "--workers", "1") as (proxy, _, _):
+        seen = {}
+        for _ in range(12):
+            code, seated = open_seated(proxy)
+            move(proxy, code, seated)
+            paths = [f"/api/rooms/{code}", f"/r/{code}", f"/r/{code}/qr.svg", f"/api/rooms/{code}?since=0"]
+            seen[code] = {host_of(proxy, path) for path in paths * 2}
+            status, headers, _ = exchange(proxy, stream_head(proxy, code))
+            assert status == 200
+            seen[code].add(named_host(headers))
+        assert all(len(hosts) == 1 for hosts in seen.values()), seen
+        assert set.union(*seen.values()) == {"host1", "host2"}  # rooms are spread over both
+
+
+def test_a_killed_hosts_rooms_answer_from_the_other_with_every_move_and_streams_reconnect(postgres):
+    with hosts_behind_proxy(2, postgres, "--workers", "1") as (proxy, folder, hosts):
+        rooms = [open_seated(proxy) for _ in range(10)]
+        versions = {code: max(move(proxy, code, seated)["version"] for _ in range(3)) for code, seated in rooms}
+        placed = {code: host_of(proxy, f"/api/rooms/{code}") for code, _ in rooms}
+        victim = placed[rooms[0][0]]
+        doomed = [(code, seated) for code, seated in rooms if placed[code] == victim]
+        watched = doomed[0][0]
+        phone = socket.create_connection(("127.0.0.1", int(proxy.rsplit(":", 1)[1])), timeout=FAILOVER_S + 5)
+        phone.sendall(stream_head(proxy, watched))
+        assert b'"version"' in phone.recv(65536) or b'"version"' in phone.recv(65536)
+
+        (base, process), = [pair for n, pair in enumerate(hosts, 1) if f"host{n}" == victim]
+        kill_host(process.pid)
+
+        def all_answered() -> bool:
+            answers = [call(proxy, f"/api/rooms/{code}") for code, _ in doomed]
+            return all(status == 200 and named_host(headers) != victim for status, headers, _ in answers)
+
+        assert within(FAILOVER_S, all_answered, pause=lambda: None)
+        for code, _ in rooms:  # every acknowledged move is there, on whichever host answers
+            assert call(proxy, f"/api/rooms/{code}")[2]["version"] == versions[code]
+        assert all(chunk == b"" for chunk in iter(lambda: phone.recv(65536), b""))  # the held stream was cut
+        phone.close()
+        status, headers, event = exchange(proxy, stream_head(proxy, watched))  # the phone reconnects
+        assert status == 200 and named_host(headers) != victim
+        assert first_version(event) == versions[watched]
+        versions[watched] = move(proxy, watched, doomed[0][1])["version"]  # and plays on, on the other host
+
+        port = int(base.rsplit(":", 1)[1])
+        with serving(folder / "back", "--database", postgres, "--proxy", "--workers", "1", port=port):
+            assert within(FAILOVER_S, lambda: host_of(proxy, f"/api/rooms/{watched}") == victim)
+            answered = move(proxy, watched, doomed[0][1])  # the host that came back reads the room anew
+            assert answered["version"] == versions[watched] + 1
+            assert call(proxy, f"/api/rooms/{watched}")[2]["version"] == versions[watched] + 1
