@@ -1,7 +1,8 @@
 """Rooms pinned to a host: two `rollsheet serve` on one PostgreSQL behind a real HAProxy running docs/haproxy.cfg
 (tests/hosts.py), all on 127.0.0.1. A room's requests land on one host; a host killed with SIGKILL has its rooms
 answered by the other within 5 s, every acknowledged move there, its phones' streams reconnected; a host that
-comes back takes its rooms again without acting on a stale copy."""
+comes back takes its rooms again without acting on a stale copy, and a phone still held by the stand-in sees the
+moves made there (companion/elsewhere.py)."""
 from __future__ import annotations
 
 import re
@@ -53,9 +54,30 @@ def stream_head(proxy: str, code: str) -> bytes:
     return f"GET /api/rooms/{code}/events HTTP/1.1\r\nHost: {proxy.removeprefix('http://')}\r\n\r\n".encode()
 
 
-def first_version(event: bytes) -> int:
-    """The version in a stream's first event."""
-    return int(re.search(rb'"version":\s*(\d+)', event)[1])
+def versions_in(events: bytes) -> list[int]:
+    """The room versions in a stream's events."""
+    return [int(found) for found in re.findall(rb'"version":\s*(\d+)', events)]
+
+
+def held_stream(proxy: str, code: str) -> tuple[socket.socket, bytes]:
+    """A phone's event stream of a room held open through the proxy; the socket and what came until its first event."""
+    phone = socket.create_connection(("127.0.0.1", int(proxy.rsplit(":", 1)[1])), timeout=FAILOVER_S + 5)
+    phone.sendall(stream_head(proxy, code))
+    seen = b""
+    while not versions_in(seen):
+        seen += phone.recv(65536)
+    return phone, seen
+
+
+def sees(phone: socket.socket, version: int) -> bool:
+    """Whether a held stream brings `version` before it goes quiet for FAILOVER_S + 5 s."""
+    seen = b""
+    while version not in versions_in(seen):
+        chunk = phone.recv(65536)
+        if not chunk:
+            return False
+        seen += chunk
+    return True
 
 
 def test_every_request_of_a_room_lands_on_one_host(postgres):
@@ -81,9 +103,7 @@ def test_a_killed_hosts_rooms_answer_from_the_other_with_every_move_and_streams_
         victim = placed[rooms[0][0]]
         doomed = [(code, seated) for code, seated in rooms if placed[code] == victim]
         watched = doomed[0][0]
-        phone = socket.create_connection(("127.0.0.1", int(proxy.rsplit(":", 1)[1])), timeout=FAILOVER_S + 5)
-        phone.sendall(stream_head(proxy, watched))
-        assert b'"version"' in phone.recv(65536) or b'"version"' in phone.recv(65536)
+        phone, _ = held_stream(proxy, watched)
 
         (base, process), = [pair for n, pair in enumerate(hosts, 1) if f"host{n}" == victim]
         kill_host(process.pid)
@@ -97,10 +117,12 @@ def test_a_killed_hosts_rooms_answer_from_the_other_with_every_move_and_streams_
             assert call(proxy, f"/api/rooms/{code}")[2]["version"] == versions[code]
         assert all(chunk == b"" for chunk in iter(lambda: phone.recv(65536), b""))  # the held stream was cut
         phone.close()
-        status, headers, event = exchange(proxy, stream_head(proxy, watched))  # the phone reconnects
-        assert status == 200 and named_host(headers) != victim
-        assert first_version(event) == versions[watched]
+        phone, head = held_stream(proxy, watched)  # the phone reconnects, to the other host
+        assert b" 200 " in head.split(b"\r\n")[0] and named_host(dict(
+            line.split(": ", 1) for line in head.decode().split("\r\n")[1:] if ": " in line)) != victim
+        assert versions_in(head)[0] == versions[watched]
         versions[watched] = move(proxy, watched, doomed[0][1])["version"]  # and plays on, on the other host
+        assert sees(phone, versions[watched])
 
         port = int(base.rsplit(":", 1)[1])
         with serving(folder / "back", "--database", postgres, "--proxy", "--workers", "1", port=port):
@@ -108,3 +130,5 @@ def test_a_killed_hosts_rooms_answer_from_the_other_with_every_move_and_streams_
             answered = move(proxy, watched, doomed[0][1])  # the host that came back reads the room anew
             assert answered["version"] == versions[watched] + 1
             assert call(proxy, f"/api/rooms/{watched}")[2]["version"] == versions[watched] + 1
+            assert sees(phone, versions[watched] + 1)  # the phone still held by the stand-in sees the move
+        phone.close()
