@@ -86,7 +86,8 @@ def test_every_request_of_a_room_lands_on_one_host(postgres):
         for _ in range(12):
             code, seated = open_seated(proxy)
             move(proxy, code, seated)
-            paths = [f"/api/rooms/{code}", f"/r/{code}", f"/r/{code}/qr.svg", f"/api/rooms/{code}?since=0"]
+            paths = [f"/api/rooms/{code}", f"/r/{code}", f"/r/{code}/qr.svg", f"/api/rooms/{code}?since=0",
+                     f"/score/simstown?room={code}"]
             seen[code] = {host_of(proxy, path) for path in paths * 2}
             status, headers, _ = exchange(proxy, stream_head(proxy, code))
             assert status == 200
