@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import socket
+import time
 
 import pytest
 
@@ -69,12 +70,12 @@ def held_stream(proxy: str, code: str) -> tuple[socket.socket, bytes]:
     return phone, seen
 
 
-def sees(phone: socket.socket, version: int) -> bool:
-    """Whether a held stream brings `version` before it goes quiet for FAILOVER_S + 5 s."""
-    seen = b""
+def sees(phone: socket.socket, version: int, seconds: float = FAILOVER_S) -> bool:
+    """Whether a held stream brings `version` within `seconds` (its heartbeats come every 5 s)."""
+    seen, deadline = b"", time.monotonic() + seconds
     while version not in versions_in(seen):
         chunk = phone.recv(65536)
-        if not chunk:
+        if not chunk or time.monotonic() > deadline:
             return False
         seen += chunk
     return True
