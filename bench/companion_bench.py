@@ -44,7 +44,7 @@ from server_process import cpu_per_move_alone, kill_a_worker, peak_mb, postgres,
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from tests.hosts import hosts_behind_proxy, kill_host  # noqa: E402  (N hosts behind HAProxy)
+from tests.hosts import hosts_behind_proxy, signal_host  # noqa: E402  (N hosts behind HAProxy)
 from tests.serving import serving  # noqa: E402  (the repository's own start-and-stop of a real server)
 GAMES = ["copenhagen", "lost-cities", "simstown", "monolyth"]
 DRAIN, AFTER_S = 1.5, 5
@@ -139,7 +139,7 @@ def on_hosts(args, languages: list[str], database: str, workers: list[str], log)
     with hosts_behind_proxy(args.hosts, database, *workers, command=shlex.split(args.serve), stderr=log) \
             as (proxy, _, hosts):
         pids = [process.pid for _, process in hosts]
-        victim = (lambda: kill_host(pids[-1])) if args.kill_host else None
+        victim = (lambda: signal_host(pids[-1])) if args.kill_host else None
         return asyncio.run(asyncio.wait_for(drive(port_of(proxy), pids, args, languages, port_of(hosts[0][0]),
                                                   victim), 2 * args.seconds + 300))
 

@@ -6,7 +6,8 @@ The proxy runs docs/haproxy.cfg itself (the file docs/hosting.md shows), with it
 Glossary:
 - host: one `rollsheet serve` (with its workers) on its own port and data folder, named host1, host2, ...
   as HAProxy names it in the `X-Rollsheet-Host` answer header.
-- killed host: its `serve` and all its workers ended with SIGKILL, as a machine that loses power.
+- killed host: its `serve` and all its workers ended with SIGKILL, as a machine that loses power;
+  a stopped host: all of them stopped with SIGSTOP, as a machine that hangs.
 """
 from __future__ import annotations
 
@@ -33,11 +34,12 @@ def host_processes(pid: int) -> list[int]:
         return [pid]
 
 
-def kill_host(pid: int) -> None:
-    """End a host's `serve` and every worker of it with SIGKILL at once."""
+def signal_host(pid: int, number: int = signal.SIGKILL) -> None:
+    """Send a host's `serve` and every worker of it a signal at once (SIGKILL: a machine losing power; SIGSTOP and
+    SIGCONT: one that hangs and runs again)."""
     for process in reversed(host_processes(pid)):
         try:
-            os.kill(process, signal.SIGKILL)
+            os.kill(process, number)
         except ProcessLookupError:
             pass
 
