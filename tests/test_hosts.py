@@ -19,7 +19,7 @@ from tests.serving import call, exchange, serving, within
 pytestmark = [pytest.mark.server, pytest.mark.skipif(not HAPROXY, reason="HAProxy is not installed")]
 FAILOVER_S = 5
 HUNG_S = 15
-"""A hung host is taken out after 3 checks of 2 s each (docs/haproxy.cfg): generous for a loaded machine."""
+"""A hung host is taken out after 2 checks of 2 s each (docs/haproxy.cfg): generous for a loaded machine."""
 
 
 def named_host(headers) -> str:
