@@ -38,8 +38,8 @@ from contextlib import nullcontext
 from pathlib import Path
 
 from figures import percentile, timeline, update_latencies, window
-from live_phones import Connection, Tally, lag_probe, phone, poller, roller
 from hosts_run import cpu_between, hosts_cpu, served_again_s
+from live_phones import Connection, Tally, lag_probe, phone, poller, roller
 from server_process import cpu_per_move_alone, kill_a_worker, peak_mb, postgres, sample_memory
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -49,7 +49,7 @@ def move(proxy: str, code: str, seated: dict) -> dict:
     chosen = next(m for m in state["allowed"][str(seated["seat"])] if m["move"] not in ("cross", "end"))
     body = {k: v for k, v in chosen.items() if k != "move"} | {"player": "Ana", "token": seated["token"],
                                                                  "seen": state["version"]}
-    status, headers, answer = call(proxy, f"/api/rooms/{code}/{chosen['move']}", body)
+    status, _, answer = call(proxy, f"/api/rooms/{code}/{chosen['move']}", body)
     assert status == 200, answer
     return answer
 
