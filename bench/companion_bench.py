@@ -2,7 +2,7 @@
 
 Run: `python bench/companion_bench.py [--runs 3] [--seconds 60] [--rooms 400] [--phones 5]
 [--live stream|poll] [--languages en,de,es] [--workers N] [--postgres] [--reconnect-storm]
-[--kill-worker] [--overload] [--serve "COMMAND"] [--against PATH]`.
+[--kill-worker] [--hosts N [--kill-host]] [--overload] [--serve "COMMAND"] [--against PATH]`.
 Each run starts `rollsheet serve` (`python -m sheets.cli serve`, or COMMAND, given --host, --port,
 --data, and --workers / --database when asked; `--postgres` starts a PostgreSQL of its own in a
 temporary folder) on loopback with a fresh data folder, measures the server CPU of a move made alone
@@ -14,6 +14,10 @@ after its `retry:`; `--kill-worker`: one worker is killed with SIGKILL half-way.
 The instructions a move made alone costs are counted once per bench with valgrind's callgrind
 (bench/instructions.py) and printed next to the CPU time. `--against PATH`: no load runs, a move made
 alone on this checkout and on the one at PATH, side by side, as ratios (bench/side_by_side.py).
+`--hosts N` (PostgreSQL implied): N `serve` on one PostgreSQL behind a real HAProxy the bench starts and stops
+(bench/hosts_run.py, docs/haproxy.cfg), the phones and rollers on the proxy; the move alone is measured on the
+first host directly, memory is the first host's, server CPU the hosts' together; `--kill-host`: the last host and its workers are killed with SIGKILL half-way, and the
+seconds until every room is served again are a target.
 Server peak MB: the largest memory of the server's processes together (proportional set sizes, sampled
 every second; the peak resident sizes added up, which count shared pages once per process, are printed too).
 Prints every run with its per-second timeline (bench/figures.py) and the machine's load, then the
@@ -37,6 +41,7 @@ from contextlib import nullcontext
 from pathlib import Path
 
 from figures import percentile, timeline, update_latencies, window
+from hosts_run import cpu_between, hosts_cpu, served_again_s
 from live_phones import Connection, Tally, lag_probe, phone, poller, roller
 from instructions import available, instructions_per_move
 from server_process import cpu_per_move_alone, cpu_s, kill_a_worker, peak_mb, postgres, sample_memory
@@ -44,6 +49,7 @@ from side_by_side import compare
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from tests.hosts import hosts_behind_proxy, signal_host  # noqa: E402  (N hosts behind HAProxy)
 from tests.serving import serving  # noqa: E402  (the repository's own start-and-stop of a real server)
 GAMES = ["copenhagen", "lost-cities", "simstown", "monolyth"]
 DRAIN, AFTER_S = 1.5, 5
@@ -56,6 +62,7 @@ MODE_TARGETS = {"overload": {"errors": 0, "lost actions": 0, "server log warning
                 "storm": {**{k: v for k, v in TARGETS.items() if k not in UPDATES and k != "busy (503)"},
                           "busy moves": 0, "roll p99 after storm ms": 250.0},
                 "kill": {"lost actions": 0, "update max ms": 5000.0, "server peak MB": 300.0},
+                "kill-host": {"lost actions": 0, "served again after kill s": 5.0},
                 "postgres": {**{k: v for k, v in TARGETS.items() if k != "CPU per move alone ms"},
                              "roll p99 ms": 150.0}}
 SUMMED = ("errors", "lost actions", "server log warnings", "busy (503)", "busy moves")
@@ -63,10 +70,13 @@ SERVE = f"{shlex.quote(sys.executable)} -m sheets.cli serve"
 LOG_ALARMS = ("WARNING", "ERROR", "Traceback", "Uncaught exception")
 
 
-async def drive(port: int, pid: int, args, languages: list[str]) -> tuple[dict, list]:
-    """Measure a move alone, open the rooms, keep their phones live, act for `seconds` (cutting the streams or
-    killing a worker half-way when asked), read the rooms back; the run's figures and its timeline."""
-    alone = await cpu_per_move_alone(port, pid)
+async def drive(port: int, pids: list[int], args, languages: list[str], alone_port: int | None = None,
+                at_middle=None) -> tuple[dict, list]:
+    """Measure a move alone (on `alone_port` if given), open the rooms, keep their phones live, act for `seconds`
+    (cutting the streams, killing a worker or calling `at_middle` half-way when asked), read the rooms back; the
+    run's figures and its timeline. `pids`: the servers' processes (one per host), the first one's memory counted."""
+    pid = pids[0]
+    alone = await cpu_per_move_alone(alone_port or port, pid)
     tally, setup, tables = Tally(), Connection(port), []
     for number in range(args.rooms):
         game = GAMES[number % len(GAMES)]
@@ -79,7 +89,7 @@ async def drive(port: int, pid: int, args, languages: list[str]) -> tuple[dict, 
     live += [asyncio.create_task(lag_probe(tally)), asyncio.create_task(sample_memory(pid, memory))]
     await asyncio.sleep(1.0)
     tally.requests, start = 0, time.perf_counter() + 0.05
-    cpu, server_cpu = time.process_time(), cpu_s(pid)
+    cpu, server_cpu = time.process_time(), hosts_cpu(pids)
     middle = start + args.seconds // 2
     if args.reconnect_storm:
         asyncio.get_running_loop().call_at(asyncio.get_running_loop().time() + (middle - time.perf_counter()),
@@ -87,11 +97,14 @@ async def drive(port: int, pid: int, args, languages: list[str]) -> tuple[dict, 
     if args.kill_worker:
         asyncio.get_running_loop().call_at(asyncio.get_running_loop().time() + (middle - time.perf_counter()),
                                            kill_a_worker, pid)
+    if at_middle:
+        asyncio.get_running_loop().call_at(asyncio.get_running_loop().time() + (middle - time.perf_counter()),
+                                           at_middle)
     await asyncio.gather(*(roller(port, code, start + n / args.rooms, args.seconds, tally)
                            for n, code in enumerate(tables)))
     await asyncio.sleep(DRAIN)
     elapsed = time.perf_counter() - start
-    cpu, server_cpu = time.process_time() - cpu, cpu_s(pid) - server_cpu
+    cpu, server_cpu = time.process_time() - cpu, cpu_between(server_cpu, hosts_cpu(pids))
     tally.stopped = True  # Python 3.11's wait_for can swallow a cancel: the phones also stop by this flag
     for task in live:
         task.cancel()
@@ -116,20 +129,40 @@ async def drive(port: int, pid: int, args, languages: list[str]) -> tuple[dict, 
                "lag p99 ms": percentile(tally.lag_s, 99) * 1000, "server peak MB": memory[0],
                "server VmHWM sum MB": peak_mb(pid),
                "server CPU %": 100 * server_cpu / elapsed, "generator CPU %": 100 * cpu / elapsed}
+    if at_middle:
+        figures["served again after kill s"] = served_again_s(tally, middle)
     return figures, timeline(tally, start, args.seconds + 1)
 
 
+def port_of(base: str) -> int:
+    """The port of a base URL."""
+    return int(base.rsplit(":", 1)[1])
+
+
+def on_hosts(args, languages: list[str], database: str, workers: list[str], log) -> tuple[dict, list]:
+    """Drive `--hosts` hosts behind HAProxy (the last one killed half-way with `--kill-host`), always stopped."""
+    with hosts_behind_proxy(args.hosts, database, *workers, command=shlex.split(args.serve), stderr=log) \
+            as (proxy, _, hosts):
+        pids = [process.pid for _, process in hosts]
+        victim = (lambda: signal_host(pids[-1])) if args.kill_host else None
+        return asyncio.run(asyncio.wait_for(drive(port_of(proxy), pids, args, languages, port_of(hosts[0][0]),
+                                                  victim), 2 * args.seconds + 300))
+
+
 def one_run(args, languages: list[str], database: str | None) -> tuple[dict, list]:
-    """Start the server on loopback, drive it, stop it (always); the run's figures and timeline."""
-    extra = [*(["--workers", str(args.workers)] if args.workers else []),
-             *(["--database", database] if database else [])]
+    """Start the server (or the hosts) on loopback, drive it, stop it (always); the run's figures and timeline."""
+    workers = ["--workers", str(args.workers)] if args.workers else []
     with tempfile.TemporaryDirectory(prefix="rollsheet-bench-") as data:
         log = open(Path(data) / "serve.log", "w+")
         try:
-            with serving(Path(data) / "data", *extra, command=shlex.split(args.serve), stderr=log) as (base, server):
-                port = int(base.rsplit(":", 1)[1])
-                figures, seconds = asyncio.run(asyncio.wait_for(drive(port, server.pid, args, languages),
-                                                                2 * args.seconds + 300))
+            if args.hosts:
+                figures, seconds = on_hosts(args, languages, database, workers, log)
+            else:
+                extra = [*workers, *(["--database", database] if database else [])]
+                with serving(Path(data) / "data", *extra, command=shlex.split(args.serve), stderr=log) \
+                        as (base, server):
+                    figures, seconds = asyncio.run(asyncio.wait_for(drive(port_of(base), [server.pid], args,
+                                                                          languages), 2 * args.seconds + 300))
         finally:
             log.seek(0)
             warnings = [line for line in log if any(word in line for word in LOG_ALARMS)]
@@ -155,6 +188,10 @@ def main() -> int:
     parser.add_argument("--postgres", action="store_true", help="keep the rooms in a PostgreSQL the bench starts")
     parser.add_argument("--reconnect-storm", action="store_true", help="cut every phone's stream at once half-way")
     parser.add_argument("--kill-worker", action="store_true", help="kill one worker with SIGKILL half-way")
+    parser.add_argument("--hosts", type=int, choices=range(2, 9), metavar="2-8",
+                        help="N serve on one PostgreSQL behind a HAProxy the bench starts (implies --postgres)")
+    parser.add_argument("--kill-host", action="store_true",
+                        help="with --hosts: kill the last host with SIGKILL half-way")
     parser.add_argument("--overload", action="store_true", help="past capacity: only errors and lost actions count")
     parser.add_argument("--serve", default=SERVE, help="server command, given --host, --port and --data")
     parser.add_argument("--against", type=Path, metavar="PATH", help="a move alone here and in checkout PATH, "
@@ -163,12 +200,17 @@ def main() -> int:
     if args.against:
         return compare(args.against, args.runs, args.workers)
     languages = args.languages.split(",")
+    if args.kill_host and not args.hosts:
+        parser.error("--kill-host needs --hosts N")
+    args.postgres |= bool(args.hosts)
     mode = next((name for name, on in (("overload", args.overload), ("kill", args.kill_worker),
-                                       ("storm", args.reconnect_storm), ("postgres", args.postgres)) if on), None)
+                                       ("kill-host", args.kill_host), ("storm", args.reconnect_storm),
+                                       ("postgres", args.postgres)) if on), None)
     targets = MODE_TARGETS.get(mode, TARGETS)
     print(f"{args.rooms} rooms x {args.phones} phones ({args.live}, {'/'.join(languages)}), one action per room per "
           f"second, {args.seconds} s, {args.runs} run(s), workers {args.workers or 'default'}, "
-          f"{'PostgreSQL' if args.postgres else 'SQLite'}, mode {mode or 'plain'}, {os.cpu_count()} cores, "
+          f"{'PostgreSQL' if args.postgres else 'SQLite'}{f', {args.hosts} hosts behind HAProxy' if args.hosts else ''}"
+          f", mode {mode or 'plain'}, {os.cpu_count()} cores, "
           f"load {os.getloadavg()[0]:.2f}")
     counted = {"instructions per move alone k": instructions_per_move(ROOT)} if available() else {}
     runs, failed = [], 0

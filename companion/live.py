@@ -119,11 +119,6 @@ class Hub:
         else:
             asyncio.ensure_future(self._reread(code))
 
-    def refresh(self) -> None:
-        """Read every watched room anew (after the relay may have missed changes)."""
-        for code in list(self.channels):
-            asyncio.ensure_future(self._reread(code))
-
     async def _reread(self, code: str) -> None:
         try:
             state = await self.reread(code)

@@ -1,26 +1,25 @@
 """Changes passed between the processes serving the same rooms, so a phone on any of them sees every move.
 
-- SocketRelay: the worker processes of one `serve --workers N` on SQLite. Each worker binds a Unix
+- SocketRelay: the worker processes of one `serve --workers N` (one host). Each worker binds a Unix
   datagram socket `<folder>/<n>.sock`; after a commit it sends the room's new state to the others'
   sockets (a few KB, no database read on arrival) from a thread of its own, so neither the move's
   thread nor the event loop waits for a busy peer. Chosen over watching the database's change
   counter: that costs every worker a poll even when nothing moves, adds up to a poll's interval to
   every update and still has to read which rooms changed (docs/performance.md).
-- PostgresRelay: every `serve` process on any machine using one PostgreSQL database: NOTIFY on the
-  channel `rollsheet` after a commit, LISTEN on a connection of its own.
+- On PostgreSQL the same sockets pass changes between the workers of one host; changes made on another
+  host (rare: HAProxy sends a room's every request to one host) are found by elsewhere.py. NOTIFY after
+  every commit is gone: it took a lock at every commit and carried at most 8,000 bytes (docs/hosting.md).
 
 Glossary:
 - message: `<code> <version>` on a first line, then the state as JSON; the state is left out when it is
-  too large for the way (PostgreSQL allows 8000 bytes), and a process that receives such a message
-  reads the room from the database. A process that watches no phone of that room reads no further
-  than the first line. A presence message, `<code> presence <origin>` then a JSON list of seat ids, says
-  which seats of the room that process holds streams of (presence.py).
-- hub: live.Hub; `hub.arrived(code, version, state or None)` is called on its loop for each message,
-  `hub.refresh()` after a relay may have missed messages.
+  too large for a datagram, and a process that receives such a message reads the room from the database.
+  A process that watches no phone of that room reads no further than the first line. A presence message,
+  `<code> presence <origin>` then a JSON list of seat ids, says which seats of the room that process holds
+  streams of (presence.py).
+- hub: live.Hub; `hub.arrived(code, version, state or None)` is called on its loop for each message.
 """
 from __future__ import annotations
 
-import logging
 import os
 import queue
 import socket
@@ -28,13 +27,8 @@ import threading
 
 import orjson
 
-log = logging.getLogger("rollsheet.relay")
-
 DATAGRAM_MOST = 200_000
 SEND_WAIT_S = 0.25
-NOTIFY_MOST = 7_900
-CHANNEL = "rollsheet"
-RETRY_S = 1.0
 
 
 def message(code: str, state: dict, most: int) -> bytes:
@@ -43,9 +37,8 @@ def message(code: str, state: dict, most: int) -> bytes:
     return head + body if len(head) + len(body) <= most else head
 
 
-def arrived(data: bytes | str, loop, hub) -> None:
+def arrived(data: bytes, loop, hub) -> None:
     """Hand a received message to the hub on its loop (from any thread)."""
-    data = data.encode() if isinstance(data, str) else data
     head, _, body = data.partition(b"\n")
     code, version, *origin = head.decode().split()
     if version == "presence":
@@ -110,67 +103,12 @@ class SocketRelay:
             self.out.close()
 
 
-class PostgresRelay:
-    """NOTIFY and LISTEN on the store's PostgreSQL database, each on a connection of its own."""
-
-    def __init__(self, url: str):
-        self.url, self.outbox, self.stopped = url, queue.SimpleQueue(), threading.Event()
-
-    def start(self, loop, hub) -> None:
-        """Listen and notify in threads of their own; the hub rereads its rooms whenever listening (re)starts."""
-        threading.Thread(target=self._listen, args=(loop, hub), name="listen", daemon=True).start()
-        threading.Thread(target=self._notify, name="notify", daemon=True).start()
-
-    def _listen(self, loop, hub) -> None:
-        import psycopg
-
-        said = False
-        while not self.stopped.is_set():
-            try:
-                with psycopg.connect(self.url, autocommit=True) as connection:
-                    connection.execute(f"LISTEN {CHANNEL}")
-                    said = False
-                    loop.call_soon_threadsafe(hub.refresh)  # what changed while it was not listening
-                    while not self.stopped.is_set():
-                        for note in connection.notifies(timeout=RETRY_S):
-                            arrived(note.payload, loop, hub)
-            except psycopg.Error as error:
-                if not said:  # once an outage, not once a retry
-                    log.warning("rollsheet serve: lost the PostgreSQL connection that hears other servers' changes "
-                                f"({str(error).strip().splitlines()[0]}); trying again every {RETRY_S:g} s")
-                said = True
-                self.stopped.wait(RETRY_S)
-
-    def _notify(self) -> None:
-        import psycopg
-
-        while not self.stopped.is_set():
-            try:
-                with psycopg.connect(self.url, autocommit=True) as connection:
-                    while not self.stopped.is_set():
-                        data = self.outbox.get()
-                        if data is not None:
-                            connection.execute("SELECT pg_notify(%s, %s)", (CHANNEL, data.decode()))
-            except psycopg.Error:
-                self.stopped.wait(RETRY_S)
-
-    def send(self, code: str, state: dict) -> None:
-        """Tell every other server (any thread; sent from a thread of its own, so the move does not wait)."""
-        self.tell(message(code, state, NOTIFY_MOST))
-
-    def tell(self, data: bytes) -> None:
-        """Send a message to every other server (from the notifying thread)."""
-        self.outbox.put(data)
-
-    def stop(self, loop) -> None:
-        """Stop listening and notifying."""
-        self.stopped.set()
-        self.outbox.put(None)
-
-
 def relay_for(engine, folder: str | None = None, number: int = 0, count: int = 1):
-    """The relay a server process needs: PostgreSQL's on a shared database, sockets between the workers of one
-    `serve` on SQLite, none for a single process on SQLite."""
-    if engine.kind == "postgresql":
-        return PostgresRelay(engine.url)
-    return SocketRelay(folder, number, count) if count > 1 else None
+    """The relay a server process needs: sockets between the workers of one `serve` (none for a single process);
+    on PostgreSQL, with the check for changes made on other hosts."""
+    sockets = SocketRelay(folder, number, count) if count > 1 else None
+    if engine.kind != "postgresql":
+        return sockets
+    from companion.elsewhere import ElsewhereCheck, Relays
+
+    return Relays(sockets, ElsewhereCheck(engine.url)) if sockets else ElsewhereCheck(engine.url)
