@@ -31,7 +31,7 @@ def draw_legend(pen, block, ctx):
     if not all(_fits(text, text_w, equal, block.size) for _, text, _, _, text_w in rows):
         lines = [len(fit_lines(text, text_w, 1e6, MIN_TEXT_PT, FONTS[False])[1]) or 1 for _, text, _, _, text_w in rows]
     heights = [min(MAX_ROW, h * count / sum(lines)) for count in lines]
-    side = min(side, min(heights) - 0.2)
+    side = max(min(side, min(heights) - 0.2), min(MIN_SHAPE, min(heights)))  # a glyph never under its 3 mm
     top = y
     for (item, text, value, value_w, text_w), row_h in zip(rows, heights):
         marker = _marker(pen, ctx, item, x, top + row_h / 2, side)
