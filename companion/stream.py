@@ -155,8 +155,11 @@ class RoomHandler(Watching):
         if channel is None:
             return
         try:
-            if channel.version <= since:
-                await self.until_change(channel, wait_seconds(self.get_query_argument("wait", "20")))
+            loop = asyncio.get_running_loop()
+            deadline = loop.time() + wait_seconds(self.get_query_argument("wait", "20"))
+            # a phone's stream coming or going wakes the channel too: wait on until the room itself changes
+            while channel.version <= since and not self.gone.done() and loop.time() < deadline:
+                await self.until_change(channel, deadline - loop.time())
             if not self.gone.done():
                 self.set_header("Content-Type", "application/json")
                 self.finish(channel.encoded(self.lang))

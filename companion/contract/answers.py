@@ -146,6 +146,13 @@ class ScoreResult(Answer):
     play: Optional[PlayRecorded] = Field(None, description="saved in a group's room: the play it recorded")
 
 
+class CardProblem(Problem):
+    """A card the scoring refuses (its first bad field, and every one found), or a body refused before it is read."""
+
+    errors: list[Problem] = Field([], description="every bad field of the card, the first one first (absent when "
+                                                  "the body itself is refused)")
+
+
 class ScoreProblem(Problem):
     """A score post that cannot be scored: the first bad field and every one found; with `?running=1`, each
     player's running total."""

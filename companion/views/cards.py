@@ -31,14 +31,14 @@ def _record(code: str):
 
 
 @bp.put("/rooms/<code>/cards/<int:seat>")
-@documented(CardSave, {**api.STATE, 400: answers.ScoreProblem}, refusals=(404, 409))
+@documented(CardSave, {**api.STATE, 400: answers.CardProblem}, refusals=(404, 409))
 def save_card(code, seat):
     """Save a seat's own score card: {"token", "fields"}; the room's result follows once every seat's card is in."""
     return api.shown(rooms.save_card(code, seat, api.body(CardSave), _record(code)))
 
 
 @bp.post("/rooms/<code>/cards/finish")
-@documented(bodies.Seated, {**api.STATE, 400: answers.ScoreProblem}, refusals=(404, 409))
+@documented(bodies.Seated, {**api.STATE, 400: answers.CardProblem}, refusals=(404, 409))
 def finish_cards(code):
     """Make the room's result of the cards saved so far: {"player", "token"}; the missing players are named."""
     return api.shown(rooms.finish_cards(code, api.body(bodies.Seated), _record(code)))
