@@ -42,8 +42,8 @@ from pathlib import Path
 
 from figures import percentile, timeline, update_latencies, window
 from hosts_run import cpu_between, hosts_cpu, served_again_s
-from live_phones import Connection, Tally, lag_probe, phone, poller, roller
 from instructions import available, instructions_per_move
+from live_phones import Connection, Tally, lag_probe, phone, poller, roller
 from server_process import cpu_per_move_alone, cpu_s, kill_a_worker, peak_mb, postgres, sample_memory
 from side_by_side import compare
 
@@ -51,6 +51,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from tests.hosts import hosts_behind_proxy, signal_host  # noqa: E402  (N hosts behind HAProxy)
 from tests.serving import serving  # noqa: E402  (the repository's own start-and-stop of a real server)
+
 GAMES = ["copenhagen", "lost-cities", "simstown", "monolyth"]
 DRAIN, AFTER_S = 1.5, 5
 TARGETS = {"errors": 0, "lost actions": 0, "server log warnings": 0, "busy (503)": 0, "roll p99 ms": 100.0,

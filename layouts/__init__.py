@@ -19,11 +19,11 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from layouts.model import Game, fill_values
 from layouts import problems, translations
+from layouts.model import Game, fill_values
 from layouts.reading import LayoutError, read_yaml
-from layouts.upgrade import upgraded
 from layouts.translations import LANGUAGES, overlay_path
+from layouts.upgrade import upgraded
 
 HERE = Path(__file__).resolve().parent
 TEMPLATES = HERE / "templates"

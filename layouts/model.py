@@ -18,8 +18,8 @@ from layouts.blocks import Block
 from layouts.blocks.base import ColourRef, Strict, Words
 from layouts.glyphs import SHAPES, checked_glyph
 from layouts.lists import SharedList
-from layouts.plurals import fill_counts
 from layouts.patterns import Pattern
+from layouts.plurals import fill_counts
 from layouts.polycubes import Piece
 from layouts.scoring_names import ScoringSection
 from layouts.shapes import Shape

@@ -15,8 +15,16 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union, get_args
 
-from pydantic import AfterValidator, BeforeValidator, Discriminator, Field, Tag, ValidationInfo, \
-    WithJsonSchema, field_validator
+from pydantic import (
+    AfterValidator,
+    BeforeValidator,
+    Discriminator,
+    Field,
+    Tag,
+    ValidationInfo,
+    WithJsonSchema,
+    field_validator,
+)
 
 from layouts import plurals
 from layouts.blocks.base import WORDS, ColourRef, Strict, Words

@@ -19,7 +19,6 @@ from typer.testing import CliRunner
 import layouts
 from sheets.cli import app as cli_app
 
-
 BROWSER_FIXTURES = {"browser", "phone"}
 SERVER_FIXTURES = {"served", "live_server", "server", "base"}
 

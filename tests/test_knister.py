@@ -4,8 +4,8 @@ knister` starts a game of one's own from it."""
 from __future__ import annotations
 
 import layouts
-from tests.scoring_play import add_games
 from tests.pdfread import read_pages
+from tests.scoring_play import add_games
 
 KNISTER = layouts.TEMPLATES / "knister.yaml"
 

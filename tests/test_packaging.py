@@ -1,16 +1,15 @@
 """A plain `pip install .` carries the layouts, their translations, the print kit's catalogues, the companion's pages and its compiled catalogues."""
 from __future__ import annotations
 
-import pytest
-
 import shutil
 import subprocess
 import sys
 import zipfile
 from pathlib import Path
 
-import layouts
+import pytest
 
+import layouts
 
 ROOT = Path(__file__).parent.parent
 

@@ -10,8 +10,8 @@ import pytest
 import layouts
 from sheets.paper import impose
 from sheets.render import Job, render
-from tests.pdfread import read_pages
 from tests import pdftext
+from tests.pdfread import read_pages
 
 MARK = {"en": "(house rule)", "de": "(Hausregel)", "es": "(regla de la casa)"}
 """The words that mark a house value on paper (RULES.md: HV), the same on every sheet."""

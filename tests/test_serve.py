@@ -1,11 +1,11 @@
 """`rollsheet serve`: the address and QR code it shows, its flags, and one clear line for every start-up problem."""
 from __future__ import annotations
 
-import pytest
-
 import os
 import re
 import socket
+
+import pytest
 
 from companion import cli, rooms
 from tests.qrread import decode_terminal

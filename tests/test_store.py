@@ -9,7 +9,6 @@ from companion.store import StoreError, open_store
 from tests.tables import FlaskCalls, Table, together
 
 
-
 def test_a_room_its_seats_and_its_log_outlive_the_app_that_made_them(companion_on, database):
     first = Table(FlaskCalls(companion_on(database).test_client()), "simstown", ("Ana", "Ben"))
     rolled = first.ok("Ana", "roll")

@@ -13,11 +13,10 @@ import re
 from pydantic import BaseModel, TypeAdapter
 
 import layouts
-from layouts import LayoutError
-
 from companion import MAX_BODY
 from companion.checks import STATE_CHANGING
 from companion.contract.answers import Problem
+from layouts import LayoutError
 
 COMMON = (400, 429, 431, 503)
 POSTED = (403, 411, 413, 415)

@@ -20,17 +20,15 @@ import io
 from itertools import chain
 
 import layouts
-from layouts import Game, LayoutError
-
 from companion import language
 from companion.language import gettext
-
 from companion.scoring.common import ScoreError, name_problems, parse_player, player_list, ranked
 from companion.scoring.facts import table_scope, tokens_in_play
 from companion.scoring.forms import breakdown_labels
 from companion.scoring.inputs import data_of, player_model, range_problems
 from companion.scoring.rules import breakdowns, check_problems, player_scope, tiebreak_values, total_problems
 from companion.scoring.tokens import held_once_problems
+from layouts import Game, LayoutError
 
 __all__ = ["NotScorable", "ScoreError", "card_problems", "running_totals", "scorable", "scorable_ids", "score",
            "score_game", "scored", "to_csv", "inert"]

@@ -12,11 +12,10 @@ from __future__ import annotations
 
 from collections import ChainMap
 
-from layouts.expressions import ExprError, Unknown, evaluate, fill, names
-from layouts.scoring import Scoring
-
 from companion.language import current, gettext
 from companion.scoring.common import ScoreError
+from layouts.expressions import ExprError, Unknown, evaluate, fill, names
+from layouts.scoring import Scoring
 
 
 def work_out(text: str, scope, where: str):

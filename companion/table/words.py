@@ -13,10 +13,10 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 
+import layouts
 from companion import language
 from companion.language import N_, Speaker
 from companion.scoring.common import tie_text
-import layouts
 from layouts import Game, fill_values
 from layouts.lists import lists_in_play
 
