@@ -5,7 +5,7 @@ from collections import Counter
 
 import pytest
 
-from tests.copenhagen_pdfs import LIMITED, UNLIMITED, game_layout, pages_of, pdf_of, printed, words_of  # noqa: F401
+from tests.copenhagen_pdfs import LIMITED, UNLIMITED, pages_of, pdf_of, words_of
 from tests.pdfread import boxes
 
 
