@@ -44,7 +44,7 @@ from figures import percentile, timeline, update_latencies, window
 from hosts_run import cpu_between, hosts_cpu, served_again_s
 from instructions import available, instructions_per_move
 from live_phones import Connection, Tally, lag_probe, phone, poller, roller
-from server_process import cpu_per_move_alone, cpu_s, kill_a_worker, peak_mb, postgres, sample_memory
+from server_process import cpu_per_move_alone, kill_a_worker, peak_mb, postgres, sample_memory
 from side_by_side import compare
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -51,7 +51,8 @@ def test_refusals_follow_accept_language(client):
 
 
 def test_the_language_cookie_wins_over_accept_language_and_a_strange_one_is_ignored(client):
-    missing = lambda headers: client.get("/api/rooms/ZZZZZZ", headers=headers).get_json()["error"]
+    def missing(headers):
+        return client.get("/api/rooms/ZZZZZZ", headers=headers).get_json()["error"]
     client.set_cookie("rollsheet-lang", "es")
     assert missing(GERMAN) == "No existe la sala 'ZZZZZZ': revisa el código o abre una sala nueva."
     client.set_cookie("rollsheet-lang", "fr")
@@ -159,8 +160,10 @@ def test_final_scores_saved_from_a_german_phone_read_in_spanish(client):
 def test_long_polls_and_event_streams_answer_each_phone_in_its_language(live_server):
     room = Table(Http(live_server), "simstown", ("Ana",))
     first = room.state()["version"]
-    poll = lambda headers: call(live_server, f"/api/rooms/{room.code}?since={first}&wait=20", headers=headers)[2]
-    stream = lambda headers: events(live_server, room.code, 1, {**headers, "Last-Event-ID": str(first)})[0][1]
+    def poll(headers):
+        return call(live_server, f"/api/rooms/{room.code}?since={first}&wait=20", headers=headers)[2]
+    def stream(headers):
+        return events(live_server, room.code, 1, {**headers, "Last-Event-ID": str(first)})[0][1]
     with ThreadPoolExecutor(4) as phones:  # four phones ask for what comes after `first`, and Ana rolls:
         waiting = {"en": phones.submit(poll, {}), "de": phones.submit(poll, GERMAN),  # a phone waiting for
                    "es": phones.submit(stream, SPANISH), "de stream": phones.submit(stream, {"Cookie": "rollsheet-lang=de"})}

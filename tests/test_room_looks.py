@@ -74,7 +74,7 @@ class Looks:
         """Every phone shows the room's version now; each passes in every look."""
         version = self.room.state()["version"]
         for locale, page in self.pages.items():
-            assert within(10, lambda: page.evaluate("Room.state && Room.state.version") == version), state
+            assert within(10, lambda page=page: page.evaluate("Room.state && Room.state.version") == version), state
             every_look(page, f"{self.game}, {state}, {locale}", on_screen if "asks" not in state else None)
 
 

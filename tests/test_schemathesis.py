@@ -113,7 +113,7 @@ def test_every_answer_keeps_the_document(server):
             @settings(max_examples=PER_OPERATION, deadline=None, database=None, derandomize=True,
                       phases=[Phase.generate], suppress_health_check=list(HealthCheck))
             @given(case=operation.as_strategy(generation_mode=mode))
-            def send(case):
+            def send(mode, case):  # the mode passed in: each loop's own
                 aimed(case, rooms, group, next(turns), server)
                 try:
                     response = case.call_and_validate(base_url=server, excluded_checks=[positive_data_acceptance])
@@ -125,7 +125,7 @@ def test_every_answer_keeps_the_document(server):
                     failures.append(f"{case.method} {case.formatted_path} {mode.value}: {str(failure)[:600]}")
 
             try:
-                send()
+                send(mode)
             except Unsatisfiable:  # nothing in the operation's document can be broken (no body, no parameter)
                 assert mode == GenerationMode.NEGATIVE and not operation.body and not operation.query
     wall, cpu = time.monotonic() - started[0], time.process_time() - started[1]

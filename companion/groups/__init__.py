@@ -19,7 +19,7 @@ import time
 import orjson
 
 from companion import codes, rooms
-from companion.contract.groups import MOST_IMPORTED, NewGroup, person
+from companion.contract.groups import NewGroup, person
 from companion.contract.refusals import parsed
 from companion.errors import Refused, impossible, missing
 from companion.language import gettext

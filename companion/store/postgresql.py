@@ -165,7 +165,8 @@ class PostgreSQL(Engine):
             raise self.fault("unreachable", ConnectionError("the server does not answer"))
         try:
             with self.pool().connection() as connection:
-                run = lambda sql, args=(): connection.execute(_dialect(sql), args)
+                def run(sql, args=()):
+                    return connection.execute(_dialect(sql), args)
                 if transaction:
                     with connection.transaction():
                         yield Queries(run, lock)
