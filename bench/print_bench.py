@@ -148,7 +148,7 @@ def paired_times(*works, runs=RUNS) -> list[list[float]]:
     """CPU seconds of each work(), the works run alternately `runs` times, each from a collected heap."""
     times = [[] for _ in works]
     for _ in range(runs):
-        for work, spent in zip(works, times):
+        for work, spent in zip(works, times, strict=True):
             gc.collect()
             start = time.process_time()
             work()
@@ -173,7 +173,7 @@ def bench_printable(game_id: str, printable: str, made_for: str = "home") -> lis
                                        lambda: bare_pages(settings, pages))
     gc.unfreeze()
     ours_s, floor_s, bare_s = map(statistics.median, (ours, floors, bares))
-    vs_floor = statistics.median(o / f for o, f in zip(ours, floors))
+    vs_floor = statistics.median(o / f for o, f in zip(ours, floors, strict=True))
     one = replace(job, copies=1)
     per_sheet = (len(render(job)) - len(render(one))) / (job.sheet_count - one.sheet_count)
     print(f"{game_id} {printable} for {made_for}: {job.sheet_count} on {pages} pages "

@@ -121,7 +121,7 @@ class Game(Strict):
     @model_validator(mode="after")
     def _table_fits(self):
         picks = [getattr(self.table, name, {}) for name in ("active_pick", "others_pick")]
-        for name, pick in zip(("active_pick", "others_pick"), picks):
+        for name, pick in zip(("active_pick", "others_pick"), picks, strict=True):
             unknown = sorted({die for key in pick for die in key.split("|")} - {die.id for die in self.dice})
             if unknown:
                 raise ValueError(f"table.{name}: no die {unknown[0]!r}; the dice are {', '.join(d.id for d in self.dice)}")

@@ -19,7 +19,7 @@ def outline(cells: frozenset[Cell]) -> list[list[Point]]:
     edges = {}
     for x, y in cells:
         corners = [(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)]
-        for start, end in zip(corners, corners[1:] + corners[:1]):
+        for start, end in zip(corners, corners[1:] + corners[:1], strict=True):
             edges[start] = edges.get(start, []) + [end]
     for start in list(edges):
         for end in list(edges[start]):

@@ -188,7 +188,7 @@ def test_the_two_player_dice_are_counted_in_words_whatever_their_house_value(lan
     """`two_player_dice` is a house value a table may set to 1: the sheet then says "take 1 die", not "1 dice"."""
     game = layouts.load("copenhagen", lang)
     block = next(i for i, b in enumerate(game.printables["player-sheet"].blocks) if "two_player_dice" in getattr(b, "text", ""))
-    for value, said in zip((1, 3), TAKE[lang]):
+    for value, said in zip((1, 3), TAKE[lang], strict=True):
         changed = game.model_copy(update={"values": {**game.values, "two_player_dice": value}})
         page = read_pages(render(Job(changed, "player-sheet", 2, lang=lang)))[0]
         printed = words_in(page, changed, "player-sheet", block)

@@ -142,7 +142,7 @@ def running_totals(game: Game, payload: object) -> list[int | None] | None:
         except ScoreError:
             continue
     try:
-        totals = dict(zip(fine, (sum(parts.values()) for parts in breakdowns(game.scoring, list(fine.values())))))
+        totals = dict(zip(fine, (sum(parts.values()) for parts in breakdowns(game.scoring, list(fine.values()))), strict=True))
     except ScoreError:
         return None
     return [totals.get(i) for i in range(len(raw))]

@@ -157,7 +157,7 @@ def ranked(game_id: str, names: list[str], breakdowns: list[dict], tiebreak: Tie
 
 def _breakable(order: list[int | None], totals: list[int], total: int, tiebreak: TieBreak | None) -> bool:
     """Whether the tie-break applies to everyone on `total` points (all gave its value)."""
-    tied = [value for value, t in zip(order, totals) if t == total]
+    tied = [value for value, t in zip(order, totals, strict=True) if t == total]
     return tiebreak is not None and len(tied) > 1 and all(value is not None for value in tied)
 
 

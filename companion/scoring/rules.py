@@ -107,7 +107,7 @@ def breakdowns(scoring: Scoring, scopes: list[ChainMap]) -> list[dict[str, int]]
             eligible = [best > 0 and value == best for value in values]
         else:
             eligible = [True] * len(scopes)
-        for parts, scope, allowed in zip(out, scopes, eligible):
+        for parts, scope, allowed in zip(out, scopes, eligible, strict=True):
             if part.each:
                 for key, inner in each_scope(scoring, part.each, scope):
                     parts[key] = _points(part, inner, where) if allowed else 0

@@ -28,7 +28,7 @@ def draw_edge_board(pen, block, ctx):
         for col in range(block.cells):
             pen.rect(left + col * cell, top + row * cell, cell, cell, stroke=ctx.ink.muted, fill=white, width=0.6)
     pen.rect(left, top, side, side, width=1.2)
-    for name, colour in zip(SIDES, edges):
+    for name, colour in zip(SIDES, edges, strict=True):
         _edge(pen, ctx, name, colour, (left, top, side, cell), block)
 
 
