@@ -16,8 +16,8 @@ The instructions a move made alone costs are counted once per bench with valgrin
 alone on this checkout and on the one at PATH, side by side, as ratios (bench/side_by_side.py).
 `--hosts N` (PostgreSQL implied): N `serve` on one PostgreSQL behind a real HAProxy the bench starts and stops
 (bench/hosts_run.py, docs/haproxy.cfg), the phones and rollers on the proxy; the move alone is measured on the
-first host directly, memory is the first host's, server CPU the hosts' together; `--kill-host`: the last host and its workers are killed with SIGKILL half-way, and the
-seconds until every room is served again are a target.
+first host directly, memory is the first host's, server CPU the hosts' together; `--kill-host`: the last host and
+its workers are killed with SIGKILL half-way, and the seconds until every room is served again are a target.
 Server peak MB: the largest memory of the server's processes together (proportional set sizes, sampled
 every second; the peak resident sizes added up, which count shared pages once per process, are printed too).
 Prints every run with its per-second timeline (bench/figures.py) and the machine's load, then the
@@ -185,7 +185,8 @@ def main() -> int:
     parser.add_argument("--phones", type=int, default=5, choices=range(1, 11), metavar="1-10")
     parser.add_argument("--live", choices=("stream", "poll"), default="stream", help="how phones follow the room")
     parser.add_argument("--languages", default="en", help="what the phones of a room ask for, in turn (en,de,es)")
-    parser.add_argument("--workers", type=int, choices=range(1, 9), metavar="1-8", help="serve --workers (default: serve's)")
+    parser.add_argument("--workers", type=int, choices=range(1, 9), metavar="1-8",
+                        help="serve --workers (default: serve's)")
     parser.add_argument("--postgres", action="store_true", help="keep the rooms in a PostgreSQL the bench starts")
     parser.add_argument("--reconnect-storm", action="store_true", help="cut every phone's stream at once half-way")
     parser.add_argument("--kill-worker", action="store_true", help="kill one worker with SIGKILL half-way")

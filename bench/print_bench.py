@@ -159,7 +159,8 @@ def paired_times(*works, runs=RUNS) -> list[list[float]]:
 def check(name, value, target, lower_is_better=True) -> bool:
     """Print one figure beside its target; whether it meets it."""
     ok = value <= target if lower_is_better else value >= target
-    print(f"  {name:<32} {value:>10.3f}   target {'<=' if lower_is_better else '>='} {target:<8g} {'ok' if ok else 'MISSED'}")
+    print(f"  {name:<32} {value:>10.3f}   target {'<=' if lower_is_better else '>='} {target:<8g} "
+          f"{'ok' if ok else 'MISSED'}")
     return ok
 
 
@@ -177,7 +178,8 @@ def bench_printable(game_id: str, printable: str, made_for: str = "home") -> lis
     one = replace(job, copies=1)
     per_sheet = (len(render(job)) - len(render(one))) / (job.sheet_count - one.sheet_count)
     print(f"{game_id} {printable} for {made_for}: {job.sheet_count} on {pages} pages "
-          f"({calls_a_page(calls):g} canvas calls a page) in {ours_s:.3f} s; floor {floor_s:.3f} s; bare pages {bare_s:.3f} s")
+          f"({calls_a_page(calls):g} canvas calls a page) in {ours_s:.3f} s; floor {floor_s:.3f} s; "
+          f"bare pages {bare_s:.3f} s")
     verdicts = [check("time vs floor (x)", vs_floor, TARGETS["vs floor"]),
                 check("bytes per added sheet", per_sheet, TARGETS["bytes per added sheet"])]
     if (game_id, printable) in NAIVE and made_for == "home":

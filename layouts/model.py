@@ -124,7 +124,8 @@ class Game(Strict):
         for name, pick in zip(("active_pick", "others_pick"), picks, strict=True):
             unknown = sorted({die for key in pick for die in key.split("|")} - {die.id for die in self.dice})
             if unknown:
-                raise ValueError(f"table.{name}: no die {unknown[0]!r}; the dice are {', '.join(d.id for d in self.dice)}")
+                known = ", ".join(d.id for d in self.dice)
+                raise ValueError(f"table.{name}: no die {unknown[0]!r}; the dice are {known}")
         if self.table and self.table.kind == "market-ring" and not self.pieces:
             raise ValueError("table: a market ring needs the game's pieces")
         if self.table and self.table.kind != "market-ring" and not self.dice:

@@ -20,7 +20,7 @@ def glyph_side(box, size: float) -> float:
 
 
 def draw_glyph(pen, glyph: str, box, colour: Color, size: float = 10.0, align: str = "center") -> None:
-    """A glyph in a box (x, y, w, h): a shape filled in `colour` (`glyph_side` square), or letters at up to `size` pt."""
+    """A glyph in a box (x, y, w, h): a shape filled in `colour` (`glyph_side` square), or letters up to `size` pt."""
     if not is_shape(glyph):
         pen.fit_text(box, glyph, size, bold=True, colour=colour, align=align)
         return

@@ -72,7 +72,8 @@ def render(job: Job, progress: Callable[[int], None] | None = None) -> bytes:
         canvas.doForm(forms.page(first, count))
         sheets = [forms.ctx.for_sheet(n) for n in range(first, first + count)] if forms.stamps else []
         for block, stamp in forms.stamps:
-            stamp.write(zip(forms.slot_cm, [copy_label(block, ctx) for ctx in sheets], strict=False))  # the last page may fill fewer slots
+            labels = [copy_label(block, ctx) for ctx in sheets]
+            stamp.write(zip(forms.slot_cm, labels, strict=False))  # the last page may fill fewer slots
         canvas.showPage()
         if job.with_backs:
             canvas.doForm(forms.backs(count))

@@ -48,7 +48,8 @@ class Components:
         if isinstance(source, type) and issubclass(source, BaseModel):
             schema = source.model_json_schema(mode="validation" if owner == "body" else "serialization")
         else:
-            schema = source() if callable(source) and not isinstance(source, type) else TypeAdapter(source).json_schema()
+            made = callable(source) and not isinstance(source, type)
+            schema = source() if made else TypeAdapter(source).json_schema()
         return self._lift(schema, schema.get("title", owner))
 
     def used(self, paths: dict) -> dict:

@@ -132,7 +132,8 @@ def running_totals(game: Game, payload: object) -> list[int | None] | None:
         raw = player_list(payload, game.players.min, game.players.max)
     except ScoreError:
         return None
-    model, table, tokens = player_model(game.scoring.fields), table_scope(game, len(raw)), tokens_in_play(game, len(raw))
+    model = player_model(game.scoring.fields)
+    table, tokens = table_scope(game, len(raw)), tokens_in_play(game, len(raw))
     fine = {}
     for i, player in enumerate(raw):
         try:
@@ -142,7 +143,8 @@ def running_totals(game: Game, payload: object) -> list[int | None] | None:
         except ScoreError:
             continue
     try:
-        totals = dict(zip(fine, (sum(parts.values()) for parts in breakdowns(game.scoring, list(fine.values()))), strict=True))
+        parts = breakdowns(game.scoring, list(fine.values()))
+        totals = dict(zip(fine, (sum(each.values()) for each in parts), strict=True))
     except ScoreError:
         return None
     return [totals.get(i) for i in range(len(raw))]

@@ -2,8 +2,8 @@
 
 Every `rollsheet serve` process on any machine may use the same database: a change locks its room's
 row (`SELECT ... FOR UPDATE`) so taps on one room queue across processes; a host's workers pass changes
-over local sockets (relay.py) and other hosts find them by their versions (elsewhere.py). The schema is made and migrated by
-`rollsheet db upgrade` (serve does it too at start), under an advisory lock so two starting servers
+over local sockets (relay.py) and other hosts find them by their versions (elsewhere.py). The schema is made and
+migrated by `rollsheet db upgrade` (serve does it too at start), under an advisory lock so two starting servers
 never migrate at once; the version is kept in the table `rollsheet_schema`.
 
 Glossary:

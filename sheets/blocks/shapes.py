@@ -67,7 +67,7 @@ def draw_shapes(pen, block, ctx):
         if badge:
             middle = top + row_h - label_h - PAD - max(s.bounds[1] for s in row) * unit / 2
             draw_badge(pen, ctx, row[0].colour, (x, middle - badge / 2, badge, badge), badge * 1.6)
-        for shape, start, width in zip(row, starts, widths, strict=False):  # a row may hold fewer shapes than there are slots
+        for shape, start, width in zip(row, starts, widths, strict=False):  # a row may have fewer shapes than slots
             _slot(pen, ctx, block, shape, (start, top, width, row_h - label_h), unit, label_h)
 
 
