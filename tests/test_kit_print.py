@@ -1,4 +1,5 @@
-"""Games written as YAML alone (the templates in layouts/templates): a Qwixx-style sheet and a Kniffel-style pad, printed and read back.
+"""Games written as YAML alone (the templates in layouts/templates): a Qwixx-style sheet and a Kniffel-style pad,
+printed and read back.
 
 They use the kit's box rows (numbers up or down, a lock at the end), the horizontal
 points table and computed score-pad rows.

@@ -1,4 +1,5 @@
-"""A plain `pip install .` carries the layouts, their translations, the print kit's catalogues, the companion's pages and its compiled catalogues."""
+"""A plain `pip install .` carries the layouts, their translations, the print kit's catalogues, the companion's pages
+and its compiled catalogues."""
 from __future__ import annotations
 
 import shutil

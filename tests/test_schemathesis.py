@@ -2,7 +2,8 @@
 `rollsheet serve`, valid ones and ones that break the document, and checks every answer: never a server error,
 its status one the document lists, its body the schema documented for that status, a body that breaks the document
 refused. The seat flow is a hook: rooms of every game are opened and seated first, and most generated requests
-name one of those rooms and act for a seated player with its real token, so moves reach the referee. A group's routes are aimed at a group with a play (a delete at a spare one)."""
+name one of those rooms and act for a seated player with its real token, so moves reach the referee. A group's
+routes are aimed at a group with a play (a delete at a spare one)."""
 from __future__ import annotations
 
 import itertools
