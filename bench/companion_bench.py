@@ -16,8 +16,8 @@ The instructions a move made alone costs are counted once per bench with valgrin
 alone on this checkout and on the one at PATH, side by side, as ratios (bench/side_by_side.py).
 `--hosts N` (PostgreSQL implied): N `serve` on one PostgreSQL behind a real HAProxy the bench starts and stops
 (bench/hosts_run.py, docs/haproxy.cfg), the phones and rollers on the proxy; the move alone is measured on the
-first host directly, memory is the first host's, server CPU the hosts' together; `--kill-host`: the last host and its workers are killed with SIGKILL half-way, and the
-seconds until every room is served again are a target.
+first host directly, memory is the first host's, server CPU the hosts' together; `--kill-host`: the last host and
+its workers are killed with SIGKILL half-way, and the seconds until every room is served again are a target.
 Server peak MB: the largest memory of the server's processes together (proportional set sizes, sampled
 every second; the peak resident sizes added up, which count shared pages once per process, are printed too).
 Prints every run with its per-second timeline (bench/figures.py) and the machine's load, then the
@@ -42,15 +42,16 @@ from pathlib import Path
 
 from figures import percentile, timeline, update_latencies, window
 from hosts_run import cpu_between, hosts_cpu, served_again_s
-from live_phones import Connection, Tally, lag_probe, phone, poller, roller
 from instructions import available, instructions_per_move
-from server_process import cpu_per_move_alone, cpu_s, kill_a_worker, peak_mb, postgres, sample_memory
+from live_phones import Connection, Tally, lag_probe, phone, poller, roller
+from server_process import cpu_per_move_alone, kill_a_worker, peak_mb, postgres, sample_memory
 from side_by_side import compare
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from tests.hosts import hosts_behind_proxy, signal_host  # noqa: E402  (N hosts behind HAProxy)
 from tests.serving import serving  # noqa: E402  (the repository's own start-and-stop of a real server)
+
 GAMES = ["copenhagen", "lost-cities", "simstown", "monolyth"]
 DRAIN, AFTER_S = 1.5, 5
 TARGETS = {"errors": 0, "lost actions": 0, "server log warnings": 0, "busy (503)": 0, "roll p99 ms": 100.0,
@@ -184,7 +185,8 @@ def main() -> int:
     parser.add_argument("--phones", type=int, default=5, choices=range(1, 11), metavar="1-10")
     parser.add_argument("--live", choices=("stream", "poll"), default="stream", help="how phones follow the room")
     parser.add_argument("--languages", default="en", help="what the phones of a room ask for, in turn (en,de,es)")
-    parser.add_argument("--workers", type=int, choices=range(1, 9), metavar="1-8", help="serve --workers (default: serve's)")
+    parser.add_argument("--workers", type=int, choices=range(1, 9), metavar="1-8",
+                        help="serve --workers (default: serve's)")
     parser.add_argument("--postgres", action="store_true", help="keep the rooms in a PostgreSQL the bench starts")
     parser.add_argument("--reconnect-storm", action="store_true", help="cut every phone's stream at once half-way")
     parser.add_argument("--kill-worker", action="store_true", help="kill one worker with SIGKILL half-way")

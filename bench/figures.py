@@ -36,7 +36,7 @@ def percentile(values: list[float], p: float) -> float:
 
 def window(tally: Tally, start: float, end: float) -> list[float]:
     """The latencies of the moves sent between `start` and `end` (perf_counter seconds)."""
-    return [took for sent, took in zip(tally.moved_at, tally.roll_s) if start <= sent < end]
+    return [took for sent, took in zip(tally.moved_at, tally.roll_s, strict=True) if start <= sent < end]
 
 
 def timeline(tally: Tally, start: float, seconds: int) -> list[tuple[int, int, float, float, int]]:

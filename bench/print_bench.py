@@ -148,7 +148,7 @@ def paired_times(*works, runs=RUNS) -> list[list[float]]:
     """CPU seconds of each work(), the works run alternately `runs` times, each from a collected heap."""
     times = [[] for _ in works]
     for _ in range(runs):
-        for work, spent in zip(works, times):
+        for work, spent in zip(works, times, strict=True):
             gc.collect()
             start = time.process_time()
             work()
@@ -159,7 +159,8 @@ def paired_times(*works, runs=RUNS) -> list[list[float]]:
 def check(name, value, target, lower_is_better=True) -> bool:
     """Print one figure beside its target; whether it meets it."""
     ok = value <= target if lower_is_better else value >= target
-    print(f"  {name:<32} {value:>10.3f}   target {'<=' if lower_is_better else '>='} {target:<8g} {'ok' if ok else 'MISSED'}")
+    print(f"  {name:<32} {value:>10.3f}   target {'<=' if lower_is_better else '>='} {target:<8g} "
+          f"{'ok' if ok else 'MISSED'}")
     return ok
 
 
@@ -173,11 +174,12 @@ def bench_printable(game_id: str, printable: str, made_for: str = "home") -> lis
                                        lambda: bare_pages(settings, pages))
     gc.unfreeze()
     ours_s, floor_s, bare_s = map(statistics.median, (ours, floors, bares))
-    vs_floor = statistics.median(o / f for o, f in zip(ours, floors))
+    vs_floor = statistics.median(o / f for o, f in zip(ours, floors, strict=True))
     one = replace(job, copies=1)
     per_sheet = (len(render(job)) - len(render(one))) / (job.sheet_count - one.sheet_count)
     print(f"{game_id} {printable} for {made_for}: {job.sheet_count} on {pages} pages "
-          f"({calls_a_page(calls):g} canvas calls a page) in {ours_s:.3f} s; floor {floor_s:.3f} s; bare pages {bare_s:.3f} s")
+          f"({calls_a_page(calls):g} canvas calls a page) in {ours_s:.3f} s; floor {floor_s:.3f} s; "
+          f"bare pages {bare_s:.3f} s")
     verdicts = [check("time vs floor (x)", vs_floor, TARGETS["vs floor"]),
                 check("bytes per added sheet", per_sheet, TARGETS["bytes per added sheet"])]
     if (game_id, printable) in NAIVE and made_for == "home":

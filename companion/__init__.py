@@ -95,8 +95,8 @@ def _http_errors(error: HTTPException):
     callers, a page for the others."""
     from flask import jsonify, make_response, render_template, request
 
-    from companion.language import gettext
     from companion.errors import HTTP_SENTENCES
+    from companion.language import gettext
 
     werkzeugs = error.description == type(error).description and error.code in HTTP_SENTENCES
     message = gettext(HTTP_SENTENCES[error.code], method=request.method) if werkzeugs else error.description

@@ -6,7 +6,8 @@
 - JSON only on the API: a body sent to `/api/...` must be `application/json` (415
   otherwise; a plain form or text/plain post is refused), at most MAX_CONTENT_LENGTH bytes
   (413), valid JSON, at most MAX_DEPTH levels deep, and its text valid Unicode (no lone
-  surrogates), else 400 (`loaded` reads any JSON a request carries by the same rules). These answers are `{"error": sentence, "field": "body"}`.
+  surrogates), else 400 (`loaded` reads any JSON a request carries by the same rules). These answers are
+  `{"error": sentence, "field": "body"}`.
 """
 from __future__ import annotations
 

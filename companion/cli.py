@@ -118,7 +118,8 @@ def listen_or_fail(host: str, port: int) -> list:
     except OSError as error:
         reasons = {errno.EADDRINUSE: f"port {port} is in use (another `rollsheet serve`?); stop it or choose "
                                      "another --port",
-                   errno.EADDRNOTAVAIL: f"{host} is not an address of this machine; use 0.0.0.0 or one of its addresses",
+                   errno.EADDRNOTAVAIL: f"{host} is not an address of this machine; use 0.0.0.0 or one of its "
+                                        "addresses",
                    errno.EACCES: f"port {port} needs administrator rights; choose --port 1024 or above"}
         fail(reasons.get(error.errno, f"cannot listen on {host}:{port}: {error.strerror}"))
 
@@ -142,19 +143,35 @@ def open_data(data: Path | None, public_url: str | None, keep_days: float, datab
 
 
 def serve(
-    host: Annotated[str, typer.Option(metavar="ADDRESS", help="Address to listen on; 0.0.0.0 lets phones on the network in.")] = "0.0.0.0",
+    host: Annotated[str, typer.Option(metavar="ADDRESS", help=(
+        "Address to listen on; 0.0.0.0 lets phones on the network in."))] = "0.0.0.0",
     port: Annotated[int, typer.Option(metavar="PORT", help="Port to listen on (1-65535).")] = 5000,
-    data: Annotated[Optional[Path], typer.Option(metavar="DIR", help="Folder for the rooms database; default the instance folder.")] = None,
-    threads: Annotated[int, typer.Option(metavar="N", help="Threads running the app (rolls, pages); live phones need none.")] = DEFAULT_THREADS,
-    max_connections: Annotated[int, typer.Option(metavar="N", help="Open connections held at most (a phone holds 1-2).")] = DEFAULT_CONNECTIONS,
-    keep_days: Annotated[float, typer.Option(metavar="DAYS", help="Close rooms after this many days without play.")] = 30,
-    keep_group_days: Annotated[float, typer.Option(metavar="DAYS", help="Delete a group (its plays and stats) after this many days without a play.")] = 400,
-    public_url: Annotated[Optional[str], typer.Option(metavar="URL", help="Address phones open, for QR codes and links, e.g. https://dice.example.org; default the address shown at start.")] = None,
-    layouts: Annotated[Optional[list[Path]], typer.Option(metavar="DIR", help="Also serve the games of the layout files in this folder (repeatable).")] = None,
-    proxy: Annotated[bool, typer.Option("--proxy", help="Behind a reverse proxy on this machine or its network: the client is the address the proxy appended to X-Forwarded-For (needs --host 127.0.0.1 or a private address).")] = False,
-    proxy_hops: Annotated[int, typer.Option(metavar="N", help="With --proxy: how many proxies in a row append to X-Forwarded-For; the client is the entry the outermost one appended.")] = 1,
-    workers: Annotated[int, typer.Option(metavar="N", help="Server processes on the port, sharing the rooms; default one per core (at most 8).")] = default_workers(),
-    database: Annotated[Optional[str], typer.Option(metavar="URL", envvar="ROLLSHEET_DATABASE", help="Keep the rooms in this database instead: postgresql://user@host/db (several servers share it), sqlite:///PATH or a file path.")] = None,
+    data: Annotated[Optional[Path], typer.Option(metavar="DIR", help=(
+        "Folder for the rooms database; default the instance folder."))] = None,
+    threads: Annotated[int, typer.Option(metavar="N", help=(
+        "Threads running the app (rolls, pages); live phones need none."))] = DEFAULT_THREADS,
+    max_connections: Annotated[int, typer.Option(metavar="N", help=(
+        "Open connections held at most (a phone holds 1-2)."))] = DEFAULT_CONNECTIONS,
+    keep_days: Annotated[float, typer.Option(metavar="DAYS", help=(
+        "Close rooms after this many days without play."))] = 30,
+    keep_group_days: Annotated[float, typer.Option(metavar="DAYS", help=(
+        "Delete a group (its plays and stats) after this many days without a play."))] = 400,
+    public_url: Annotated[Optional[str], typer.Option(metavar="URL", help=(
+        "Address phones open, for QR codes and links, e.g. https://dice.example.org; default the address shown at "
+        "start."))] = None,
+    layouts: Annotated[Optional[list[Path]], typer.Option(metavar="DIR", help=(
+        "Also serve the games of the layout files in this folder (repeatable)."))] = None,
+    proxy: Annotated[bool, typer.Option("--proxy", help=(
+        "Behind a reverse proxy on this machine or its network: the client is the address the proxy appended to "
+        "X-Forwarded-For (needs --host 127.0.0.1 or a private address)."))] = False,
+    proxy_hops: Annotated[int, typer.Option(metavar="N", help=(
+        "With --proxy: how many proxies in a row append to X-Forwarded-For; the client is the entry the outermost one "
+        "appended."))] = 1,
+    workers: Annotated[int, typer.Option(metavar="N", help=(
+        "Server processes on the port, sharing the rooms; default one per core (at most 8)."))] = default_workers(),
+    database: Annotated[Optional[str], typer.Option(metavar="URL", envvar="ROLLSHEET_DATABASE", help=(
+        "Keep the rooms in this database instead: postgresql://user@host/db (several servers share it), sqlite:///PATH"
+        " or a file path."))] = None,
 ) -> None:
     """Run the table companion: phones open the printed URL and share dice, lists and scores."""
     from layouts.urls import url_problem
@@ -177,8 +194,8 @@ def serve(
         if wrong:
             fail(message, 2)
     if layouts:
-        os.environ["ROLLSHEET_LAYOUTS"] = os.pathsep.join(filter(None, [os.environ.get("ROLLSHEET_LAYOUTS"),
-                                                                        *(str(folder.resolve()) for folder in layouts)]))
+        found = [os.environ.get("ROLLSHEET_LAYOUTS"), *(str(folder.resolve()) for folder in layouts)]
+        os.environ["ROLLSHEET_LAYOUTS"] = os.pathsep.join(filter(None, found))
     from companion import server, workers as processes
 
     sockets = listen_or_fail(host, port)
@@ -190,7 +207,8 @@ def serve(
     typer.echo(f"rollsheet companion: open {url} {reach}")
     typer.echo(terminal_qr(url))
     typer.echo(f"Rooms are kept in {app.extensions['rollsheet.store'].where} (closed after {keep_days:g} days "
-               f"without play; groups kept {keep_group_days:g} days after their last play). {workers} worker process{'es' if workers > 1 else ''}, up to {allowed} connections. "
+               f"without play; groups kept {keep_group_days:g} days after their last play). "
+               f"{workers} worker process{'es' if workers > 1 else ''}, up to {allowed} connections. "
                "Stop with Ctrl+C.")
     sys.stdout.flush()
     try:

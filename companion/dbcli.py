@@ -44,7 +44,8 @@ def opened(url: str | None, flag: str, made: bool = True):
 
 @app.command()
 def upgrade(
-    database: Annotated[Optional[str], typer.Option(metavar="URL", envvar="ROLLSHEET_DATABASE", help="sqlite:///PATH (or a file path) or postgresql://user@host/db.")] = None,
+    database: Annotated[Optional[str], typer.Option(metavar="URL", envvar="ROLLSHEET_DATABASE", help=(
+        "sqlite:///PATH (or a file path) or postgresql://user@host/db."))] = None,
 ) -> None:
     """Create the rooms schema, or migrate it to this rollsheet's version (a newer one is refused)."""
     engine, before, now = opened(database, "--database")
@@ -54,8 +55,10 @@ def upgrade(
 
 @app.command()
 def copy(
-    source: Annotated[Optional[str], typer.Option("--from", metavar="URL", help="The database to copy from (left unchanged).")] = None,
-    target: Annotated[Optional[str], typer.Option("--to", metavar="URL", help="The database to copy into (made when new).")] = None,
+    source: Annotated[Optional[str], typer.Option("--from", metavar="URL", help=(
+        "The database to copy from (left unchanged)."))] = None,
+    target: Annotated[Optional[str], typer.Option("--to", metavar="URL", help=(
+        "The database to copy into (made when new)."))] = None,
 ) -> None:
     """Copy every room (state, seats, log, saved scores), closed room and group (players, plays, log) from one database
     into another."""

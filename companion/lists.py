@@ -110,7 +110,8 @@ def cross(act: Act, now: float) -> tuple[str, dict]:
         record["by"].append(who)
         how = "also"
     else:
-        room_list["crossed"][item_id] = {"by": [who], "at": now, "turn": state["turn"], "setup": move.get("setup", False)}
+        room_list["crossed"][item_id] = {"by": [who], "at": now, "turn": state["turn"],
+                                         "setup": move.get("setup", False)}
         how = "cross"
     after = room_list["crossed"].get(item_id)
     by = after["by"] if after else before

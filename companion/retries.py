@@ -97,10 +97,10 @@ def sealed(taken: dict, code: str, body: dict) -> dict:
     """A seat taken ({"created", "seat", "token"}) as kept: its token (at most 32 bytes) sealed with the room and the
     request id, in hex, so the database holds no token as sent."""
     token = taken["token"].encode().ljust(32, b"\0")
-    return dict(taken, token=bytes(a ^ b for a, b in zip(token, _pad(code, body))).hex())
+    return dict(taken, token=bytes(a ^ b for a, b in zip(token, _pad(code, body), strict=True)).hex())
 
 
 def unsealed(kept: dict, code: str, body: dict) -> dict:
     """The seat taken that `sealed` kept, its token as sent."""
-    token = bytes(a ^ b for a, b in zip(bytes.fromhex(kept["token"]), _pad(code, body)))
+    token = bytes(a ^ b for a, b in zip(bytes.fromhex(kept["token"]), _pad(code, body), strict=True))
     return dict(kept, token=token.rstrip(b"\0").decode())

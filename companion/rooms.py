@@ -24,8 +24,8 @@ import layouts
 from companion import cards, expiry, language, lists, referee, retries, room_dice, seats, table, takeovers
 from companion.codes import drawn_code, normal_code
 from companion.errors import Refused, impossible, malformed, missing
-from companion.live import Snapshot
 from companion.language import gettext
+from companion.live import Snapshot
 from companion.presence import with_away
 from companion.scoring.from_room import seated_players
 from companion.store import committed, reading, writing

@@ -55,8 +55,10 @@ def routes(app, pool: Pool, reads: Pool, crowd: clients.Crowd) -> RuleRouter:
     """The loop's routes: the live ones on the loop (their first reads through `reads`), everything else through
     Flask in `pool`."""
     buckets = app.extensions["rollsheet.limits"]
-    read = lambda code, client, lang: reads.in_app(limits.read_room, buckets, code, client, lang=lang)
-    guessing = lambda client, lang: reads.in_app(buckets.check, "misses", client, lang=lang)
+    def read(code, client, lang):
+        return reads.in_app(limits.read_room, buckets, code, client, lang=lang)
+    def guessing(client, lang):
+        return reads.in_app(buckets.check, "misses", client, lang=lang)
     live = {"reads": reads, "hub": app.extensions["rollsheet.hub"], "read": read, "guessing": guessing, "crowd": crowd}
     streams = tornado.web.Application([(r"/api/rooms/([^/]+)/events", EventsHandler, live),
                                        (r"/api/rooms/([^/]+)", RoomHandler, live)],

@@ -26,7 +26,6 @@ import random
 import re
 
 import orjson
-
 from tornado.iostream import StreamClosedError
 from tornado.routing import Matcher
 

@@ -43,8 +43,8 @@ def def_name(model: type) -> str:
 
 def kinds(union) -> dict[str, type]:
     """Tag -> model of a tagged union of the schema, in the schema's order."""
-    return {union_tags(member)[0]: member for member in union_members(get_args(union)[0] if hasattr(union, "__metadata__")
-                                                           else union)}
+    members = union_members(get_args(union)[0] if hasattr(union, "__metadata__") else union)
+    return {union_tags(member)[0]: member for member in members}
 
 
 BLOCKS, TABLES, FIELDS = kinds(Block), kinds(Mechanic), kinds(AnyField)

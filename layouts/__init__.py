@@ -19,21 +19,22 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from layouts.model import Game, fill_values
 from layouts import problems, translations
+from layouts.model import Game, fill_values
 from layouts.reading import LayoutError, read_yaml
-from layouts.upgrade import upgraded
 from layouts.translations import LANGUAGES, overlay_path
+from layouts.upgrade import upgraded
 
 HERE = Path(__file__).resolve().parent
 TEMPLATES = HERE / "templates"
 """Example games shipped to start from (`rollsheet new NAME --from kniffel`); not games themselves."""
 ENV_VAR = "ROLLSHEET_LAYOUTS"
-FOUND_HOW = f"a game of your own is found through {ENV_VAR} or --layouts DIR; `rollsheet list --paths` shows where each game is"
+FOUND_HOW = (f"a game of your own is found through {ENV_VAR} or --layouts DIR; `rollsheet list --paths` shows where "
+             "each game is")
 """How to make a game of one's own known, said where an id is unknown."""
 
-__all__ = ["ENV_VAR", "FOUND_HOW", "LANGUAGES", "TEMPLATES", "Game", "LayoutError", "extra_folders", "fill_values", "folders", "game_file",
-           "game_ids", "languages", "layout_files", "load", "load_file"]
+__all__ = ["ENV_VAR", "FOUND_HOW", "LANGUAGES", "TEMPLATES", "Game", "LayoutError", "extra_folders", "fill_values",
+           "folders", "game_file", "game_ids", "languages", "layout_files", "load", "load_file"]
 
 
 def folders() -> list[Path]:

@@ -158,7 +158,7 @@ def _eval(node: ast.AST, scope: Mapping):
         return result
     if isinstance(node, ast.Compare):
         left = _eval(node.left, scope)
-        for op, right_node in zip(node.ops, node.comparators):
+        for op, right_node in zip(node.ops, node.comparators, strict=True):
             right = _eval(right_node, scope)
             if type(op) in MEMBERSHIP:
                 held = MEMBERSHIP[type(op)](_listed(right), left)

@@ -18,8 +18,8 @@ from layouts.blocks import Block
 from layouts.blocks.base import ColourRef, Strict, Words
 from layouts.glyphs import SHAPES, checked_glyph
 from layouts.lists import SharedList
-from layouts.plurals import fill_counts
 from layouts.patterns import Pattern
+from layouts.plurals import fill_counts
 from layouts.polycubes import Piece
 from layouts.scoring_names import ScoringSection
 from layouts.shapes import Shape
@@ -121,10 +121,11 @@ class Game(Strict):
     @model_validator(mode="after")
     def _table_fits(self):
         picks = [getattr(self.table, name, {}) for name in ("active_pick", "others_pick")]
-        for name, pick in zip(("active_pick", "others_pick"), picks):
+        for name, pick in zip(("active_pick", "others_pick"), picks, strict=True):
             unknown = sorted({die for key in pick for die in key.split("|")} - {die.id for die in self.dice})
             if unknown:
-                raise ValueError(f"table.{name}: no die {unknown[0]!r}; the dice are {', '.join(d.id for d in self.dice)}")
+                known = ", ".join(d.id for d in self.dice)
+                raise ValueError(f"table.{name}: no die {unknown[0]!r}; the dice are {known}")
         if self.table and self.table.kind == "market-ring" and not self.pieces:
             raise ValueError("table: a market ring needs the game's pieces")
         if self.table and self.table.kind != "market-ring" and not self.dice:

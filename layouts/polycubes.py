@@ -56,7 +56,7 @@ def iso_faces(cubes) -> list[Face]:
 def iso_bounds(corner: Cube, far: Cube) -> tuple[float, float, float, float]:
     """Left, top, right, bottom of the drawing of the box from `corner` to `far` (cube edges)."""
     xs, ys = zip(*(iso_point(x, y, z) for x in (corner[0], far[0]) for y in (corner[1], far[1])
-                   for z in (corner[2], far[2])))
+                   for z in (corner[2], far[2])), strict=True)
     return min(xs), min(ys), max(xs), max(ys)
 
 

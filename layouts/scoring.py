@@ -21,8 +21,21 @@ from pydantic import Field, model_validator
 
 from layouts.blocks.base import ColourRef, Strict, Words
 from layouts.problems import closest
-from layouts.scoring_fields import (AnyField, Choice, Count, Entries, Expr, FieldId, Flag, Group, Section, Tally,
-                                    Text, Token, Tokens)
+from layouts.scoring_fields import (
+    AnyField,
+    Choice,
+    Count,
+    Entries,
+    Expr,
+    FieldId,
+    Flag,
+    Group,
+    Section,
+    Tally,
+    Text,
+    Token,
+    Tokens,
+)
 
 __all__ = ["AnyField", "Check", "Choice", "Count", "Entries", "Expr", "Flag", "Group", "Part", "Scoring", "Section",
            "Tally", "TieBreak", "Token", "Tokens"]

@@ -15,8 +15,16 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union, get_args
 
-from pydantic import AfterValidator, BeforeValidator, Discriminator, Field, Tag, ValidationInfo, \
-    WithJsonSchema, field_validator
+from pydantic import (
+    AfterValidator,
+    BeforeValidator,
+    Discriminator,
+    Field,
+    Tag,
+    ValidationInfo,
+    WithJsonSchema,
+    field_validator,
+)
 
 from layouts import plurals
 from layouts.blocks.base import WORDS, ColourRef, Strict, Words
@@ -82,7 +90,8 @@ class Count(Input):
                                                       "or an expression giving one (`tables.points`): the form's "
                                                       "steppers offer just these")
     optional: bool = Field(False, description="may be left empty (then rules reading it do not apply)")
-    from_list: str | None = Field(None, description="a room's shared list: the form starts at the items the player crossed")
+    from_list: str | None = Field(None, description="a room's shared list: the form starts at the items the player "
+                                                    "crossed")
     from_counter: str | None = Field(None, description="a counter of the room's table (table.counters): the form "
                                                        "starts at the player's count")
 

@@ -8,7 +8,6 @@ Glossary:
 from __future__ import annotations
 
 import re
-
 from functools import cached_property
 
 from pydantic import Field, field_validator, model_validator

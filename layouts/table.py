@@ -115,7 +115,8 @@ class RollAndDraft(TableBase):
     MOVES, PHASES = ("roll", "pick", "refuse", "next"), ("roll", "pick", "others")
     WHEN = {**TableBase.WHEN, "refuse": "with `refuse`"}
     kind: Literal["roll-and-draft"]
-    active_pick: Pick = Field(min_length=1, description="die id -> how many the active player takes: n or [fewest, most]")
+    active_pick: Pick = Field(min_length=1,
+                              description="die id -> how many the active player takes: n or [fewest, most]")
     others_pick: Pick = Field(min_length=1, description="die id -> how many each other player takes")
     others_from: Literal["left", "all"] = Field("left", description="left: the dice the active player left")
     refuse: ValueText | None = Field(None, description="what refusing means; None: nobody may refuse")

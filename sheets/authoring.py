@@ -57,8 +57,8 @@ def new(
                f"(editors read the schema named on its first line)")
 
 
-def schema(out: Annotated[Optional[Path], typer.Option(metavar="FILE", help="Write it to this file; default standard output.")] = None
-           ) -> None:
+def schema(out: Annotated[Optional[Path], typer.Option(
+        metavar="FILE", help="Write it to this file; default standard output.")] = None) -> None:
     """Write the layout JSON Schema (every block kind, key, type, default and what it is), for editors."""
     from layouts.schema import schema_text
 

@@ -92,19 +92,26 @@ def list_paths() -> None:
 @app.command("print", cls=Command)
 def print_sheets(
     game: Annotated[Optional[str], typer.Argument(
-        metavar="GAME", show_default=False, help="Game id (see `rollsheet list`) or a layout file (path/to/game.yaml).")] = None,
+        metavar="GAME", show_default=False,
+        help="Game id (see `rollsheet list`) or a layout file (path/to/game.yaml).")] = None,
     all_games: Annotated[bool, typer.Option("--all", help="Print every printable of every game.")] = False,
-    what: Annotated[Optional[list[str]], typer.Option("--what", metavar="PRINTABLE", help="Printable to print (repeatable); default all.")] = None,
-    players: Annotated[Optional[int], typer.Option(metavar="N", help="Players at the table; default 4 (within the game's range).")] = None,
-    copies: Annotated[int, typer.Option(metavar="N", help="Copies per player (or per table for shared sheets), 1 to 1000.")] = 1,
+    what: Annotated[Optional[list[str]], typer.Option("--what", metavar="PRINTABLE", help=(
+        "Printable to print (repeatable); default all."))] = None,
+    players: Annotated[Optional[int], typer.Option(metavar="N", help=(
+        "Players at the table; default 4 (within the game's range)."))] = None,
+    copies: Annotated[int, typer.Option(metavar="N", help=(
+        "Copies per player (or per table for shared sheets), 1 to 1000."))] = 1,
     paper: Annotated[PaperName, typer.Option(metavar="[a4|letter|a3]", help="Paper size.")] = PaperName.a4,
-    ink: Annotated[InkName, typer.Option(metavar="[color|low|mono]", help="color, low (outlines and light tints) or mono (black only).")] = InkName.color,
-    per_page: Annotated[Optional[int], typer.Option(metavar="N", help="Sheets or cards per page; default as many as fit.")] = None,
+    ink: Annotated[InkName, typer.Option(metavar="[color|low|mono]", help=(
+        "color, low (outlines and light tints) or mono (black only)."))] = InkName.color,
+    per_page: Annotated[Optional[int], typer.Option(metavar="N", help=(
+        "Sheets or cards per page; default as many as fit."))] = None,
     companion_url: Annotated[Optional[str], typer.Option(envvar="ROLLSHEET_URL", metavar="URL", help=(
         "Companion URL for the QR code, e.g. http://192.168.1.20:5000; at most 80 characters."))] = None,
     out: Annotated[Path, typer.Option(metavar="DIR", help="Folder for the PDFs.")] = Path("output"),
     backs: Annotated[bool, typer.Option("--backs", help=(
-        "Follow each page of cards with their backs, for long-edge duplex (--all does for backs with words)."))] = False,
+        "Follow each page of cards with their backs, for long-edge duplex "
+        "(--all does for backs with words)."))] = False,
     made_for: Annotated[MadeFor, typer.Option("--for", metavar="[home|pad|sleeve]", help=(
         "home: as many as fit a page, cut marks; pad: for a print shop, one sheet a page at its trim size with "
         "3 mm bleed, crop marks and a blank glue edge at the top (--paper does not apply); sleeve: one sheet "

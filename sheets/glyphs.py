@@ -6,6 +6,7 @@ from __future__ import annotations
 from reportlab.lib.colors import Color
 
 from layouts.glyphs import SHAPES, is_shape
+
 MM_PER_PT = 25.4 / 72
 SHAPE_PER_PT = 0.3
 """A shape glyph's side (mm) per point of the letter size it stands in for: a little over a capital's height."""
@@ -19,7 +20,7 @@ def glyph_side(box, size: float) -> float:
 
 
 def draw_glyph(pen, glyph: str, box, colour: Color, size: float = 10.0, align: str = "center") -> None:
-    """A glyph in a box (x, y, w, h): a shape filled in `colour` (`glyph_side` square), or letters at up to `size` pt."""
+    """A glyph in a box (x, y, w, h): a shape filled in `colour` (`glyph_side` square), or letters up to `size` pt."""
     if not is_shape(glyph):
         pen.fit_text(box, glyph, size, bold=True, colour=colour, align=align)
         return

@@ -31,7 +31,7 @@ class Paint:
 
 
 def _mix(colour: Color, other: Color, amount: float) -> Color:
-    return Color(*(a + (b - a) * amount for a, b in zip(colour.rgb(), other.rgb())))
+    return Color(*(a + (b - a) * amount for a, b in zip(colour.rgb(), other.rgb(), strict=True)))
 
 
 def shade(rgb: str, amount: float) -> Color:

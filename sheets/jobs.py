@@ -148,7 +148,7 @@ def write_jobs(jobs: list[Job], out: Path) -> Iterator[tuple[Path, Job, int]]:
         done = 0
         for job in jobs:
             pages = []
-            pdf = render(job, lambda n: (pages.append(n), bar.update(task, completed=done + n)))
+            pdf = render(job, lambda n, pages=pages, done=done: (pages.append(n), bar.update(task, completed=done + n)))
             done += job.sheet_count
             path = out / output_name(job)
             write_pdf(path, pdf)

@@ -19,7 +19,7 @@ def outline(cells: frozenset[Cell]) -> list[list[Point]]:
     edges = {}
     for x, y in cells:
         corners = [(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)]
-        for start, end in zip(corners, corners[1:] + corners[:1]):
+        for start, end in zip(corners, corners[1:] + corners[:1], strict=True):
             edges[start] = edges.get(start, []) + [end]
     for start in list(edges):
         for end in list(edges[start]):
@@ -49,7 +49,8 @@ def draw_polyomino(pen, cells: frozenset[Cell], x: float, y: float, unit: float,
     for cx, cy in cells:
         pen.rect(x + cx * unit, y + cy * unit, unit, unit, stroke=inner or line, width=0.5)
     for loop in outline(cells):
-        pen.polygon([(x + px * unit, y + py * unit) for px, py in loop], stroke=line, width=min(1.6, max(1.0, unit * 0.3)))
+        pen.polygon([(x + px * unit, y + py * unit) for px, py in loop], stroke=line,
+                    width=min(1.6, max(1.0, unit * 0.3)))
     if glyph and unit >= GLYPH_FROM_UNIT:
         gx, gy = min(cells, key=lambda c: (c[1], c[0]))
         draw_glyph(pen, glyph, (x + gx * unit + 0.3, y + gy * unit + 0.3, unit - 0.6, unit - 0.6), glyph_colour,

@@ -72,7 +72,8 @@ def render(job: Job, progress: Callable[[int], None] | None = None) -> bytes:
         canvas.doForm(forms.page(first, count))
         sheets = [forms.ctx.for_sheet(n) for n in range(first, first + count)] if forms.stamps else []
         for block, stamp in forms.stamps:
-            stamp.write(zip(forms.slot_cm, [copy_label(block, ctx) for ctx in sheets]))
+            labels = [copy_label(block, ctx) for ctx in sheets]
+            stamp.write(zip(forms.slot_cm, labels, strict=False))  # the last page may fill fewer slots
         canvas.showPage()
         if job.with_backs:
             canvas.doForm(forms.backs(count))
@@ -137,7 +138,7 @@ class _Forms:
     def _draw_page(self, variants: list[str | None]) -> None:
         used = replace(self.layout, slots=self.layout.slots[:len(variants)])
         draw_marks(self._pen(self.layout.page.height), used)
-        for origin, variant in zip(self.slot_origins, variants):
+        for origin, variant in zip(self.slot_origins, variants, strict=False):  # the last page may fill fewer slots
             self.canvas.saveState()
             self.canvas.translate(*origin)
             self.canvas.saveState()

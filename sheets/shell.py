@@ -11,7 +11,8 @@ from typer.core import TyperArgument, TyperCommand
 
 LayoutsOption = Annotated[Optional[list[Path]], typer.Option(
     "--layouts", file_okay=False, metavar="DIR",
-    help="Also find games in this folder, every *.yaml a game but overlays (game.de.yaml); repeatable, adds to ROLLSHEET_LAYOUTS.")]
+    help="Also find games in this folder, every *.yaml a game but overlays (game.de.yaml); repeatable, adds to "
+         "ROLLSHEET_LAYOUTS.")]
 
 
 class _Argument(TyperArgument):

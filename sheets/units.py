@@ -8,11 +8,11 @@ from __future__ import annotations
 import math
 
 from reportlab.lib.colors import Color, black
-from reportlab.lib.units import mm
-from reportlab.pdfgen.canvas import FILL_NON_ZERO
 from reportlab.lib.rl_accel import fp_str
+from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import FILL_NON_ZERO
 
 MIN_LINE_PT = 0.5
 MIN_TEXT_PT = 7.0

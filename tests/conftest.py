@@ -19,7 +19,6 @@ from typer.testing import CliRunner
 import layouts
 from sheets.cli import app as cli_app
 
-
 BROWSER_FIXTURES = {"browser", "phone"}
 SERVER_FIXTURES = {"served", "live_server", "server", "base"}
 
@@ -117,6 +116,33 @@ def call(client):
 def game(request):
     """Each shipped game layout in turn."""
     return layouts.load(request.param)
+
+
+@pytest.fixture
+def mine(tmp_path, monkeypatch):
+    """A folder of user games named in ROLLSHEET_LAYOUTS."""
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    monkeypatch.setenv(layouts.ENV_VAR, str(folder))
+    return folder
+
+
+@pytest.fixture(scope="session")
+def printed(tmp_path_factory):
+    """`rollsheet print copenhagen --players 4` on A4 and Letter in every ink: (paper, ink) -> folder
+    (test_copenhagen_*print.py; a module printing another game has a `printed` of its own)."""
+    from tests.copenhagen_pdfs import URL
+    from tests.printing import print_into
+
+    return {(paper, ink): print_into(tmp_path_factory.mktemp(f"{paper}-{ink}"), "copenhagen", "--players", "4",
+                                     "--paper", paper, "--ink", ink, "--companion-url", URL)
+            for paper in ("a4", "letter") for ink in ("color", "low", "mono")}
+
+
+@pytest.fixture(scope="session")
+def game_layout():
+    """Copenhagen's layout, loaded once (test_copenhagen_*print.py)."""
+    return layouts.load("copenhagen")
 
 
 @pytest.fixture

@@ -1,34 +1,16 @@
-"""Copenhagen's printables printed once for the tests that read them back (test_copenhagen_*print.py)."""
+"""Reading back Copenhagen's printables, printed once by tests/conftest.py's `printed` (test_copenhagen_*print.py)."""
 from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
 
-import pytest
-
 from tests.pdfread import read_pages
 from tests.pdftext import words
-from tests.printing import print_into
 
 URL = "http://table.local:5000"
 PRINTABLES = ("player-sheet", "shape-sheet", "reference-card")
 LIMITED = ["R4a", "R4b", "R5", "B4L", "B4R", "B5", "P4a", "P4b", "P5", "G4a", "G4b", "G5", "Y4L", "Y4R", "Y5"]
 UNLIMITED = [f"{c}{n}" for c in "RBPGY" for n in (2, 3)]
-
-
-@pytest.fixture(scope="session")
-def printed(tmp_path_factory) -> dict[tuple[str, str], Path]:
-    """`rollsheet print copenhagen --players 4` on A4 and Letter in every ink: (paper, ink) -> folder."""
-    return {(paper, ink): print_into(tmp_path_factory.mktemp(f"{paper}-{ink}"), "copenhagen", "--players", "4",
-                                     "--paper", paper, "--ink", ink, "--companion-url", URL)
-            for paper in ("a4", "letter") for ink in ("color", "low", "mono")}
-
-
-@pytest.fixture(scope="session")
-def game_layout():
-    import layouts
-
-    return layouts.load("copenhagen")
 
 
 def pdf_of(folder: Path, printable: str) -> Path:

@@ -77,7 +77,7 @@ def glyphs_on(page: dict) -> list[Glyph]:
 
 
 def _same(a, b) -> bool:
-    return a is not None and all(abs(p - q) < 0.05 * b[2] for p, q in zip(a, b))
+    return a is not None and all(abs(p - q) < 0.05 * b[2] for p, q in zip(a, b, strict=True))
 
 
 def read_glyphs(pdf: bytes) -> list[list[Glyph]]:

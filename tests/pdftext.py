@@ -61,7 +61,8 @@ def words(page: dict, x_tolerance: float = TOLERANCE, rotated: str = "ttb", with
     for upright, run in groupby(_chars(page, within), key=lambda m: m.upright):
         direction = "ltr" if upright else rotated
         gap, across = (x_tolerance, TOLERANCE) if upright else (TOLERANCE, x_tolerance)
-        order = (lambda m: READING["ltr"](m)[0]) if upright else (lambda m: READING[direction](m)[:2])
+        order = ((lambda m: READING["ltr"](m)[0]) if upright
+                 else (lambda m, direction=direction: READING[direction](m)[:2]))
         for line in _clusters(list(run), (lambda m: m.y) if upright else (lambda m: m.x), across):
             found += [_word(word) for word in _split(sorted(line, key=order), direction, gap, across)]
     return found

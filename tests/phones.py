@@ -52,7 +52,8 @@ def axe_clean(page, context: str = "") -> None:
     assert results.violations_count == 0, f"{context}\n{results.generate_report()}"
 
 
-PORTRAIT, LANDSCAPE, NARROW = {"width": 390, "height": 844}, {"width": 844, "height": 390}, {"width": 320, "height": 640}
+PORTRAIT, LANDSCAPE = {"width": 390, "height": 844}, {"width": 844, "height": 390}
+NARROW = {"width": 320, "height": 640}
 LOOKS = (("light", PORTRAIT), ("dark", PORTRAIT), ("light", LANDSCAPE), ("dark", LANDSCAPE))
 """The looks a page is checked in: light and dark, portrait and landscape (one page, restyled in place)."""
 
@@ -61,15 +62,18 @@ SMALL_TARGETS = """() => [...document.querySelectorAll(`button, a[href], select,
     label:has(> input[type=radio])`)]
   .filter((e) => e.getClientRects().length).map((e) => [e, e.getBoundingClientRect()])
   .filter(([e, r]) => r.width < 43.5 || r.height < 43.5)
-  .map(([e, r]) => `${e.tagName.toLowerCase()}.${e.className} "${e.textContent.trim().slice(0, 30)}" ${Math.round(r.width)}x${Math.round(r.height)}`)"""
+  .map(([e, r]) => `${e.tagName.toLowerCase()}.${e.className} "${e.textContent.trim().slice(0, 30)}" `
+    + `${Math.round(r.width)}x${Math.round(r.height)}`)"""
 """What a finger can tap that is smaller than 44 x 44 px."""
 
 CLIPPED_TEXT = """() => [...document.querySelectorAll('body *')].filter((e) => {
     const style = getComputedStyle(e);
-    if (!e.getClientRects().length || style.display === 'inline' || ['auto', 'scroll'].includes(style.overflowX)) return false;
+    if (!e.getClientRects().length || style.display === 'inline'
+        || ['auto', 'scroll'].includes(style.overflowX)) return false;
     const text = [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
     return text && e.scrollWidth > e.clientWidth + 1;
-  }).map((e) => `${e.tagName.toLowerCase()}.${e.className} "${e.textContent.trim().slice(0, 30)}" ${e.clientWidth}<${e.scrollWidth}`)"""
+  }).map((e) => `${e.tagName.toLowerCase()}.${e.className} "${e.textContent.trim().slice(0, 30)}" `
+    + `${e.clientWidth}<${e.scrollWidth}`)"""
 """The elements narrower than their text (a scrolling box aside)."""
 
 

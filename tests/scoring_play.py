@@ -31,7 +31,7 @@ def ranks(result: dict) -> dict[str, int]:
 
 
 EXAMPLES = layouts.TEMPLATES
-"""Games written as YAML alone (the templates `rollsheet new` starts from), scored with the same engine as the shipped ones."""
+"""Games written as YAML alone (the templates `rollsheet new` starts from), scored with the shipped ones' engine."""
 
 
 def example(name: str) -> Game:

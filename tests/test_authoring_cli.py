@@ -9,7 +9,7 @@ import layouts
 from layouts.schema import SCHEMA_FILE
 from layouts.starting import templates
 from tests.test_cli_errors import one_clear_line, rollsheet
-from tests.test_user_games import mine, user_game  # noqa: F401 (mine: a fixture)
+from tests.test_user_games import user_game
 
 
 def test_new_writes_the_small_complete_game_into_the_first_layouts_folder(cli, mine):

@@ -24,7 +24,8 @@ def test_a_phone_whose_stream_is_cut_shows_as_away_on_the_others(served, phone):
     expect(ana.locator("#seats li.seat", has_text="Ben").locator(".away")).to_have_text(
         re.compile(r"Ben's phone: offline \d+ s"), timeout=10_000)
     # a worker of `serve --workers` that watches no phone of the room knows of no one away: ask until one that does
-    assert within(10, lambda: [seat["away_s"] is None for seat in call(f"/api/rooms/{code}")[1]["seats"]] == [True, False])
+    assert within(10, lambda: [seat["away_s"] is None
+                               for seat in call(f"/api/rooms/{code}")[1]["seats"]] == [True, False])
     expect(ana.locator("#turn-line .away-turn")).to_have_text(re.compile(r"\(Ben's phone: offline \d+ s\)"))
     expect(ana.locator("#seats li.seat", has_text="Ana").locator(".away")).to_have_text("")
     axe_clean(ana, "a seat away")

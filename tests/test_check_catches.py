@@ -6,9 +6,9 @@ import pytest
 import yaml
 
 import layouts
-from sheets.jobs import plan_jobs
 from layouts.colours import contrast_on_white, darker
 from layouts.upgrade import CURRENT
+from sheets.jobs import plan_jobs
 from sheets.render import render
 from tests.pdfread import read_pages
 

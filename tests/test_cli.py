@@ -118,7 +118,8 @@ def test_same_command_gives_identical_bytes(cli, tmp_path):
 def test_every_ink_mode_stays_inside_the_margin(cli, tmp_path, ink):
     assert cli("print", "lost-cities", "--ink", ink, "--paper", "letter", "--out", tmp_path).exit_code == 0
     pdf = next(tmp_path.glob("*.pdf"))
-    assert pdf.name == ("lost-cities-score-sheet-letter.pdf" if ink == "color" else f"lost-cities-score-sheet-letter-{ink}.pdf")
+    assert pdf.name == ("lost-cities-score-sheet-letter.pdf" if ink == "color"
+                        else f"lost-cities-score-sheet-letter-{ink}.pdf")
     for page in read_pages(pdf.read_bytes()):
         assert outside_margin(page) == []
 

@@ -6,8 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.copenhagen_pdfs import (PRINTABLES, URL, game_layout, page_count, pages_of, pdf_of, printed,  # noqa: F401
-                                   words_of)
+from tests.copenhagen_pdfs import PRINTABLES, URL, page_count, pages_of, pdf_of, words_of
 from tests.glyphread import read_glyphs
 from tests.pdfread import boxes, outside_margin
 from tests.printing import decode_qr, qpdf_check, render_png

@@ -5,7 +5,7 @@ from collections import Counter
 
 import pytest
 
-from tests.copenhagen_pdfs import LIMITED, UNLIMITED, game_layout, pages_of, pdf_of, printed, words_of  # noqa: F401
+from tests.copenhagen_pdfs import LIMITED, UNLIMITED, pages_of, pdf_of, words_of
 from tests.pdfread import boxes
 
 
@@ -32,8 +32,8 @@ def test_shape_sheet_draws_each_shape_from_its_cell_map_above_its_id(printed, ga
     labels = [w for w in words_of(path) if w[0] in UNLIMITED + LIMITED]
     drawn = {}
     for x, y in squares:  # each cell belongs to the nearest id below it
-        below = [l for l in labels if 0 < l[2] - y < 30]
-        owner = min(below, key=lambda l: abs(l[1] + 2 - x - unit / 2) + (l[2] - y) / 10)
+        below = [label for label in labels if 0 < label[2] - y < 30]
+        owner = min(below, key=lambda label: abs(label[1] + 2 - x - unit / 2) + (label[2] - y) / 10)
         drawn.setdefault(owner[0], []).append((x, y))
     assert len(squares) == sum(s.size for s in game_layout.shapes) == 90
     for shape in game_layout.shapes:

@@ -7,11 +7,10 @@ that are not UTF-8, forms, and JSON of every shape.
 """
 from __future__ import annotations
 
-import pytest
-
 import json
 from urllib.parse import quote
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import layouts

@@ -42,7 +42,8 @@ HOSTILE = {
 METHODS = ["GET", "GET", "POST", "POST", "PUT", "DELETE", "HEAD", "OPTIONS", "PATCH", "BREW"]
 BODIES = [b"", b"{}", b'{"game": "simstown"}', b'{"player": "Ana", "token": "x", "seen": 1}', b"[" * 3000,
           b'{"name": "\\ud800"}', b"\xff\xfe", b"players=2&lang=de&next=/%09/evil.example", b"null",
-          b'{"players": [{"name": "Ana"}], "room": "ZZZZZZ", "player": "Ana", "token": "x"}', b'{"name": "\xe3\x85\xa4"}']
+          b'{"players": [{"name": "Ana"}], "room": "ZZZZZZ", "player": "Ana", "token": "x"}',
+          b'{"name": "\xe3\x85\xa4"}']
 TYPES = ["application/json", "application/x-www-form-urlencoded", "text/plain", None]
 
 

@@ -67,7 +67,7 @@ def test_shipped_games_declare_a_shape_of_its_own_for_every_colour(game_id):
 @pytest.mark.parametrize("game_id", SHIPPED)
 def test_the_schema_1_letters_become_the_shipped_shapes_mechanically(game_id):
     game = layouts.load(game_id)
-    letters = dict(zip(game.colours, SCHEMA_1[game_id].split()))
+    letters = dict(zip(game.colours, SCHEMA_1[game_id].split(), strict=True))
     suggested = suggested_shapes({c: (colour.rgb, letters[c]) for c, colour in game.colours.items()})
     assert suggested == {c: colour.glyph for c, colour in game.colours.items()}
 

@@ -106,8 +106,8 @@ PLAYERS = 8
 
 def play(room: Table, stop: threading.Event, answered: list, unanswered: list, refused: list) -> None:
     """Move in `room` as its seated player (the first move it is allowed, each with a request id) until the server
-    dies, `stop`, or a refusal; each answered move as (request, version, move, body), the one in flight when the server died,
-    a refusal as (status, answer)."""
+    dies, `stop`, or a refusal; each answered move as (request, version, move, body), the one in flight when the server
+    died, a refusal as (status, answer)."""
     while not stop.is_set():
         request = uuid.uuid4().hex
         try:

@@ -206,7 +206,8 @@ def test_a_tie_broken_in_a_room_is_kept_as_data_and_said_in_each_readers_languag
     room = client.post("/api/rooms", json={"game": "copenhagen", "players": 2, "group": code}).get_json()["code"]
     tokens = {name: client.post(f"/api/rooms/{room}/seats", json={"name": name}).get_json()["token"]
               for name in ("Ana", "Ben")}
-    players = [{"name": "Ana", "rows_windows": 2, "empty_cells": 3}, {"name": "Ben", "rows_windows": 2, "empty_cells": 5}]
+    players = [{"name": "Ana", "rows_windows": 2, "empty_cells": 3},
+               {"name": "Ben", "rows_windows": 2, "empty_cells": 5}]
     saved = client.post("/api/score/copenhagen", json={"players": players, "room": room, "player": "Ben",
                                                        "token": tokens["Ben"]})
     assert saved.status_code == 200 and saved.get_json()["tiebreak"].startswith("Ana wins on fewer")
@@ -239,8 +240,8 @@ def test_a_groups_answers_are_what_the_api_document_says(client, group):
     documented_as(document, "/api/groups/{code}/rename", "post", 200, renamed)
     room = client.post("/api/rooms", json={"game": "simstown", "players": 1, "group": group}).get_json()["code"]
     token = client.post(f"/api/rooms/{room}/seats", json={"name": "Ana"}).get_json()["token"]
-    saved = client.post("/api/score/simstown", json={"players": [{"name": "Ana", "houses": 3, "districts": 1}], "room": room,
-                                                     "player": "Ana", "token": token}).get_json()
+    saved = client.post("/api/score/simstown", json={"players": [{"name": "Ana", "houses": 3, "districts": 1}],
+                                                     "room": room, "player": "Ana", "token": token}).get_json()
     assert saved["play"]["group"] == group
     documented_as(document, "/api/score/simstown", "post", 200, saved)
     refused = client.patch(f"/api/groups/{group}/plays/{play['id']}", json={"players": [{"name": "Ana"}]})

@@ -2,6 +2,8 @@
 a dash of their own, and a distribution whose bars hold every score once."""
 from __future__ import annotations
 
+from itertools import pairwise
+
 from companion.groups import charts
 
 
@@ -40,7 +42,7 @@ def test_the_distribution_counts_every_score_once_in_round_contiguous_ranges():
     scores = [-12, -3, 0, 4, 9, 9, 10, 27, 58]
     bins = charts.distribution(scores)["bins"]
     assert sum(b["count"] for b in bins) == len(scores) and len(bins) <= charts.MOST_BINS
-    assert all(b["high"] + 1 == after["low"] for b, after in zip(bins, bins[1:]))
+    assert all(b["high"] + 1 == after["low"] for b, after in pairwise(bins))
     assert bins[0]["low"] <= min(scores) and bins[-1]["high"] >= max(scores) and bins[0]["low"] % 10 == 0
     tallest = max(bins, key=lambda b: b["count"])
     assert tallest["y"] == min(b["y"] for b in bins)

@@ -78,8 +78,8 @@ def test_an_unknown_group_and_play_get_a_page_saying_so(live_server, phone, grou
 def test_the_page_lists_the_newest_plays_a_page_at_a_time_while_the_stats_count_every_play(client):
     code = client.post("/api/groups", json={"name": "Thursday"}).get_json()["code"]
     for day in range(1, 23):
-        assert client.post(f"/api/groups/{code}/plays", json={"game": "simstown", "date": f"2025-03-{day:02d}",
-                                                              "players": [{"name": "Ana", "score": day}]}).status_code == 201
+        play = {"game": "simstown", "date": f"2025-03-{day:02d}", "players": [{"name": "Ana", "score": day}]}
+        assert client.post(f"/api/groups/{code}/plays", json=play).status_code == 201
     page = client.get(f"/g/{code}").get_data(as_text=True)
     listed = re.findall(r'<h3 id="play-\w+-title">Simstown · (.*?)</h3>', page)
     assert len(listed) == 20 and listed[0] == "Mar 22, 2025" and listed[-1] == "Mar 3, 2025"

@@ -162,7 +162,8 @@ def test_an_unknown_group_answers_404_on_every_route(client, kind):
         assert answer.status_code == 404, (method, path, answer.data[:200])
 
 
-def test_db_copy_moves_a_group_with_its_plays_to_postgresql_and_it_plays_on_there(companion_on, cli, tmp_path, postgres):
+def test_db_copy_moves_a_group_with_its_plays_to_postgresql_and_it_plays_on_there(companion_on, cli, tmp_path,
+                                                                                 postgres):
     source = str(tmp_path / "home.sqlite3")
     home = companion_on(source).test_client()
     code, room = group_room(home, "monolyth", ("Ana", "Ben"))

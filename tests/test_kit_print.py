@@ -1,4 +1,5 @@
-"""Games written as YAML alone (the templates in layouts/templates): a Qwixx-style sheet and a Kniffel-style pad, printed and read back.
+"""Games written as YAML alone (the templates in layouts/templates): a Qwixx-style sheet and a Kniffel-style pad,
+printed and read back.
 
 They use the kit's box rows (numbers up or down, a lock at the end), the horizontal
 points table and computed score-pad rows.
@@ -50,7 +51,7 @@ def test_qwixx_rows_number_their_boxes_up_or_down_and_end_in_a_lock(paper, ink):
     rows = [[b for b in first_sheet if round(b.y) == y] for y in sorted({round(b.y) for b in first_sheet})]
     locks = lock_centres(pdf)
     assert [len(row) for row in rows] == [11] * 4
-    for head, row in zip(ROWS, rows):
+    for head, row in zip(ROWS, rows, strict=True):
         numbers = [next(int(w) for w, x, y in on_page if b.x < x < b.x + b.w and b.y < y < b.y + b.h) for b in row]
         assert numbers == ROWS[head], head
         after = [(x, y) for x, y in locks if row[-1].x + row[-1].w < x < row[-1].x + 2.5 * row[-1].w

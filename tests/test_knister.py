@@ -4,8 +4,8 @@ knister` starts a game of one's own from it."""
 from __future__ import annotations
 
 import layouts
-from tests.scoring_play import add_games
 from tests.pdfread import read_pages
+from tests.scoring_play import add_games
 
 KNISTER = layouts.TEMPLATES / "knister.yaml"
 
@@ -36,6 +36,7 @@ def test_every_line_scores_the_hand_chosen_for_it_and_diagonals_double(client, m
 
 def test_a_hand_that_is_not_on_the_sheet_is_refused_at_its_line(client, monkeypatch):
     add_games(monkeypatch, KNISTER)
-    answer = client.post("/api/score/knister", json={"players": [{"name": "Ana", "lines": {"row1": {"hand": "royal"}}}]})
+    ana = {"name": "Ana", "lines": {"row1": {"hand": "royal"}}}
+    answer = client.post("/api/score/knister", json={"players": [ana]})
     assert answer.status_code == 400 and answer.get_json()["field"] == "players[0].lines.row1.hand"
     assert layouts.load_file(KNISTER).scoring.field("lines").member("row1").label == "Row 1"

@@ -3,15 +3,13 @@ table: one roll for the table, its sum large on every phone, nobody taps Done or
 through its choice fields on the score form."""
 from __future__ import annotations
 
-
 from playwright.sync_api import expect
 
 import layouts
 from tests.phones import axe_clean, seated_phone, tap
-from tests.test_scoring_form import field
 from tests.serving import within
 from tests.tables import Http, Table
-
+from tests.test_scoring_form import field
 
 
 def test_three_phones_play_knister_to_its_end_and_score_it(live_server, phone, monkeypatch, tmp_path):

@@ -51,7 +51,8 @@ def test_refusals_follow_accept_language(client):
 
 
 def test_the_language_cookie_wins_over_accept_language_and_a_strange_one_is_ignored(client):
-    missing = lambda headers: client.get("/api/rooms/ZZZZZZ", headers=headers).get_json()["error"]
+    def missing(headers):
+        return client.get("/api/rooms/ZZZZZZ", headers=headers).get_json()["error"]
     client.set_cookie("rollsheet-lang", "es")
     assert missing(GERMAN) == "No existe la sala 'ZZZZZZ': revisa el código o abre una sala nueva."
     client.set_cookie("rollsheet-lang", "fr")
@@ -78,7 +79,8 @@ def test_counted_words_take_the_languages_plural(client):
 
 
 def test_http_errors_of_the_api_and_the_pages_speak_the_phones_language(client):
-    assert client.get("/api/nowhere", headers=GERMAN).get_json() == {"error": "Diese Adresse gibt es bei rollsheet nicht."}
+    assert client.get("/api/nowhere", headers=GERMAN).get_json() == {
+        "error": "Diese Adresse gibt es bei rollsheet nicht."}
     assert client.delete("/api/rooms", headers=SPANISH).get_json() == {
         "error": "Esta dirección no acepta peticiones DELETE."}
     page = client.get("/nowhere", headers=GERMAN)
@@ -114,7 +116,8 @@ def test_a_game_without_an_overlay_shows_its_own_words_on_a_german_phone(client,
     room = Table(FlaskCalls(client), "qwixx", ("Ana", "Ben"))
     room.ok("Ana", "roll")
     answer = client.post(f"/api/rooms/{room.code}/pick", json=room.body("Ana", dice=[2, 3]), headers=GERMAN)
-    assert answer.get_json()["error"] == "Wähle 0 bis 2 Würfel (weiß) und 0 bis 1 Würfel (red, yellow, green oder blue)."
+    assert answer.get_json()["error"] == ("Wähle 0 bis 2 Würfel (weiß) und 0 bis 1 Würfel "
+                                          "(red, yellow, green oder blue).")
 
 
 def test_score_csv_headers_in_the_phones_language_json_keys_stay_ids(client):
@@ -127,7 +130,8 @@ def test_score_csv_headers_in_the_phones_language_json_keys_stay_ids(client):
     assert heads["de"][0] == "Spiel,Platz,Name,Punkte,Reihen nur Fenster,Reihen mit Ziegel,Spalten nur Fenster," \
                              "Spalten mit Ziegel,Farblinien,Sieger,Gleichstand,leere Felder"
     assert heads["es"][0].startswith("juego,puesto,nombre,total,Filas de ventanas,")
-    assert heads["de"][1] == "copenhagen,1,Ben,4,0,0,4,0,0,ja,Ben gewinnt bei Gleichstand: weniger leere Felder (Hausregel),3"
+    assert heads["de"][1] == ("copenhagen,1,Ben,4,0,0,4,0,0,ja,"
+                              "Ben gewinnt bei Gleichstand: weniger leere Felder (Hausregel),3")
     result = client.post("/api/score/copenhagen", json=payload, headers=SPANISH).get_json()
     assert set(result) == {"game", "players", "winners", "tiebreak", "tiebreaks"}
     assert set(result["players"][0]["breakdown"]) == {"rows_windows", "rows_bricks", "columns_windows",
@@ -159,11 +163,14 @@ def test_final_scores_saved_from_a_german_phone_read_in_spanish(client):
 def test_long_polls_and_event_streams_answer_each_phone_in_its_language(live_server):
     room = Table(Http(live_server), "simstown", ("Ana",))
     first = room.state()["version"]
-    poll = lambda headers: call(live_server, f"/api/rooms/{room.code}?since={first}&wait=20", headers=headers)[2]
-    stream = lambda headers: events(live_server, room.code, 1, {**headers, "Last-Event-ID": str(first)})[0][1]
+    def poll(headers):
+        return call(live_server, f"/api/rooms/{room.code}?since={first}&wait=20", headers=headers)[2]
+    def stream(headers):
+        return events(live_server, room.code, 1, {**headers, "Last-Event-ID": str(first)})[0][1]
     with ThreadPoolExecutor(4) as phones:  # four phones ask for what comes after `first`, and Ana rolls:
         waiting = {"en": phones.submit(poll, {}), "de": phones.submit(poll, GERMAN),  # a phone waiting for
-                   "es": phones.submit(stream, SPANISH), "de stream": phones.submit(stream, {"Cookie": "rollsheet-lang=de"})}
+                   "es": phones.submit(stream, SPANISH),
+                   "de stream": phones.submit(stream, {"Cookie": "rollsheet-lang=de"})}
         room.ok("Ana", "roll")  # the roll and one asking just after it get the same answer
         seen = {lang: future.result(timeout=10) for lang, future in waiting.items()}
     assert {state["version"] for state in seen.values()} == {first + 1}

@@ -20,7 +20,7 @@ BAD_TEXT = {
     "deep flow": (b"a: " + b"[" * 100_000 + b"]" * 100_000, "line 1: nested deeper than 64 levels"),
     "deep block": (b"- " * 100_000 + b"x", "line 1: nested deeper than 64 levels"),
     "alias bomb": (b"a: &a [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]\n" + b"".join(
-        f"{c}: &{c} [{', '.join([f'*{p}'] * 10)}]\n".encode() for p, c in zip("abcdefgh", "bcdefghi")),
+        f"{c}: &{c} [{', '.join([f'*{p}'] * 10)}]\n".encode() for p, c in zip("abcdefgh", "bcdefghi", strict=True)),
         "line 6: more than 200,000 values once aliases are expanded"),
     "alias loop": (b"a: &x [1, *x]\n", "line 1: an alias inside the value it refers to (a loop)"),
     "control character": (b"id: a\x07b\n", "line 1: "),

@@ -1,12 +1,11 @@
 """Property: any edit of a shipped layout is either valid or refused one line per problem, never a crash."""
 from __future__ import annotations
 
-import pytest
 import copy
 
+import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 import layouts
 from sheets.preflight import preflight

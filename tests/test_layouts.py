@@ -49,7 +49,8 @@ def test_unknown_key_names_its_path(tmp_path):
     path = variant(tmp_path, lambda d: d["colours"]["red"].update(shade="dark"))
     with pytest.raises(layouts.LayoutError) as error:
         layouts.load_file(path)
-    assert error.value.problems == [f"{path}: colours.red.shade: unknown key 'shade'; a colour has: label, rgb, glyph, line"]
+    assert error.value.problems == [
+        f"{path}: colours.red.shade: unknown key 'shade'; a colour has: label, rgb, glyph, line"]
 
 
 def test_bad_colour_value_is_rejected(tmp_path):
@@ -68,7 +69,8 @@ def test_reference_to_an_unknown_colour_points_at_the_column(tmp_path):
 
 
 def test_value_out_of_range_is_rejected(tmp_path):
-    path = variant(tmp_path, lambda d: d["printables"]["score-sheet"]["blocks"][2]["columns"][0]["marks"].update({12: "arrow"}))
+    path = variant(tmp_path,
+                   lambda d: d["printables"]["score-sheet"]["blocks"][2]["columns"][0]["marks"].update({12: "arrow"}))
     with pytest.raises(layouts.LayoutError) as error:
         layouts.load_file(path)
     assert "box 12 is not in 1..9" in error.value.problems[0]

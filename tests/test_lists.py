@@ -209,7 +209,8 @@ def test_all_eight_bridges_taken_ends_the_game_after_that_turn(call):
 
 
 @pytest.mark.parametrize("players, level_1, has_level_4, prophecies", [
-    (1, ["5"], True, 14), (2, ["5", "3"], True, 14), (3, ["5", "3", "2"], False, 10), (4, ["5", "3", "2", "1"], False, 10),
+    (1, ["5"], True, 14), (2, ["5", "3"], True, 14),
+    (3, ["5", "3", "2"], False, 10), (4, ["5", "3", "2", "1"], False, 10),
 ])
 def test_monolyth_stacks_are_sized_to_the_player_count(call, players, level_1, has_level_4, prophecies):
     lists = Table(call, "monolyth", (), players=players).state()["lists"]
@@ -278,4 +279,5 @@ def test_list_layout_mistakes_are_reported_by_field(tmp_path, lists_yaml, messag
     path.write_text(source[:start] + "\nlists:\n" + lists_yaml + "\n" + source[end:], encoding="utf-8")
     with pytest.raises(layouts.LayoutError) as error:
         layouts.load_file(path)
-    assert any(line.startswith(f"{path}: lists.tiles") and message in line for line in error.value.problems), error.value.problems
+    problems = error.value.problems
+    assert any(line.startswith(f"{path}: lists.tiles") and message in line for line in problems), problems

@@ -1,6 +1,8 @@
 """The Lost Cities score sheet as it reaches paper: size, margins, boxes, QR, structure."""
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 
 import layouts
@@ -145,6 +147,6 @@ def test_each_points_table_header_stands_apart_in_its_own_column(lang):
                and left + x + 1 < line.x < left + x + w - 1]
     header = [block.header] + [game.tables[t].label for t in block.tables]
     assert [word.text for word in words] == header
-    gaps = [b.x - (a.x + a.w) for a, b in zip(words, words[1:])]
+    gaps = [b.x - (a.x + a.w) for a, b in pairwise(words)]
     assert min(gaps) >= 1.5, f"{header}: {gaps}"
     assert len(divider) == 1 and words[0].x + words[0].w + 0.4 <= divider[0].x <= words[1].x - 0.4

@@ -220,9 +220,9 @@ def test_simstown_allows_rolls_per_turn_then_only_ending_the_turn():
 
 def test_simstown_solo_game_ends_after_solo_turns():
     game, state = room("simstown", ("Ana",))
-    assert "roll" not in {m["move"] for m in allowed(game, dict(state, turn=1, active=0, phase="rolling", rolls=3,
-                                                              dice=[{"die": "d6", "face": 1, "held": False, "used": False}]),
-                                                    "Ana")}
+    rolled = dict(state, turn=1, active=0, phase="rolling", rolls=3,
+                  dice=[{"die": "d6", "face": 1, "held": False, "used": False}])
+    assert "roll" not in {m["move"] for m in allowed(game, rolled, "Ana")}
     for _ in range(game.values["solo_turns"]):
         state, _ = act(game, state, "roll")
         state, line = act(game, state, "next")
@@ -349,7 +349,8 @@ def test_every_mechanic_fits_the_declared_contract(kind):
                 assert list(inspect.signature(getattr(mechanic, name)).parameters) == wanted, name
         assert mechanic.FIRST_PHASE in mechanic.PHASES and set(mechanic.TABLE_KEYS) <= set(get_type_hints(TableState))
         for name, move in mechanic.moves().items():
-            assert set(move.phases) <= set(mechanic.PHASES) and set(move.phases.values()) <= {"active", "others", "anyone"}
+            assert set(move.phases) <= set(mechanic.PHASES)
+            assert set(move.phases.values()) <= {"active", "others", "anyone"}
             assert mechanic.undoable({"move": name}) is not move.draws
         assert all(any(phase in m.phases for m in mechanic.moves().values()) for phase in mechanic.PHASES)
         state = table.new_state(game, game.players.min, Script())

@@ -118,7 +118,7 @@ def test_card_backs_follow_each_page_at_the_mirrored_positions(paper, per_page, 
     pdf = render(Job(GAME, "structure-cards", 3, 1, paper, Ink(), URL, per_page, backs=True))
     pages = read_pages(pdf)
     assert len(pages) == page_count
-    for front, back in zip(pages[0::2], pages[1::2]):
+    for front, back in zip(pages[0::2], pages[1::2], strict=True):
         width, height = front["width"], front["height"]
         cards = [(r.x, r.y, r.x + r.w, r.y + r.h) for r in front["marks"]
                  if r.kind == "curve" and 59 <= r.w <= 61 and 84 <= r.h <= 86]

@@ -1,7 +1,6 @@
-"""A plain `pip install .` carries the layouts, their translations, the print kit's catalogues, the companion's pages and its compiled catalogues."""
+"""A plain `pip install .` carries the layouts, their translations, the print kit's catalogues, the companion's pages
+and its compiled catalogues."""
 from __future__ import annotations
-
-import pytest
 
 import shutil
 import subprocess
@@ -9,8 +8,9 @@ import sys
 import zipfile
 from pathlib import Path
 
-import layouts
+import pytest
 
+import layouts
 
 ROOT = Path(__file__).parent.parent
 

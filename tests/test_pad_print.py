@@ -166,4 +166,4 @@ def test_pad_pages_look_as_if_every_sheet_were_drawn_in_full(game_id, printable,
         (tmp_path / f"{name}.pdf").write_bytes(pdf)
         into += [Image.open(png).convert("RGB") for png in render_png(tmp_path / f"{name}.pdf", tmp_path, dpi=50)]
     assert len(ours) == len(naive) == 6
-    assert all(ImageChops.difference(a, b).getbbox() is None for a, b in zip(ours, naive))
+    assert all(ImageChops.difference(a, b).getbbox() is None for a, b in zip(ours, naive, strict=True))

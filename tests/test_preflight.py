@@ -35,7 +35,8 @@ def problems(cli, *paths) -> list[str]:
 def test_every_shipped_layout_and_every_template_pass(cli):
     kit = layouts.layout_files(layouts.TEMPLATES)
     shipped = [Path(layouts.__file__).parent / f"{game}.yaml" for game in layouts.game_ids()]
-    assert {p.stem for p in kit} == {"fives", "kniffel", "knister", "qwixx", "three-rows"} and problems(cli, *[str(p) for p in shipped + kit]) == []
+    assert {p.stem for p in kit} == {"fives", "kniffel", "knister", "qwixx", "three-rows"}
+    assert problems(cli, *[str(p) for p in shipped + kit]) == []
 
 
 def test_a_block_laid_over_another_is_refused_with_both_named(cli, tmp_path):
@@ -80,7 +81,8 @@ def test_a_grown_board_is_measured_at_its_a3_scale(cli, tmp_path):
 
 def test_text_that_would_shrink_below_7_pt_is_refused(cli, tmp_path):
     def squeeze(data):
-        rules = next(b for b in data["printables"]["score-sheet"]["blocks"] if b.get("text", "").startswith("Dice column"))
+        rules = next(b for b in data["printables"]["score-sheet"]["blocks"]
+                     if b.get("text", "").startswith("Dice column"))
         rules["at"] = [137, 77, 53, 6]
 
     path = variant(tmp_path, squeeze)

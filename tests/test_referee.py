@@ -33,7 +33,8 @@ def ends(game) -> set[str]:
     """How a game may end: as ENDS says, or for another game as its layout says (and a stuck table)."""
     table = game.table
     return ENDS.get(game.id) or {"stuck"} | {reason for reason, given in (
-        ("turn-limit", table.end), ("declared", table.declared_end), ("exhausted", getattr(table, "exhausted_after", None)),
+        ("turn-limit", table.end), ("declared", table.declared_end),
+        ("exhausted", getattr(table, "exhausted_after", None)),
         ("list", any(spec.ends_game for spec in game.lists.values())),
         ("counter", any(c.ends_at is not None for c in table.counters.values()))) if given}
 SIDE = {"cross", "end", "count"}

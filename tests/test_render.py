@@ -42,7 +42,7 @@ def test_pages_look_as_if_every_sheet_were_drawn_in_full(game_id, printable, tmp
     (tmp_path / "ours").mkdir(), (tmp_path / "naive").mkdir()
     ours, naive = pixels(render(job), tmp_path / "ours"), pixels(naive_pad(job), tmp_path / "naive")
     assert len(ours) == len(naive) >= 2
-    for page, (a, b) in enumerate(zip(ours, naive), start=1):
+    for page, (a, b) in enumerate(zip(ours, naive, strict=True), start=1):
         assert ImageChops.difference(a, b).getbbox() is None, f"page {page} differs"
 
 

@@ -72,7 +72,7 @@ def test_four_phones_each_save_their_own_card_and_a_correction_follows(served, p
     else:
         expect(shown.locator("input[inputmode=numeric]")).to_have_value(str(value))
     state = Table(call, game, (), code=code).state()
-    assert [(c["name"], c["by"]) for c in state["cards"]] == list(zip(NAMES, NAMES))
+    assert [(c["name"], c["by"]) for c in state["cards"]] == list(zip(NAMES, NAMES, strict=True))
     score = next(e["text"] for e in state["log"] if e["kind"] == "score")
     assert score.startswith(f"Final score: {expected_ranking(call, game, state['cards'])}"), score
     play = call(f"/api/groups/{group}")[1]["plays"][0]

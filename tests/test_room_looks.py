@@ -19,7 +19,8 @@ ENDING = ("end", "refuse", "pass", "next", "roll", "pick", "use", "take", "hold"
 """The moves a walk makes first: playing on, or reaching the end in a few dozen moves."""
 
 ON_SCREEN = """() => ['#turn-line', '#board .dice', '#board .ring'].flatMap((s) => [...document.querySelectorAll(s)])
-  .map((e) => [e.className || e.id, e.getBoundingClientRect().bottom]).filter(([name, bottom]) => bottom > innerHeight)"""
+  .map((e) => [e.className || e.id, e.getBoundingClientRect().bottom])
+  .filter(([name, bottom]) => bottom > innerHeight)"""
 
 
 def on_screen(page, look: str) -> None:
@@ -65,7 +66,8 @@ class Looks:
         first = self.pages["en-US"]
         seated_phone(lambda **_: first, served, self.room.code, "Ana")
         seats = first.evaluate("localStorage.getItem(`rollsheet.seats.${Room.code}`)")
-        self.room.tokens["Ana"] = first.evaluate("JSON.parse(localStorage.getItem(`rollsheet.seats.${Room.code}`))[0].token")
+        self.room.tokens["Ana"] = first.evaluate(
+            "JSON.parse(localStorage.getItem(`rollsheet.seats.${Room.code}`))[0].token")
         for page in list(self.pages.values())[1:]:
             page.evaluate("(seats) => localStorage.setItem(`rollsheet.seats.${Room.code}`, seats)", seats)
             page.reload()
@@ -74,7 +76,7 @@ class Looks:
         """Every phone shows the room's version now; each passes in every look."""
         version = self.room.state()["version"]
         for locale, page in self.pages.items():
-            assert within(10, lambda: page.evaluate("Room.state && Room.state.version") == version), state
+            assert within(10, lambda page=page: page.evaluate("Room.state && Room.state.version") == version), state
             every_look(page, f"{self.game}, {state}, {locale}", on_screen if "asks" not in state else None)
 
 
@@ -100,7 +102,8 @@ def test_every_room_state_passes_in_every_look_and_language(live_server, phone, 
     looks.check("Ben's turn")
     asked = room.call(f"/api/rooms/{room.code}/seats/{ben}/takeover", {})[1]["ask"]
     looks.check("asks: a new phone asks for Ben's seat")
-    assert room.call(f"/api/rooms/{room.code}/seats/{ben}/takeover", room.body("Ana", None, ask=asked, let=False))[0] == 200
+    refusal = room.body("Ana", None, ask=asked, let=False)
+    assert room.call(f"/api/rooms/{room.code}/seats/{ben}/takeover", refusal)[0] == 200
     for _ in range(80):
         state = room.state()
         if state["over"]:

@@ -116,7 +116,8 @@ def test_a_fresh_phone_takes_a_dead_phones_seat_once_a_seated_phone_lets_it_and_
     question.get_by_role("button", name="Yes: it takes Cy's seat").click()
     expect(fresh.locator("#seats")).to_contain_text("Cy (this phone)")
     expect(fresh.locator("#status")).to_have_text("This phone now plays for Cy.")
-    expect(cy_old.locator("#alert")).to_have_text("Cy's seat moved to another phone: this phone no longer plays for Cy.")
+    expect(cy_old.locator("#alert")).to_have_text(
+        "Cy's seat moved to another phone: this phone no longer plays for Cy.")
     expect(cy_old.locator("#seats .mine")).to_have_count(0)
     assert cy_old.locator("#board button:enabled").count() == 0
     expect(cy_old.locator("#turn-line")).to_contain_text("waiting for Ana")

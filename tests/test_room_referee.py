@@ -67,7 +67,8 @@ def test_a_turn_whose_dice_are_all_used_passes_without_a_tap_and_so_does_one_the
     ben.locator('[data-key="die-0"]').click()
     tap(room, ben, "use")
     for other in ("Cy", "Dee", "Ana"):
-        expect(phones[other].locator("#turn-line")).to_contain_text(f"your part, {other}: take 1 of the dice left, or pass")
+        expect(phones[other].locator("#turn-line")).to_contain_text(
+            f"your part, {other}: take 1 of the dice left, or pass")
         state = tap(room, phones[other], "pass")
     assert state["active"] == 2 and state["turn"] == 3
     assert [e["kind"] for e in state["log"][:4]] == ["pass", "pass", "pass", "use"]

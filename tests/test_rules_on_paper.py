@@ -10,14 +10,15 @@ import pytest
 import layouts
 from sheets.paper import impose
 from sheets.render import Job, render
-from tests.pdfread import read_pages
 from tests import pdftext
+from tests.pdfread import read_pages
 
 MARK = {"en": "(house rule)", "de": "(Hausregel)", "es": "(regla de la casa)"}
 """The words that mark a house value on paper (RULES.md: HV), the same on every sheet."""
 
 SAYS = {  # (game, printable, block): what the block prints, per language
-    ("copenhagen", "player-sheet", 4): {  # seed 000: "Du kannst in deinem Zug so viele Sterne verwenden, wie du möchtest"
+    # seed 000: "Du kannst in deinem Zug so viele Sterne verwenden, wie du möchtest"
+    ("copenhagen", "player-sheet", 4): {
         "en": ["Roll all 5 dice. In your turn you may use as many stars as you like, at any time",
                "Choose one colour:", "Draw it: 1 brick (X), the rest windows (O)",
                "A size 4/5 tile: cross it off the shape sheet."],
@@ -27,7 +28,8 @@ SAYS = {  # (game, printable, block): what the block prints, per language
         "es": ["Tira los 5 dados. En tu turno puedes usar tantas estrellas como quieras, en cualquier momento",
                "Elige un color:", "Dibújala: 1 ladrillo (X), el resto ventanas (O)",
                "¿Una loseta de 4/5? Táchala en la hoja de piezas."]},
-    ("copenhagen", "player-sheet", 18): {  # seed 000: "ein Steinfeld in ein Fensterfeld umwandeln, wenn du etwas ... zeichnest"
+    # seed 000: "ein Steinfeld in ein Fensterfeld umwandeln, wenn du etwas ... zeichnest"
+    ("copenhagen", "player-sheet", 18): {
         "en": ["Blue star: as you draw, its brick becomes a window"],
         "de": ["Blauer Stern: beim Zeichnen wird ihr Ziegel ein Fenster"],
         "es": ["Estrella azul: al dibujar, su ladrillo pasa a ser ventana"]},
@@ -52,7 +54,8 @@ SAYS = {  # (game, printable, block): what the block prints, per language
                "por un bloque de 1x1 de su color. Rellena el hueco donde empezó el cristal.",
                "O en su lugar: toma una ficha de profecía", "Nivel completo: toma su ficha de nivel más alta."]},
     ("simstown", "build-fields", 7): {  # RULES.md 3: build fields HV but the joker and the industry count
-        "en": ["Field values (house rule)"], "de": ["Feldwerte (Hausregel)"], "es": ["Valores de las casillas (regla de la casa)"]},
+        "en": ["Field values (house rule)"], "de": ["Feldwerte (Hausregel)"],
+        "es": ["Valores de las casillas (regla de la casa)"]},
     ("simstown", "score-pad", 4): {  # seed 003: "erhalten alle diese Spieler die Siegpunkte"
         "en": ["Most chips of a type: 5, to each tied player in full;", "Tied for the most points: a shared win."],
         "de": ["Meiste Chips einer Art: 5, bei Gleichstand jedem voll;",
@@ -105,7 +108,7 @@ HOUSE_RULES = {  # (game, printable, block): the words each house value is said 
     ("copenhagen", "reference-card", 4): {"en": "never into jokers", "de": "nie in Joker", "es": "nunca a comodín"},
     ("lost-cities", "score-sheet", 5): {"en": "turn: all", "de": "Zug: alle", "es": "vez, todos"},  # +20 in between
     ("lost-cities", "score-sheet", 6): {"en": "all 6 dice", "de": "allen 6 Würfeln", "es": "los 6 dados"},
-    ("lost-cities", "score-sheet", 10): {"en": "boxes 1-7", "de": "Feld 1-7", "es": "Puntos 1-7"},  # the table's caption
+    ("lost-cities", "score-sheet", 10): {"en": "boxes 1-7", "de": "Feld 1-7", "es": "Puntos 1-7"},  # table's caption
     ("simstown", "city-plan", 3): {"en": "Solo", "de": "Solo", "es": "Solitario"},
     ("simstown", "build-fields", 7): {"en": "SOLO", "de": "SOLO", "es": "SOLITARIO"},
     ("simstown", "score-pad", 4): {"en": "Solo", "de": "Solo", "es": "Solitario"},
@@ -187,8 +190,9 @@ TAKE = {"en": ("take 1 die.", "take 3 dice."), "de": ("nimm 1 Würfel.", "nimm 3
 def test_the_two_player_dice_are_counted_in_words_whatever_their_house_value(lang):
     """`two_player_dice` is a house value a table may set to 1: the sheet then says "take 1 die", not "1 dice"."""
     game = layouts.load("copenhagen", lang)
-    block = next(i for i, b in enumerate(game.printables["player-sheet"].blocks) if "two_player_dice" in getattr(b, "text", ""))
-    for value, said in zip((1, 3), TAKE[lang]):
+    block = next(i for i, b in enumerate(game.printables["player-sheet"].blocks)
+                 if "two_player_dice" in getattr(b, "text", ""))
+    for value, said in zip((1, 3), TAKE[lang], strict=True):
         changed = game.model_copy(update={"values": {**game.values, "two_player_dice": value}})
         page = read_pages(render(Job(changed, "player-sheet", 2, lang=lang)))[0]
         printed = words_in(page, changed, "player-sheet", block)

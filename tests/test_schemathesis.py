@@ -2,7 +2,8 @@
 `rollsheet serve`, valid ones and ones that break the document, and checks every answer: never a server error,
 its status one the document lists, its body the schema documented for that status, a body that breaks the document
 refused. The seat flow is a hook: rooms of every game are opened and seated first, and most generated requests
-name one of those rooms and act for a seated player with its real token, so moves reach the referee. A group's routes are aimed at a group with a play (a delete at a spare one)."""
+name one of those rooms and act for a seated player with its real token, so moves reach the referee. A group's
+routes are aimed at a group with a play (a delete at a spare one)."""
 from __future__ import annotations
 
 import itertools
@@ -113,7 +114,7 @@ def test_every_answer_keeps_the_document(server):
             @settings(max_examples=PER_OPERATION, deadline=None, database=None, derandomize=True,
                       phases=[Phase.generate], suppress_health_check=list(HealthCheck))
             @given(case=operation.as_strategy(generation_mode=mode))
-            def send(case):
+            def send(mode, case):  # the mode passed in: each loop's own
                 aimed(case, rooms, group, next(turns), server)
                 try:
                     response = case.call_and_validate(base_url=server, excluded_checks=[positive_data_acceptance])
@@ -125,7 +126,7 @@ def test_every_answer_keeps_the_document(server):
                     failures.append(f"{case.method} {case.formatted_path} {mode.value}: {str(failure)[:600]}")
 
             try:
-                send()
+                send(mode)
             except Unsatisfiable:  # nothing in the operation's document can be broken (no body, no parameter)
                 assert mode == GenerationMode.NEGATIVE and not operation.body and not operation.query
     wall, cpu = time.monotonic() - started[0], time.process_time() - started[1]

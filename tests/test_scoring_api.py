@@ -6,8 +6,7 @@ import io
 import json
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 import layouts
 from companion import create_app
@@ -56,13 +55,15 @@ def test_oversized_body_answers_413(api):
 
 def test_result_exports_as_csv(api):
     answer = api.post("/api/score/copenhagen?format=csv", json={"players": [
-        {"name": "Ana", "rows_windows": 2, "empty_cells": 9}, {"name": "=Ben", "columns_windows": 1, "empty_cells": 3}]})
+        {"name": "Ana", "rows_windows": 2, "empty_cells": 9},
+        {"name": "=Ben", "columns_windows": 1, "empty_cells": 3}]})
     assert answer.status_code == 200 and answer.mimetype == "text/csv"
     assert 'filename="copenhagen-score.csv"' in answer.headers["Content-Disposition"]
     rows = list(csv.DictReader(io.StringIO(answer.get_data(as_text=True))))
     assert [(r["rank"], r["name"], r["total"], r["winner"]) for r in rows] == [("1", "'=Ben", "4", "yes"),
                                                                                 ("2", "Ana", "4", "no")]
-    assert rows[0]["columns_windows"] == "4" and rows[0]["tiebreak"] == "'=Ben wins on fewer empty cells (house tie-break)"
+    assert rows[0]["columns_windows"] == "4"
+    assert rows[0]["tiebreak"] == "'=Ben wins on fewer empty cells (house tie-break)"
     assert [r["empty_cells"] for r in rows] == ["3", "9"]
 
 
@@ -71,7 +72,8 @@ def test_every_bad_field_is_named_not_only_the_first(api):
         {"name": "Ana", "rows_windows": 12}, {"name": "Ben", "rows_bricks": -1, "tracks_completed": "3"},
         {"name": "Ana"}]})
     body = answer.get_json()
-    assert answer.status_code == 400 and (body["field"], body["error"]) == (body["errors"][0]["field"], body["errors"][0]["error"])
+    assert answer.status_code == 400
+    assert (body["field"], body["error"]) == (body["errors"][0]["field"], body["errors"][0]["error"])
     assert sorted(e["field"] for e in body["errors"]) == ["players[0].rows_bricks", "players[0].rows_windows",
                                                          "players[1].rows_bricks", "players[1].tracks_completed",
                                                          "players[2].name"]
@@ -225,7 +227,8 @@ def malformed_payloads_never_give_a_500(api, drawn):
     assert answer.status_code in (200, 400)
     if answer.status_code == 400:
         body = answer.get_json()
-        assert set(body) == {"error", "field", "errors"} and body["error"] and body["errors"][0]["field"] == body["field"]
+        assert set(body) == {"error", "field", "errors"}
+        assert body["error"] and body["errors"][0]["field"] == body["field"]
 
 
 

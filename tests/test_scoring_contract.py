@@ -8,7 +8,8 @@ from tests.scoring_play import play, ranks
 
 
 def test_shared_ranks_skip_the_places_they_fill():
-    result = play("simstown", {"houses": 2, "districts": 1}, {"parks": 2, "districts": 1}, {"industry": 1, "districts": 1})
+    result = play("simstown", {"houses": 2, "districts": 1}, {"parks": 2, "districts": 1},
+                  {"industry": 1, "districts": 1})
     assert ranks(result) == {"Ana": 1, "Ben": 1, "Cy": 3}
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from companion.scoring import ScoreError
-from tests.scoring_play import play, points, total, ranks
+from tests.scoring_play import play, points, ranks, total
 
 
 def test_all_window_row_scores_two():

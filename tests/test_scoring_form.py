@@ -167,7 +167,8 @@ def test_the_monolyth_form_for_four_shows_one_card_at_a_time_and_a_prophecy_once
 
 def test_every_bad_field_is_flagged_and_every_tie_explained(live_server, phone):
     page = phone()
-    prefill = [{"name": "Ana", "rows_windows": 3, "empty_cells": 2}, {"name": "Ben", "rows_windows": 3, "empty_cells": 6},
+    prefill = [{"name": "Ana", "rows_windows": 3, "empty_cells": 2},
+               {"name": "Ben", "rows_windows": 3, "empty_cells": 6},
                {"name": "Cy", "rows_bricks": 2, "empty_cells": 5}, {"name": "Dee", "rows_bricks": 2}]
     page.goto(f"{live_server}/score/copenhagen?prefill={quote(json.dumps(prefill))}")
     expect(page.locator("#winner")).to_have_text("Ana wins on fewer empty cells (house tie-break)")

@@ -87,7 +87,8 @@ def test_check_warns_of_a_rule_for_each_member_reading_an_optional_field_of_the_
                         "{id: crosses, label: crosses, max: numbers_per_row, optional: true}")
     result = cli("check", write_text(tmp_path / "pad.yaml", text))
     notes = [line for line in result.stdout.splitlines() if "optional" in line]
-    assert result.exit_code == 0 and [line.split(": ")[2] for line in notes] == ["scoring.points[0]", "scoring.checks[0]"]
+    assert result.exit_code == 0
+    assert [line.split(": ")[2] for line in notes] == ["scoring.points[0]", "scoring.checks[0]"]
 
 
 def test_a_field_hides_a_house_value_of_its_name(tmp_path):

@@ -8,7 +8,8 @@ from tests.scoring_play import play, points, ranks
 
 
 def test_expedition_scores_by_boxes_filled():
-    result = play("lost-cities", {"expeditions": {"red": {"boxes": 1}, "blue": {"boxes": 4}, "green": {"boxes": 9}}}, {})
+    boxes = {"red": {"boxes": 1}, "blue": {"boxes": 4}, "green": {"boxes": 9}}
+    result = play("lost-cities", {"expeditions": boxes}, {})
     assert [points(result, "Ana")[c] for c in ("red", "blue", "green", "orange")] == [-15, 5, 65, 0]
 
 
@@ -28,7 +29,8 @@ def test_doubled_unstarted_expedition_scores_nothing():
 
 
 def test_artifacts_score_from_the_fourth_box():
-    assert [points(play("lost-cities", {"artifacts": n}, {}), "Ana")["artifacts"] for n in (3, 4, 8, 9)] == [0, 10, 70, 100]
+    scored = [points(play("lost-cities", {"artifacts": n}, {}), "Ana")["artifacts"] for n in (3, 4, 8, 9)]
+    assert scored == [0, 10, 70, 100]
 
 
 def test_dice_score_from_the_fourth_box():

@@ -1,11 +1,11 @@
 """`rollsheet serve`: the address and QR code it shows, its flags, and one clear line for every start-up problem."""
 from __future__ import annotations
 
-import pytest
-
 import os
 import re
 import socket
+
+import pytest
 
 from companion import cli, rooms
 from tests.qrread import decode_terminal
@@ -143,11 +143,13 @@ def test_layouts_folders_join_rollsheet_layouts_as_for_print(monkeypatch, tmp_pa
     seen = {}
     (tmp_path / "more").mkdir()
     monkeypatch.setenv("ROLLSHEET_LAYOUTS", "/srv/games")
-    monkeypatch.setattr(companion.server, "serve", lambda app, *args, **kw: seen.update(layouts=os.environ["ROLLSHEET_LAYOUTS"]))
+    monkeypatch.setattr(companion.server, "serve",
+                        lambda app, *args, **kw: seen.update(layouts=os.environ["ROLLSHEET_LAYOUTS"]))
     monkeypatch.setattr(companion.server, "run", lambda started: None)
     cli.serve(host="127.0.0.1", port=free_port(), data=tmp_path, threads=2, max_connections=100, keep_days=30,
               public_url=None, layouts=[tmp_path, tmp_path / "more"], proxy=False, workers=1, database=None)
-    assert seen["layouts"] == os.pathsep.join(["/srv/games", str(tmp_path.resolve()), str((tmp_path / "more").resolve())])
+    assert seen["layouts"] == os.pathsep.join(["/srv/games", str(tmp_path.resolve()),
+                                               str((tmp_path / "more").resolve())])
 
 
 def test_cli_module_imports_no_web_server():

@@ -74,7 +74,8 @@ def test_plan_has_projects_of_2_to_4_fields_for_every_type_with_4_field_parks_an
     fields = [(mark, {by_glyph[g] for g in glyphs if g in by_glyph})
               for _, mark, glyphs, _ in plan_fields_drawn(pdfs["city-plan", "a4", "color"], "a4")]
     sizes = {}
-    for lot in (m for m in page["marks"] if m.kind == "curve" and m.fill and tuple(round(v, 3) for v in m.fill) in by_fill):
+    for lot in (m for m in page["marks"]
+                if m.kind == "curve" and m.fill and tuple(round(v, 3) for v in m.fill) in by_fill):
         inside = [kinds for mark, kinds in fields if lot.x < mark.x and mark.x + mark.w < lot.x + lot.w
                   and lot.y < mark.y and mark.y + mark.h < lot.y + lot.h]
         if inside:  # a project's lot in its type's colour, its fields showing that type's glyph
@@ -213,9 +214,12 @@ def _set(path, value):
 
 
 @pytest.mark.parametrize("change,message", [
-    (_set(["districts", 1, "projects", 1, "cells"], [5, 1, 2, 2]), r"districts\[1\]\.projects\[1\]\.cells: .*overlaps districts\[1\]\.projects\[0\]"),
-    (_set(["districts", 2, "projects", 0, "cells"], [11, 0, 2, 1]), r"districts\[2\]\.projects\[0\]\.cells: .*outside the 12 x 10 plan"),
-    (_set(["districts", 0, "projects", 0, "type"], "harbour"), r"districts\[0\]\.projects\[0\]\.type: unknown type 'harbour'"),
+    (_set(["districts", 1, "projects", 1, "cells"], [5, 1, 2, 2]),
+     r"districts\[1\]\.projects\[1\]\.cells: .*overlaps districts\[1\]\.projects\[0\]"),
+    (_set(["districts", 2, "projects", 0, "cells"], [11, 0, 2, 1]),
+     r"districts\[2\]\.projects\[0\]\.cells: .*outside the 12 x 10 plan"),
+    (_set(["districts", 0, "projects", 0, "type"], "harbour"),
+     r"districts\[0\]\.projects\[0\]\.type: unknown type 'harbour'"),
     (_set(["districts", 3, "projects"], []), r"districts\[3\]\.projects: this district has no project"),
 ])
 def test_check_rejects_a_broken_plan_with_one_line_pointing_at_the_field(cli, tmp_path, change, message):

@@ -124,8 +124,8 @@ def test_a_database_damaged_while_running_answers_503_and_still_serves_what_it_c
         with open(database, "r+b") as file:
             file.seek(4096)
             file.write(b"\0" * (database.stat().st_size - 4096))
-        answers = [table.move("Ana", "roll", seen=None) for table in tables[:5]] + [table.call(f"/api/rooms/{table.code}")
-                                                                          for table in tables[:5]]
+        answers = [table.move("Ana", "roll", seen=None) for table in tables[:5]]
+        answers += [table.call(f"/api/rooms/{table.code}") for table in tables[:5]]
         answers += [call(base, "/api/rooms", {"game": "simstown"})[0::2] for _ in range(3)]
         refused = [answer for status, answer in answers if status == 503]
         assert {status for status, _ in answers} <= {200, 201, 503} and refused

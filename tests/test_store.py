@@ -9,7 +9,6 @@ from companion.store import StoreError, open_store
 from tests.tables import FlaskCalls, Table, together
 
 
-
 def test_a_room_its_seats_and_its_log_outlive_the_app_that_made_them(companion_on, database):
     first = Table(FlaskCalls(companion_on(database).test_client()), "simstown", ("Ana", "Ben"))
     rolled = first.ok("Ana", "roll")
@@ -60,7 +59,8 @@ def test_rate_limits_hold_across_servers_on_one_database(companion_on, database)
     first, second = companion_on(database).test_client(), companion_on(database).test_client()
     code = Table(FlaskCalls(first), "simstown", ("Ana",)).code
     for number in range(20):
-        assert (first, second)[number % 2].get(f"/api/rooms/ZZZZ{number:02d}", environ_overrides=guesser).status_code == 404
+        client = (first, second)[number % 2]
+        assert client.get(f"/api/rooms/ZZZZ{number:02d}", environ_overrides=guesser).status_code == 404
     for client in (first, second):
         answer = client.get(f"/api/rooms/{code}", environ_overrides=guesser)
         assert answer.status_code == 429 and int(answer.headers["Retry-After"]) > 0

@@ -6,7 +6,6 @@ import yaml
 
 import layouts
 from layouts.translations import words
-from tests.test_user_games import mine  # noqa: F401 (a fixture)
 
 GAME = """\
 id: pad

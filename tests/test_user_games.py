@@ -27,15 +27,6 @@ def user_game(folder, game_id, change=None, source="lost-cities", stem=None):
     return path
 
 
-@pytest.fixture
-def mine(tmp_path, monkeypatch):
-    """A folder of user games named in ROLLSHEET_LAYOUTS."""
-    folder = tmp_path / "mine"
-    folder.mkdir()
-    monkeypatch.setenv(layouts.ENV_VAR, str(folder))
-    return folder
-
-
 def test_the_environment_adds_games_beside_the_shipped_ones(mine):
     path = user_game(mine, "harbour")
     user_game(mine, "draft", stem=".draft")

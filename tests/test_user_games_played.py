@@ -10,10 +10,9 @@ import urllib.request
 from unittest import mock
 
 import pytest
-
-import layouts
 from playwright.sync_api import expect
 
+import layouts
 from tests.phones import axe_clean, seated_phone
 from tests.serving import serving
 from tests.tables import Http, Table

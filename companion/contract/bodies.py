@@ -19,7 +19,6 @@ from companion.errors import Refused, malformed
 from companion.language import N_, gettext
 from companion.retries import LONGEST
 
-
 NAME_SAID = ("a player's name: after NFKC and folding runs of spaces to one, 1 to 30 printable characters with a "
              "letter or digit that draws something (as sent too); not one that reads like a seated name (UTS #39 "
              "skeleton, characters that draw nothing left out)")

@@ -13,11 +13,10 @@ import re
 from pydantic import BaseModel, TypeAdapter
 
 import layouts
-from layouts import LayoutError
-
 from companion import MAX_BODY
 from companion.checks import STATE_CHANGING
 from companion.contract.answers import Problem
+from layouts import LayoutError
 
 COMMON = (400, 429, 431, 503)
 POSTED = (403, 411, 413, 415)
@@ -49,7 +48,8 @@ class Components:
         if isinstance(source, type) and issubclass(source, BaseModel):
             schema = source.model_json_schema(mode="validation" if owner == "body" else "serialization")
         else:
-            schema = source() if callable(source) and not isinstance(source, type) else TypeAdapter(source).json_schema()
+            made = callable(source) and not isinstance(source, type)
+            schema = source() if made else TypeAdapter(source).json_schema()
         return self._lift(schema, schema.get("title", owner))
 
     def used(self, paths: dict) -> dict:

@@ -50,8 +50,9 @@ def said(schema: dict) -> str:
         return f"array of {said(schema.get('items', {}))}"
     if kind == "object" and "additionalProperties" in schema and isinstance(schema["additionalProperties"], dict):
         return f"object of {said(schema['additionalProperties'])}"
-    bounds = [f"≥ {schema['minimum']}" if "minimum" in schema else "", f"≤ {schema['maximum']}" if "maximum" in
-              schema else "", f"{schema.get('minLength', 0)}-{schema['maxLength']} characters" if "maxLength" in schema else ""]
+    bounds = [f"≥ {schema['minimum']}" if "minimum" in schema else "",
+              f"≤ {schema['maximum']}" if "maximum" in schema else "",
+              f"{schema.get('minLength', 0)}-{schema['maxLength']} characters" if "maxLength" in schema else ""]
     return " ".join([kind, *filter(None, bounds)])
 
 

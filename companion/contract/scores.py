@@ -15,9 +15,9 @@ from pydantic import ConfigDict, Field, create_model
 from companion import scoring
 from companion.contract.bodies import Token, _name
 from companion.contract.refusals import Body, says
+from companion.errors import Refused, malformed
 from companion.language import N_, gettext
 from companion.scoring.inputs import player_model
-from companion.errors import Refused, malformed
 
 Room = Annotated[Optional[str], says(N_('room must be a room code, e.g. "K7QX2M"')),
                  Field(description="save the result as this room's final score (with the saver's seat)")]

@@ -19,9 +19,9 @@ import time
 import orjson
 
 from companion import codes, rooms
-from companion.errors import Refused, impossible, missing
-from companion.contract.groups import MOST_IMPORTED, NewGroup, person
+from companion.contract.groups import NewGroup, person
 from companion.contract.refusals import parsed
+from companion.errors import Refused, impossible, missing
 from companion.language import gettext
 from companion.store import reading, writing
 

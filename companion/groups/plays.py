@@ -20,10 +20,10 @@ import orjson
 
 from companion import codes, names
 from companion.contract import groups as bodies
-from companion.contract.groups import person
+from companion.contract.groups import MOST_IMPORTED, person
 from companion.contract.refusals import parsed
 from companion.errors import Refused, impossible, missing
-from companion.groups import MOST_IMPORTED, full, known, log, room_for_plays, shown
+from companion.groups import full, known, log, room_for_plays, shown
 from companion.groups.intake import alike_sentence, read
 from companion.language import gettext, ngettext
 from companion.store import reading, writing

@@ -20,17 +20,15 @@ import io
 from itertools import chain
 
 import layouts
-from layouts import Game, LayoutError
-
 from companion import language
 from companion.language import gettext
-
 from companion.scoring.common import ScoreError, name_problems, parse_player, player_list, ranked
 from companion.scoring.facts import table_scope, tokens_in_play
 from companion.scoring.forms import breakdown_labels
 from companion.scoring.inputs import data_of, player_model, range_problems
 from companion.scoring.rules import breakdowns, check_problems, player_scope, tiebreak_values, total_problems
 from companion.scoring.tokens import held_once_problems
+from layouts import Game, LayoutError
 
 __all__ = ["NotScorable", "ScoreError", "card_problems", "running_totals", "scorable", "scorable_ids", "score",
            "score_game", "scored", "to_csv", "inert"]
@@ -134,7 +132,8 @@ def running_totals(game: Game, payload: object) -> list[int | None] | None:
         raw = player_list(payload, game.players.min, game.players.max)
     except ScoreError:
         return None
-    model, table, tokens = player_model(game.scoring.fields), table_scope(game, len(raw)), tokens_in_play(game, len(raw))
+    model = player_model(game.scoring.fields)
+    table, tokens = table_scope(game, len(raw)), tokens_in_play(game, len(raw))
     fine = {}
     for i, player in enumerate(raw):
         try:
@@ -144,7 +143,8 @@ def running_totals(game: Game, payload: object) -> list[int | None] | None:
         except ScoreError:
             continue
     try:
-        totals = dict(zip(fine, (sum(parts.values()) for parts in breakdowns(game.scoring, list(fine.values())))))
+        parts = breakdowns(game.scoring, list(fine.values()))
+        totals = dict(zip(fine, (sum(each.values()) for each in parts), strict=True))
     except ScoreError:
         return None
     return [totals.get(i) for i in range(len(raw))]

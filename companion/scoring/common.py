@@ -122,7 +122,8 @@ def _message(error: dict) -> str:
     if kind == "string_too_long":
         return gettext("must be at most %(most)s characters", most=error["ctx"]["max_length"])
     if kind == "literal_error":
-        return gettext("must be one of %(values)s", values=", ".join(re.findall(r"'([^']*)'", error["ctx"]["expected"])))
+        values = re.findall(r"'([^']*)'", error["ctx"]["expected"])
+        return gettext("must be one of %(values)s", values=", ".join(values))
     if kind == "too_long":
         return ngettext("at most %(num)s item", "at most %(num)s items", error["ctx"]["max_length"])
     return gettext(OTHER_PROBLEMS[kind]) if kind in OTHER_PROBLEMS else error["msg"].removeprefix("Value error, ")
@@ -140,13 +141,14 @@ def ranked(game_id: str, names: list[str], breakdowns: list[dict], tiebreak: Tie
         return (-totals[i], sign * order[i] if totals[i] in broken else 0)
 
     rows = [{"name": name, "total": totals[i], "rank": 1 + sum(key(j) < key(i) for j in range(len(names))),
-             "breakdown": breakdowns[i], **({"tiebreak": order[i]} if tiebreak else {})} for i, name in enumerate(names)]
+             "breakdown": breakdowns[i], **({"tiebreak": order[i]} if tiebreak else {})}
+            for i, name in enumerate(names)]
     rows.sort(key=lambda row: row["rank"])
     winners = [row["name"] for row in rows if row["rank"] == 1]
     case, say = tie_case(rows, winners, tiebreak, broken), speaker(current())
     sentence = tie_text(case, winners, tiebreak, say) if case else None
-    below = sorted({row["total"] for row in rows[1:] if row["total"] != rows[0]["total"] and totals.count(row["total"]) > 1},
-                   reverse=True)
+    below = sorted({row["total"] for row in rows[1:]
+                    if row["total"] != rows[0]["total"] and totals.count(row["total"]) > 1}, reverse=True)
     rest = [row for row in rows if row["total"] == rows[0]["total"] and row["name"] not in winners]
     ordered = [place_text(rest, tiebreak, True, say)] if rows[0]["total"] in broken and len(rest) > 1 else []
     notes = [sentence] * bool(sentence) + ordered + [place_text([row for row in rows if row["total"] == total],
@@ -157,7 +159,7 @@ def ranked(game_id: str, names: list[str], breakdowns: list[dict], tiebreak: Tie
 
 def _breakable(order: list[int | None], totals: list[int], total: int, tiebreak: TieBreak | None) -> bool:
     """Whether the tie-break applies to everyone on `total` points (all gave its value)."""
-    tied = [value for value, t in zip(order, totals) if t == total]
+    tied = [value for value, t in zip(order, totals, strict=True) if t == total]
     return tiebreak is not None and len(tied) > 1 and all(value is not None for value in tied)
 
 

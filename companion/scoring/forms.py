@@ -16,13 +16,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from companion.scoring.facts import table_scope, tokens_in_play
+from companion.scoring.inputs import legal_values
 from layouts import Game
 from layouts.expressions import evaluate, fill
 from layouts.glyphs import is_shape
 from layouts.scoring import Choice, Entries, Flag, Group, Tally, Token, Tokens
-
-from companion.scoring.facts import table_scope, tokens_in_play
-from companion.scoring.inputs import legal_values
 
 
 @dataclass(frozen=True)

@@ -15,14 +15,12 @@ from typing import Annotated, Literal
 
 from pydantic import ConfigDict, Field, StrictBool, create_model
 
-from layouts.expressions import evaluate
-from layouts.scoring import Choice, Entries, Flag, Group, Tally, Token, Tokens
-from layouts.scoring import Count as CountField
-
 from companion.language import gettext
 from companion.scoring.common import Count, PlayerInput, ScoreError
 from companion.scoring.rules import work_out
 from companion.scoring.tokens import token_problem, tokens_problems
+from layouts.expressions import evaluate
+from layouts.scoring import Choice, Count as CountField, Entries, Flag, Group, Tally, Token, Tokens
 
 MAX_ITEMS = 12
 """Longest list a player may post (levels, prophecies); a guard on the work one request can ask for."""

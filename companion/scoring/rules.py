@@ -12,11 +12,10 @@ from __future__ import annotations
 
 from collections import ChainMap
 
-from layouts.expressions import ExprError, Unknown, evaluate, fill, names
-from layouts.scoring import Scoring
-
 from companion.language import current, gettext
 from companion.scoring.common import ScoreError
+from layouts.expressions import ExprError, Unknown, evaluate, fill, names
+from layouts.scoring import Scoring
 
 
 def work_out(text: str, scope, where: str):
@@ -108,7 +107,7 @@ def breakdowns(scoring: Scoring, scopes: list[ChainMap]) -> list[dict[str, int]]
             eligible = [best > 0 and value == best for value in values]
         else:
             eligible = [True] * len(scopes)
-        for parts, scope, allowed in zip(out, scopes, eligible):
+        for parts, scope, allowed in zip(out, scopes, eligible, strict=True):
             if part.each:
                 for key, inner in each_scope(scoring, part.each, scope):
                     parts[key] = _points(part, inner, where) if allowed else 0

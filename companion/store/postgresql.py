@@ -2,8 +2,8 @@
 
 Every `rollsheet serve` process on any machine may use the same database: a change locks its room's
 row (`SELECT ... FOR UPDATE`) so taps on one room queue across processes; a host's workers pass changes
-over local sockets (relay.py) and other hosts find them by their versions (elsewhere.py). The schema is made and migrated by
-`rollsheet db upgrade` (serve does it too at start), under an advisory lock so two starting servers
+over local sockets (relay.py) and other hosts find them by their versions (elsewhere.py). The schema is made and
+migrated by `rollsheet db upgrade` (serve does it too at start), under an advisory lock so two starting servers
 never migrate at once; the version is kept in the table `rollsheet_schema`.
 
 Glossary:
@@ -165,7 +165,8 @@ class PostgreSQL(Engine):
             raise self.fault("unreachable", ConnectionError("the server does not answer"))
         try:
             with self.pool().connection() as connection:
-                run = lambda sql, args=(): connection.execute(_dialect(sql), args)
+                def run(sql, args=()):
+                    return connection.execute(_dialect(sql), args)
                 if transaction:
                     with connection.transaction():
                         yield Queries(run, lock)

@@ -18,8 +18,8 @@ from itertools import combinations
 from companion.dice import reroll as reroll_dice, roll_all, shown
 from companion.language import N_, Speaker, ngettext
 from companion.table.contract import Move, Refusal, no
-from companion.table.params import Param, dice_param
 from companion.table.mechanic import MechanicBase, dice_sets
+from companion.table.params import Param, dice_param
 from companion.table.turns import active_part_done, end_early, part_done
 from companion.table.words import colour_text
 

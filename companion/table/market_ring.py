@@ -19,8 +19,8 @@ from typing import Literal
 
 from companion.language import N_, Speaker
 from companion.table.contract import Move, no
-from companion.table.params import Param
 from companion.table.mechanic import MechanicBase
+from companion.table.params import Param
 from companion.table.turns import pass_turn
 from companion.table.words import colour_text
 

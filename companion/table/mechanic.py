@@ -55,7 +55,8 @@ class MechanicBase:
             self._moves["end"] = end_move(self.PHASES)
         if self.config.counters:
             self._moves["count"] = count_move(self.config, self.PHASES)
-        self._others_phases = {phase for m in self._moves.values() for phase, role in m.phases.items() if role == "others"}
+        self._others_phases = {phase for m in self._moves.values() for phase, role in m.phases.items()
+                               if role == "others"}
 
     def own_moves(self) -> dict[str, Move]:
         """The mechanic's moves by name (the declared end is added for every mechanic)."""
@@ -152,7 +153,7 @@ class MechanicBase:
         return self.turn_refusal(state, seat, move["move"]) or self._moves[move["move"]].refuse(act)
 
     def apply(self, state: dict, seat: int, move: dict, rng) -> tuple[dict, Entry, list[int]]:
-        """The state after `seat` makes `move`, its log entry and the seats whose turn passed; refused unless allowed."""
+        """The state after `seat` makes `move`, its log entry, the seats whose turn passed; refused unless allowed."""
         refused, definition = self.refusal(state, seat, move), self._moves[move["move"]]
         if refused:
             raise refused

@@ -167,4 +167,5 @@ class RollAndDraft(MechanicBase):
                    "pick": Move(self._pick, both, params=dice, refuse=self._pick_refusal,
                                 options=self._pick_options),
                    "next": Move(end_early, {"others": "active"}, turn=False)}
-        return offered | ({"refuse": Move(self._refuse, both, refuse=self._refuse_refusal)} if self.config.refuse else {})
+        refuse = {"refuse": Move(self._refuse, both, refuse=self._refuse_refusal)}
+        return offered | (refuse if self.config.refuse else {})

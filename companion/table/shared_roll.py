@@ -55,7 +55,8 @@ class SharedRoll(MechanicBase):
             return say.gettext("roll the dice again, or keep %(roll)s", roll=self.roll_text(state))
         if self.config.choose:
             fewest, most = self.choice()
-            return say.gettext("choose %(fewest)s to %(most)s dice and roll them for everyone", fewest=fewest, most=most)
+            return say.gettext("choose %(fewest)s to %(most)s dice and roll them for everyone",
+                               fewest=fewest, most=most)
         return say.gettext("roll the dice for everyone")
 
     def waited(self, state: dict, say: Speaker) -> str:
@@ -152,7 +153,8 @@ class SharedRoll(MechanicBase):
         rerolls; `written` (each other seat's) when the turn waits for it."""
         count = len(dice_of(self.game))
         chosen = Param(Optional[list[int]],
-                       lambda act: no(400, N_('"dice" must be a list of die numbers, e.g. [0, 2]')), normal=lambda value, state: dice_indexes(value, count),
+                       lambda act: no(400, N_('"dice" must be a list of die numbers, e.g. [0, 2]')),
+                       normal=lambda value, state: dice_indexes(value, count),
                        description="the die numbers to roll, from 0 in the game's dice")
         moves = {"roll": Move(self._roll, {"roll": "active"}, starts=True, draws=True)}
         if self.config.choose:

@@ -13,10 +13,10 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 
+import layouts
 from companion import language
 from companion.language import N_, Speaker
 from companion.scoring.common import tie_text
-import layouts
 from layouts import Game, fill_values
 from layouts.lists import lists_in_play
 
@@ -126,7 +126,8 @@ def describe(game: Game, kind: str, params: dict, who: str | None, say: Speaker)
                             "%(who)s moved the crystal %(num)s slots and swapped the %(piece)s for a 1x1 block",
                             p["steps"], who=who, piece=piece) if p["take"] == "block" else \
             say.ngettext("%(who)s moved the crystal %(num)s slot and took the %(piece)s",
-                         "%(who)s moved the crystal %(num)s slots and took the %(piece)s", p["steps"], who=who, piece=piece)
+                         "%(who)s moved the crystal %(num)s slots and took the %(piece)s", p["steps"],
+                         who=who, piece=piece)
         refill = p.get("refill")
         text += say.gettext("; slot %(slot)s refilled: %(piece)s", slot=refill["slot"],
                             piece=piece_text(game, refill["piece"], say)) if refill else ""

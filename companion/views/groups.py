@@ -17,8 +17,8 @@ from companion import codes, groups, language
 from companion.address import public_url
 from companion.errors import Refused, missing, retry_header
 from companion.groups import plays, shown, words
-from companion.groups.page import built
 from companion.groups.charts import mark
+from companion.groups.page import built
 from companion.store import reading
 
 bp = Blueprint("groups", __name__)

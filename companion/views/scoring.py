@@ -14,17 +14,17 @@ import json
 from flask import Blueprint, Response, jsonify, render_template, request, url_for
 
 import layouts
-from layouts.glyphs import is_shape
 from companion import checks, codes, limits, rooms, scoring
 from companion.address import public_url
 from companion.contract import answers, documented
 from companion.contract.refusals import parsed
 from companion.contract.scores import ScorePost, score_bodies
 from companion.errors import Refused
-from companion.store import Unavailable
-from companion.language import gettext
 from companion.groups import plays
+from companion.language import gettext
 from companion.scoring import forms, from_room
+from companion.store import Unavailable
+from layouts.glyphs import is_shape
 
 bp = Blueprint("scoring", __name__)
 

@@ -14,7 +14,8 @@ class Grid(BlockBase):
     type: Literal["grid"]
     rows: int = Field(ge=1, le=40, description="rows of cells")
     columns: int = Field(ge=1, le=40, description="columns of cells")
-    cell: float | None = Field(None, ge=4, le=60, description="largest cell side in mm; default as large as fits the box")
+    cell: float | None = Field(None, ge=4, le=60,
+                               description="largest cell side in mm; default as large as fits the box")
     colour: ColourRef | None = Field(None, description="the grid's lines in this game colour; black when left out")
     ground: bool = Field(False, description="a ground line under the bottom row")
     row_icons: dict[int, Icon] = Field({}, description="icon left of a row, rows counted from the bottom")

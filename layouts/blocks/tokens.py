@@ -14,7 +14,8 @@ class Stack(Strict):
     table: TableRef = Field(description="the table whose values the tokens show")
     label: ValueText | None = Field(None, description="printed on each token; default the table's label")
     icon: Icon | None = Field(None, description="an icon on each token")
-    take: Literal["players", "all"] = Field("players", description="players: the top value per player; all: every value")
+    take: Literal["players", "all"] = Field("players",
+                                            description="players: the top value per player; all: every value")
     each: int = Field(1, ge=1, le=6, description="copies of every value")
     players_max: int | None = Field(None, ge=1, description="only printed for at most this many players")
 

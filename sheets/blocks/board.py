@@ -28,7 +28,7 @@ def draw_edge_board(pen, block, ctx):
         for col in range(block.cells):
             pen.rect(left + col * cell, top + row * cell, cell, cell, stroke=ctx.ink.muted, fill=white, width=0.6)
     pen.rect(left, top, side, side, width=1.2)
-    for name, colour in zip(SIDES, edges):
+    for name, colour in zip(SIDES, edges, strict=True):
         _edge(pen, ctx, name, colour, (left, top, side, cell), block)
 
 
@@ -47,8 +47,10 @@ def _edge(pen, ctx, name, colour, grid, block):
         at = ((band[0] + i * cell, band[1], cell, EDGE) if horizontal else (band[0], band[1] + i * cell, EDGE, cell))
         draw_glyph(pen, ctx.glyph(colour), at, text, 11)
     r = block.slot / 2
-    centre = {"top": (left + side / 2, band[1] - SLOT_GAP - r), "bottom": (left + side / 2, band[1] + EDGE + SLOT_GAP + r),
-              "left": (band[0] - SLOT_GAP - r, top + side / 2), "right": (band[0] + EDGE + SLOT_GAP + r, top + side / 2)}
+    centre = {"top": (left + side / 2, band[1] - SLOT_GAP - r),
+              "bottom": (left + side / 2, band[1] + EDGE + SLOT_GAP + r),
+              "left": (band[0] - SLOT_GAP - r, top + side / 2),
+              "right": (band[0] + EDGE + SLOT_GAP + r, top + side / 2)}
     cx, cy = centre[name]
     pen.circle(cx, cy, r, stroke=ctx.ink.strong(rgb), fill=white, width=0.8)
     pen.circle(cx, cy, r - RING, stroke=ctx.ink.muted, width=0.5)

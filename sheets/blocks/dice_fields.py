@@ -23,7 +23,7 @@ def draw_dice_fields(pen, block, ctx):
     """Each field: a tinted row, its name band, then white circles showing the die faces to cover."""
     x, y, w, h = block.at
     row_h = h / len(block.fields)
-    for r, (field, centres) in enumerate(zip(block.fields, circle_centres(block))):
+    for r, (field, centres) in enumerate(zip(block.fields, circle_centres(block), strict=True)):
         top = y + r * row_h
         rgb = ctx.rgb(field.colour) if field.colour else None
         line = ctx.ink.strong(rgb) if rgb else black
@@ -31,7 +31,7 @@ def draw_dice_fields(pen, block, ctx):
         if tint:
             pen.rect(x, top + 0.6, w, row_h - 1.2, stroke=None, fill=tint, radius=2)
         _name_band(pen, ctx, field, rgb, (x, top + 0.6, LABEL_WIDTH - 2, row_h - 1.2))
-        for (cx, cy), face in zip(centres, field.faces):
+        for (cx, cy), face in zip(centres, field.faces, strict=True):
             pen.circle(cx, cy, block.circle / 2, stroke=line, fill=white, width=1.2)
             draw_pips(pen, face, cx, cy, block.circle * 0.6, line)
 

@@ -33,7 +33,7 @@ def draw_legend(pen, block, ctx):
     heights = [min(MAX_ROW, h * count / sum(lines)) for count in lines]
     side = max(min(side, min(heights) - 0.2), min(MIN_SHAPE, min(heights)))  # a glyph never under its 3 mm
     top = y
-    for (item, text, value, value_w, text_w), row_h in zip(rows, heights):
+    for (item, text, value, value_w, text_w), row_h in zip(rows, heights, strict=True):
         marker = _marker(pen, ctx, item, x, top + row_h / 2, side)
         pen.fit_text((x + marker, top, text_w, row_h), text, block.size)
         if value:
@@ -83,7 +83,7 @@ def draw_glyph_key(pen, block, ctx):
     side = min(badge, row_h - 0.4)
     if side < MIN_SHAPE + 0.6:
         pen.overflowed(" ".join(labels), block.at)
-    for i, (colour, label) in enumerate(zip(colours, labels)):
+    for i, (colour, label) in enumerate(zip(colours, labels, strict=True)):
         left, top = x + (i % across) * col_w, y + (i // across) * row_h + (row_h - side) / 2
         draw_badge(pen, ctx, colour, (left, top, side, side), side * 2.2, radius=0.8)
         pen.fit_text((left + side + gap, top, col_w - side - 3 * gap, side), label, block.size, colour=black)

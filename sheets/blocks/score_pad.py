@@ -25,7 +25,7 @@ def draw_score_pad(pen, block, ctx):
     cells = pad_cells(block)
     labels = ([None] if block.name_row is not None else []) + list(block.rows)
     markers = any(row.colour or row.icon for row in block.rows)
-    for r, (row, boxes) in enumerate(zip(labels, cells)):
+    for r, (row, boxes) in enumerate(zip(labels, cells, strict=True)):
         top, row_h = boxes[0][1] - INSET, boxes[0][3] + 2 * INSET
         if r % 2 == 1 and ctx.ink.stripe:
             pen.rect(x, top, w, row_h, stroke=None, fill=ctx.ink.stripe)

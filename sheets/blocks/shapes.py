@@ -57,7 +57,7 @@ def draw_shapes(pen, block, ctx):
     if header:
         label_w = starts[0] + widths[0] / 2 - DIGIT - x  # up to the first slot's size, centred in it
         pen.fit_text((x, y, label_w, header), ctx.word("size"), 7, colour=ctx.ink.muted)
-        for i, (start, width) in enumerate(zip(starts, widths)):
+        for i, (start, width) in enumerate(zip(starts, widths, strict=True)):
             sizes = {row[i].size for row in rows if i < len(row)}
             if len(sizes) == 1:
                 pen.fit_text((start, y, width, header), str(sizes.pop()), 9, bold=True, align="center")
@@ -67,7 +67,7 @@ def draw_shapes(pen, block, ctx):
         if badge:
             middle = top + row_h - label_h - PAD - max(s.bounds[1] for s in row) * unit / 2
             draw_badge(pen, ctx, row[0].colour, (x, middle - badge / 2, badge, badge), badge * 1.6)
-        for shape, start, width in zip(row, starts, widths):
+        for shape, start, width in zip(row, starts, widths, strict=False):  # a row may have fewer shapes than slots
             _slot(pen, ctx, block, shape, (start, top, width, row_h - label_h), unit, label_h)
 
 

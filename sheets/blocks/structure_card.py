@@ -55,7 +55,7 @@ def _pictures(pen, ctx, block, variants, size, box):
     labels = [block.same_label] if len(variants) == 1 else [block.short_label, block.tall_label]
     two = len(variants) > 1
     label_h = TWO_LABELS if two else LABEL
-    for i, ((levels, cubes), label) in enumerate(zip(variants, labels)):
+    for i, ((levels, cubes), label) in enumerate(zip(variants, labels, strict=True)):
         slot = left + i * each
         label_top = top if two else top + height - LABEL
         picture_top = top + label_h if two else top

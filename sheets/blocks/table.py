@@ -21,7 +21,7 @@ def draw_table(pen, block, ctx):
     lines = [[ctx.text(block.header)] + [t.label for t in tables]]
     lines += [[str(i)] + [str(t.values[i]) if i < len(t.values) else "" for t in tables] for i in indices]
     across = block.orientation == "horizontal"
-    grid = [list(row) for row in zip(*lines)] if across else lines  # grid[row][column], as printed
+    grid = [list(row) for row in zip(*lines, strict=True)] if across else lines  # grid[row][column], as printed
     row_h = h / len(grid)
     size = min(9.0, row_h * 2.0)
     widths = column_widths(grid, w, size)
