@@ -1,6 +1,7 @@
 """Issue 34 item 4, a tap kept through a drop: a move that rolls and draws nothing (a pass in Copenhagen), tapped while
 the connection is lost, shows as sending and is made once when the connection is back, or is dropped with a
-sentence when the table moved on; a roll tapped offline is refused on the phone and never sent."""
+sentence when the table moved on; a roll tapped offline is refused on the phone and never sent. And item 5's
+latecomer: "Take over" is offered beside a seat whose phone is away, beside the others only once claimed."""
 from __future__ import annotations
 
 import time
@@ -102,3 +103,23 @@ def test_a_kept_tap_the_table_moved_past_is_dropped_with_a_sentence(served, netw
         'The table moved on while the connection was lost: "Pass: take no die" was not made.', timeout=10_000)
     expect(ben.locator("#kept")).to_be_hidden()
     assert posts == [] and not any(entry["text"].startswith("Ben passed") for entry in room.state()["log"])
+
+
+def test_a_latecomer_is_offered_take_over_only_beside_a_seat_whose_phone_is_away(served, phone):
+    room = Table(Http(served), "simstown", (), players=2)
+    seated_phone(phone, served, room.code, "Ana")
+    ben = seated_phone(phone, served, room.code, "Ben")
+    latecomer = phone()
+    latecomer.goto(f"{served}/r/{room.code}")
+    mine = latecomer.get_by_role("button", name="One of these seats is mine")
+    expect(mine).to_be_visible()
+    expect(latecomer.get_by_role("button", name="Take over")).to_have_count(0)
+    ben.context.set_offline(True)
+    ben.close()
+    expect(latecomer.get_by_role("button", name="Ask to take over Ben's seat on this phone")).to_be_visible(
+        timeout=10_000)
+    expect(latecomer.get_by_role("button", name="Ask to take over Ana's seat on this phone")).to_have_count(0)
+    axe_clean(latecomer, "a latecomer, one seat away")
+    mine.click()
+    expect(latecomer.get_by_role("button", name="Ask to take over Ana's seat on this phone")).to_be_focused()
+    expect(mine).to_have_count(0)
