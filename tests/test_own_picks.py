@@ -1,4 +1,4 @@
-"""Issue 34 item 5, own picks clear: the dice a player chose for a move are no longer outlined once the move is answered."""
+"""Issue 34 item 5, own picks clear: the dice a player chose for a move are not outlined once the move is answered."""
 from __future__ import annotations
 
 import pytest

@@ -107,7 +107,7 @@ def test_a_fresh_phone_takes_a_dead_phones_seat_once_a_seated_phone_lets_it_and_
     ana.locator('[data-key="roll"]').click()
     fresh = phone()
     fresh.goto(f"{served}/r/{room.code}")
-    expect(fresh.get_by_role("button", name="Ask to take over Cy's seat on this phone")).to_have_count(0)  # Cy's is here
+    expect(fresh.get_by_role("button", name="Ask to take over Cy's seat on this phone")).to_have_count(0)  # Cy is here
     fresh.get_by_role("button", name="One of these seats is mine").click()
     fresh.get_by_role("button", name="Ask to take over Cy's seat on this phone").click()
     code = fresh.locator(".ask-code").inner_text()

@@ -55,8 +55,9 @@ Room.kept = (function () {
         const tap = taps.shift();
         draw();
         if (!Room.holds(tap.seat) || !Room.allows(tap.entry, tap.seat)) { dropped(tap); continue; }
-        let again = false;
-        const answer = await Room.send(tap.path, tap.sent, () => { again = true; taps.unshift(tap); draw(); return true; });
+        let again = false; // the connection lost again: the tap waits at the head of the line
+        const lost = () => { again = true; taps.unshift(tap); draw(); return true; };
+        const answer = await Room.send(tap.path, tap.sent, lost);
         if (answer) Room.answered(answer);
         else if (!again) dropped(tap);
         if (again) break;
