@@ -5,15 +5,7 @@ import secrets
 
 import qrcode
 import qrcode.image.svg
-from flask import (
-    Blueprint,
-    Response,
-    abort,
-    redirect,
-    render_template,
-    request,
-    url_for,
-)
+from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 
 import layouts
 from companion import codes, groups, language, retries, rooms, table
