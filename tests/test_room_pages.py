@@ -107,6 +107,8 @@ def test_a_fresh_phone_takes_a_dead_phones_seat_once_a_seated_phone_lets_it_and_
     ana.locator('[data-key="roll"]').click()
     fresh = phone()
     fresh.goto(f"{served}/r/{room.code}")
+    expect(fresh.get_by_role("button", name="Ask to take over Cy's seat on this phone")).to_have_count(0)  # Cy is here
+    fresh.get_by_role("button", name="One of these seats is mine").click()
     fresh.get_by_role("button", name="Ask to take over Cy's seat on this phone").click()
     code = fresh.locator(".ask-code").inner_text()
     assert re.fullmatch(r"[0-9]{4}", code) and fresh.evaluate("document.activeElement.dataset.key") == "asked"
@@ -131,6 +133,7 @@ def test_a_strangers_ask_for_a_held_seat_is_answered_only_by_that_seats_phone(se
     ana, mallory = seated_phone(phone, served, room.code, "Ana"), seated_phone(phone, served, room.code, "Mallory")
     stranger = phone()
     stranger.goto(f"{served}/r/{room.code}")
+    stranger.get_by_role("button", name="One of these seats is mine").click()
     stranger.get_by_role("button", name="Ask to take over Ana's seat on this phone").click()
     question = ana.get_by_role("group", name="Ana's seat: let the new phone take it?")
     expect(question).to_contain_text("A new phone asks for your seat, Ana: let it take it?")
@@ -155,6 +158,7 @@ def test_a_phone_whose_seat_a_stranger_let_another_phone_take_takes_it_back_with
     expect(mallory.locator("#log li").first).to_contain_text("Ana rolled")
     intruder = phone()
     intruder.goto(f"{served}/r/{room.code}")
+    intruder.get_by_role("button", name="One of these seats is mine").click()  # a lie: Ana's phone is here
     intruder.get_by_role("button", name="Ask to take over Ana's seat on this phone").click()
     mallory.get_by_role("button", name="Yes: it takes Ana's seat").click()
     expect(intruder.locator("#seats")).to_contain_text("Ana (this phone)")
@@ -183,6 +187,7 @@ def test_a_new_phone_let_in_before_its_asks_answer_arrives_still_gets_the_seat(s
     new_phone = phone()
     asked = HeldAnswers(new_phone, "**/seats/*/takeover")  # the ask's answer waits until Ben has let it in
     new_phone.goto(f"{served}/r/{room.code}")
+    new_phone.get_by_role("button", name="One of these seats is mine").click()
     new_phone.get_by_role("button", name="Ask to take over Ana's seat on this phone").click()
     asked.wait()
     status, _ = Http(served)(f"/api/rooms/{room.code}/seats/0/takeover",

@@ -1,6 +1,7 @@
 // Who is away: a seat none of whose phones holds a live stream of the room, as the stream's `presence` events say
 // (seat -> seconds offline when heard); counted on here, once a second. Beside the seat ("Ben's phone: offline 40 s")
-// and in the turn line while that seat is on turn. Away.heard(away_s) from Live.follow; Away.draw() after a redraw.
+// and in the turn line while that seat is on turn. Away.heard(away_s) from Live.follow; Away.draw() after a redraw;
+// Away.is(seat): whether the seat's phones are away (a redraw when that changes: takeover.js offers such a seat).
 "use strict";
 
 const Away = (function () {
@@ -27,11 +28,12 @@ const Away = (function () {
   }
 
   function heard(away) {
-    const now = Date.now();
+    const now = Date.now(), before = Object.keys(since).sort().join();
     since = Object.fromEntries(Object.entries(away).map(([seat, seconds]) => [seat, now - seconds * 1000]));
-    draw();
+    if (Room.state && Object.keys(since).sort().join() !== before) Room.redraw();
+    else draw();
   }
 
   setInterval(draw, 1000);
-  return {heard, draw};
+  return {heard, draw, is: (seat) => since[seat] !== undefined};
 })();

@@ -25,31 +25,6 @@ const Room = (function () {
     return node;
   };
 
-  // WCAG contrast: the text colour (near-black or white) that reads best on a fill.
-  const luminance = (rgb) => [1, 3, 5].map((i) => parseInt(rgb.slice(i, i + 2), 16) / 255)
-    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4))
-    .reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i], 0);
-  room.onFill = function (rgb) {
-    const fill = luminance(rgb) + 0.05;
-    return fill / (luminance("#111111") + 0.05) >= 1.05 / fill ? "#111111" : "#ffffff";
-  };
-
-  // A polyomino (or a piece seen from above) as SVG: [x, y, text] cells in a colour, `px` per cell.
-  room.cellsSvg = function (cells, colour, px) {
-    const ns = "http://www.w3.org/2000/svg", svg = document.createElementNS(ns, "svg");
-    const w = Math.max(...cells.map((c) => c[0])) + 1, h = Math.max(...cells.map((c) => c[1])) + 1;
-    const set = (node, attrs) => { for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v); return node; };
-    set(svg, {viewBox: `-1 -1 ${w * 10 + 2} ${h * 10 + 2}`, width: w * px, height: h * px, "aria-hidden": "true"});
-    for (const [x, y, text] of cells) {
-      const label = set(document.createElementNS(ns, "text"), {x: x * 10 + 5, y: y * 10 + 7.3, "text-anchor": "middle",
-        "font-size": 6.5, "font-weight": 700, fill: room.onFill(colour.rgb)});
-      label.textContent = text;
-      svg.append(set(document.createElementNS(ns, "rect"), {x: x * 10, y: y * 10, width: 10, height: 10, class: "cell",
-        fill: colour.rgb, stroke: "#1b1b1b", "stroke-width": 0.8}), label);
-    }
-    return svg;
-  };
-
   let follower = null; // the live stream (Live.follow)
   room.saveSeats = function () {
     localStorage.setItem(seatsKey, JSON.stringify(room.mine));
@@ -73,15 +48,15 @@ const Room = (function () {
     room.redraw();
   };
 
-  // What the acting seat may send now: the server's `allowed` entries, those of one move when named.
-  room.offers = function (move) {
-    const entries = room.mine.length ? (room.state.allowed || {})[String(room.actor())] || [] : [];
+  // What a seat (default: the acting one) may send now: the server's `allowed` entries, those of one move when named.
+  room.offers = function (move, seat = room.actor()) {
+    const entries = room.mine.length ? (room.state.allowed || {})[String(seat)] || [] : [];
     return move ? entries.filter((entry) => entry.move === move) : entries;
   };
   // Whether the acting seat may send exactly this entry.
   const same = (a, b) => Object.keys(a).length === Object.keys(b).length
     && Object.keys(a).every((key) => JSON.stringify(a[key]) === JSON.stringify(b[key]));
-  room.allows = (entry) => room.offers(entry.move).some((offered) => same(offered, entry));
+  room.allows = (entry, seat) => room.offers(entry.move, seat).some((offered) => same(offered, entry));
   // The line the server says for the acting seat (or for a phone watching without one).
   room.prompt = () => (room.state.prompt || {})[room.mine.length ? String(room.actor()) : "watching"] || "";
   // A button's words with the acting seat's name, on a phone that plays for several ("Take for Cy").
@@ -108,7 +83,7 @@ const Room = (function () {
   // Send an allowed entry: a list crossing to lists/<list>/<item>, any other move to its name.
   room.make = function (entry) {
     const {move, list, item, ...body} = entry;
-    return room.post(move === "cross" ? `lists/${list}/${item}` : move, body);
+    return room.post(move === "cross" ? `lists/${list}/${item}` : move, body, undefined, entry);
   };
 
   room.say = function (text, isError) {
@@ -117,9 +92,9 @@ const Room = (function () {
   };
 
   // POST a JSON body to the room API: the answer, or null once the refusal (or the lost connection: no answer
-  // within ANSWER_MS) is said.
+  // within ANSWER_MS) is said; `lost()`, where given, takes the lost connection over (kept.js keeps the tap).
   const ANSWER_MS = 6000;
-  room.send = async function (path, body) {
+  room.send = async function (path, body, lost) {
     const abort = new AbortController(), timer = setTimeout(() => abort.abort(), ANSWER_MS);
     try {
       const response = await fetch(`/api/rooms/${room.code}/${path}`, {method: "POST",
@@ -129,7 +104,7 @@ const Room = (function () {
       room.say(answer.error || _("That did not work."), true);
       if (response.status === 409) refresh();
     } catch (error) {
-      room.say(_("No connection to the table's server; try again."), true);
+      if (!(lost && lost())) room.say(_("No connection to the table's server; try again."), true);
     } finally {
       clearTimeout(timer);
     }
@@ -137,18 +112,22 @@ const Room = (function () {
   };
 
   // POST to the room API as `seat` (default: the acting seat), with its token and the version shown. A move made
-  // for the seat chosen under "This phone plays for" ends the choice: the phone follows the table again.
-  room.post = async function (path, body, seat) {
+  // for the seat chosen under "This phone plays for" ends the choice: the phone follows the table again. A move of
+  // the game (`entry`) tapped without a connection is kept for later or refused (kept.js).
+  room.post = async function (path, body, seat, entry) {
     const me = room.mine.find((m) => m.seat === (seat === undefined ? room.actor() : seat));
     if (!me) { room.say(_("Take a seat first: type your name under Seats."), true); return null; }
     const button = JSON.stringify([path, body || {}]);
     if (doubleTap(button)) return null;
+    const sent = Object.assign({player: me.name, token: me.token, seen: room.state.version,
+      request: requestId(`${room.state.version}/${me.seat}/${button}`)}, body || {});
+    const keep = entry && room.kept.keeper(entry, path, sent, me.seat);
+    if (entry && room.offline) return keep ? keep() && null : room.kept.refuse();
     const tap = last = {button, flying: true, answered: 0}, chosen = room.acting;
-    const answer = await room.send(path, Object.assign({player: me.name, token: me.token, seen: room.state.version,
-      request: requestId(`${room.state.version}/${me.seat}/${button}`)}, body || {}));
+    const answer = await room.send(path, sent, keep);
     Object.assign(tap, {flying: false, answered: Date.now()});
     if (answer && me.seat === chosen && room.acting === chosen) room.acting = null; // not a choice made since
-    if (answer) show(answer);
+    if (answer) room.answered(answer);
     const handed = answer && handedOn(); // the stream had brought that state: drawn for the chosen seat
     if (handed) { room.redraw(); room.say(...handed); }
     return answer;
@@ -158,6 +137,7 @@ const Room = (function () {
     const response = await fetch(`/api/rooms/${room.code}`);
     if (response.ok) show(await response.json());
   }
+  room.refresh = refresh;
 
   function drawLog(log) {
     const list = document.getElementById("log");
@@ -225,6 +205,12 @@ const Room = (function () {
     for (const [text, alert] of news) room.say(text, alert);
   }
   room.show = show;
+  // A move of this phone answered: its picks are done (no die stays outlined), the answer drawn.
+  room.answered = function (answer) {
+    room.selectionKey = "";
+    show(answer);
+    room.redraw();
+  };
 
   // The undo offer: only to the phone holding the seat that made the room's last move.
   room.boards.push((state) => {
@@ -238,7 +224,11 @@ const Room = (function () {
   recent[room.game.id] = {code: room.code, at: Date.now()};
   localStorage.setItem("rollsheet.rooms", JSON.stringify(recent));
   // "Connection lost: retrying ..." while the live stream is down; gone once it is back.
-  const banner = (down) => { document.getElementById("connection").hidden = !down; };
+  const banner = (down) => {
+    room.offline = down;
+    document.getElementById("connection").hidden = !down;
+    room.kept.link(down);
+  };
   window.addEventListener("load", () => {
     follower = Live.follow(room.code, show, () => (room.state ? room.state.version : 0), banner,
       {seats: () => room.mine.map((m) => m.seat), away: Away.heard});

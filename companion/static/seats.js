@@ -105,6 +105,7 @@
           onclick: () => { adding = true; Room.redraw(); document.getElementById("seat-name").focus(); }},
         _("Add a player on this phone"))) : null,
       !Room.mine.length && full ? el("p", {}, _("Every seat is taken. Is one of them yours, on a phone that died? Tap Take over beside it.")) : null,
+      !Room.mine.length && state.seats.length ? Room.takeover.claim(state) : null,
     ].filter(Boolean));
   });
 })();

@@ -2,7 +2,8 @@
 // code); every phone the server names in the ask's `answer` shows "Cy's seat: let the new phone take it?" and
 // lets it in or turns it away. The new phone then holds the seat; a phone whose seat the state's `moved`
 // gives to another ask drops it at once and watches, saying so, and while the state's `displaced` names the
-// seat (10 minutes) offers to take it back with one tap ("That was not me").
+// seat (10 minutes) offers to take it back with one tap ("That was not me"). A phone offers the ask beside a seat whose
+// phone is away, and beside a seat whose phone is here only once its player says "One of these seats is mine".
 Room.takeover = (function () {
   const {el} = Room;
   const asksKey = `rollsheet.asks.${Room.code}`, lostKey = `rollsheet.lost.${Room.code}`;
@@ -11,6 +12,7 @@ Room.takeover = (function () {
   const keep = (kept) => { asks = kept; localStorage.setItem(asksKey, JSON.stringify(asks)); };
   const keepLost = (kept) => { lost = kept; localStorage.setItem(lostKey, JSON.stringify(lost)); };
   const spaced = (ask) => ask.split("").join(" ");
+  let claimed = false; // the player said one of the seats whose phone is here is theirs
 
   async function ask(seat) {
     const answer = await Room.send(`seats/${seat}/takeover`, {});
@@ -63,10 +65,9 @@ Room.takeover = (function () {
   }
   Room.arrivals.push(settle);
 
-  // Beside a seat, on a phone that holds none: the tap that asks for it, or what this phone's ask waits for.
+  // Beside a seat, on a phone that holds none: the tap that asks for it (a seat away, or any once claimed).
   function control(seat) {
-    const asked = asks.find((a) => a.seat === seat.seat);
-    if (asked) return null;
+    if (asks.some((a) => a.seat === seat.seat) || !(claimed || Away.is(seat.seat))) return null;
     return el("button", {type: "button", class: "small", "data-key": `ask-${seat.seat}`, onclick: () => ask(seat.seat),
       "aria-label": _("Ask to take over %(name)s's seat on this phone", {name: seat.name})}, _("Take over"));
   }
@@ -106,5 +107,13 @@ Room.takeover = (function () {
     document.getElementById("asks").replaceChildren(...lost.filter((l) => !Room.holds(l.seat)).map(lostCard), ...asks.map(waiting),
       ...(state.takeovers || []).filter((t) => !own.has(t.ask) && t.answer.some((seat) => Room.holds(seat))).map(question));
   });
-  return {control};
+  // Below the seats, on a phone that holds none while some seat's phone is here: "One of these seats is mine".
+  function claim(state) {
+    if (claimed || state.seats.every((seat) => Away.is(seat.seat))) return null;
+    return el("button", {type: "button", class: "button secondary", "data-key": "claim",
+      onclick: () => { claimed = true; Room.redraw(); document.querySelector('[data-key^="ask-"]')?.focus(); }},
+    _("One of these seats is mine"));
+  }
+
+  return {control, claim};
 })();

@@ -8,7 +8,7 @@ import qrcode.image.svg
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 
 import layouts
-from companion import codes, groups, language, retries, rooms
+from companion import codes, groups, language, retries, rooms, table
 from companion.address import public_url
 from companion.errors import Refused
 from companion.store import Unavailable
@@ -64,7 +64,9 @@ def room(code):
     except Refused as error:
         return render_template("missing.html", message=error.message, code=code,
                                scores=getattr(error, "scores", [])), error.status
-    return render_template("room.html", game=game, code=code, game_data=game_data(game),
+    mechanic = table.mechanic_of(game)
+    draws = sorted(name for name, move in mechanic.moves().items() if move.draws) if mechanic else []
+    return render_template("room.html", game=game, code=code, game_data=game_data(game), draws=draws,
                            join_url=public_url(url_for("pages.room", code=code)), seat_names=groups.seat_names(code))
 
 
