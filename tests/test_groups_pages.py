@@ -57,6 +57,7 @@ def test_the_group_page_is_axe_clean_and_speaks_the_phones_language(live_server,
 def narrow(page, scheme: str) -> None:
     """In light, at 320 px wide every tap target is 44 px (and the page is left so, for axe)."""
     if scheme == "light":
+        page.wait_for_load_state()  # its stylesheets too
         page.set_viewport_size(NARROW)
         small = page.evaluate(SMALL_TARGETS)
         assert small == [], f"{page.url}: {small}"
