@@ -78,7 +78,8 @@ SMALL_TEXT = """() => [...document.querySelectorAll('body *')].filter((e) => e.g
   .map((e) => [e, parseFloat(getComputedStyle(e).fontSize)
     * (e instanceof SVGGraphicsElement ? e.getBoundingClientRect().height / e.getBBox().height : 1)])
   .filter(([e, size]) => size < 11.95)
-  .map(([e, size]) => `${e.tagName.toLowerCase()}.${e.className.baseVal ?? e.className} "${e.textContent.trim().slice(0, 30)}" ${size.toFixed(1)} px`)"""
+  .map(([e, size]) => `${e.tagName.toLowerCase()}.${e.className.baseVal ?? e.className}
+    "${e.textContent.trim().slice(0, 30)}" ${size.toFixed(1)} px`)"""
 """The text drawn smaller than 12 px (an SVG's text as its scale draws it)."""
 
 

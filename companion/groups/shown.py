@@ -75,7 +75,8 @@ def whole(db, code: str) -> dict:
         found = _kept.pop(stamp, None)
     if found is None:
         rows = tuple((*row[:6], tuple(row.players), row.imported_from) for row in db.plays(code))
-        found = {"name": name, "location": location, "plays": rows, "stats": stats.of([play(row, linked=False) for row in rows]),
+        found = {"name": name, "location": location, "plays": rows,
+                 "stats": stats.of([play(row, linked=False) for row in rows]),
                  "players": [{"id": player, "name": player_name} for player, player_name in db.players(code)]}
     with _kept_lock:
         _kept[stamp] = found

@@ -94,8 +94,8 @@ class GroupQueries:
 
     def group(self, code: str) -> tuple | None:
         """(name, created, last, location) of group `code` (locked when the transaction writes), or None."""
-        return self.run("SELECT name, created, last, location FROM groups WHERE code = ? AND deleted IS NULL" + self.lock,
-                        (code,)).fetchone()
+        return self.run("SELECT name, created, last, location FROM groups WHERE code = ? AND deleted IS NULL"
+                        + self.lock, (code,)).fetchone()
 
     def deleted_group(self, code: str) -> tuple | None:
         """(name, deleted) of group `code` when it is deleted (locked when the transaction writes), or None."""
