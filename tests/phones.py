@@ -77,21 +77,37 @@ CLIPPED_TEXT = """() => [...document.querySelectorAll('body *')].filter((e) => {
 """The elements narrower than their text (a scrolling box aside)."""
 
 
+SMALL_TEXT = """() => [...document.querySelectorAll('body *')].filter((e) => e.getClientRects().length
+    && [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()))
+  .map((e) => [e, parseFloat(getComputedStyle(e).fontSize)
+    * (e instanceof SVGGraphicsElement ? e.getBoundingClientRect().height / e.getBBox().height : 1)])
+  .filter(([e, size]) => size < 11.95)
+  .map(([e, size]) => `${e.tagName.toLowerCase()}.${e.className.baseVal ?? e.className}
+    "${e.textContent.trim().slice(0, 30)}" ${size.toFixed(1)} px`)"""
+"""The text drawn smaller than 12 px (an SVG's text as its scale draws it)."""
+
+
+def fits_a_finger(page, look: str) -> None:
+    """axe-core finds nothing, every tap target is at least 44 px and no text is under 12 px."""
+    axe_clean(page, look)
+    small = page.evaluate(SMALL_TARGETS)
+    assert small == [], f"{look}: {small}"
+    tiny = page.evaluate(SMALL_TEXT)
+    assert tiny == [], f"{look}: {tiny}"
+
+
 def every_look(page, context: str, landscape=None) -> None:
-    """In each look: axe-core finds nothing and every tap target is at least 44 px; `landscape(page)` checks
-    what must fit a landscape screen. Then at 320 px wide nothing is narrower than its text. The page is left
-    light and portrait."""
-    for scheme, size in LOOKS:
+    """In each look, and light at 320 px wide: axe-core finds nothing, every tap target is at least 44 px and no text
+    under 12 px; `landscape(page)` checks what must fit a landscape screen; at 320 px nothing is narrower than its
+    text. The page is left light and portrait."""
+    for scheme, size in (*LOOKS, ("light", NARROW)):
         page.emulate_media(color_scheme=scheme)
         page.set_viewport_size(size)
-        look = f"{context}, {scheme}, {'landscape' if size is LANDSCAPE else 'portrait'}"
-        axe_clean(page, look)
-        small = page.evaluate(SMALL_TARGETS)
-        assert small == [], f"{look}: {small}"
+        width = "landscape" if size is LANDSCAPE else f"{size['width']} px"
+        look = f"{context}, {scheme}, {width}"
+        fits_a_finger(page, look)
         if landscape and size is LANDSCAPE:
             landscape(page, look)
-    page.emulate_media(color_scheme="light")
-    page.set_viewport_size(NARROW)
     clipped = page.evaluate(CLIPPED_TEXT)
     assert clipped == [], f"{context}, 320 px: {clipped}"
     page.set_viewport_size(PORTRAIT)

@@ -39,7 +39,7 @@ def test_a_new_group_answers_its_code_and_page_address(client):
     code = answer.get_json()["code"]
     assert re.fullmatch(r"[2-9A-HJKMNP-Z]{6}", code) and answer.get_json()["url"] == f"http://localhost/g/{code}"
     assert client.get(f"/api/groups/{code}").get_json() == {
-        "name": "Thursday night", "players": [], "plays": [], "next_page": None,
+        "name": "Thursday night", "location": None, "players": [], "plays": [], "next_page": None,
         "stats": {"plays": 0, "per_game": [], "per_month": [], "per_player": []}}
 
 

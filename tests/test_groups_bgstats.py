@@ -104,3 +104,47 @@ def test_a_link_too_long_cuts_the_comments_first_then_the_names(app, monkeypatch
         cut = sent(shortest := bgstats.url(worst_play(names), "Copenhagen", None))
     assert len(shortest) <= 3000 and "comments" not in cut
     assert all(p["name"].endswith("…") and len(p["name"]) >= 8 for p in cut["players"])
+
+
+def test_the_group_location_set_on_its_page_goes_into_every_link_and_is_logged(client):
+    code, _ = group_plays(client, {"game": "simstown", "players": [{"name": "Ana", "score": 30}]})
+    answer = client.post(f"/g/{code}/location", data={"location": "  Ana's   kitchen "})
+    assert answer.status_code == 303 and "said=located" in answer.headers["Location"]
+    group = client.get(f"/api/groups/{code}").get_json()
+    assert group["location"] == "Ana's kitchen"
+    assert sent(group["plays"][0]["bgstats_url"])["location"] == {"name": "Ana's kitchen"}
+    page = client.get(f"/g/{code}").get_data(as_text=True)
+    assert 'value="Ana&#39;s kitchen"' in page and "The group now plays at Ana&#39;s kitchen." in page
+    assert client.post(f"/g/{code}/location", data={"location": ""}).status_code == 303
+    group = client.get(f"/api/groups/{code}").get_json()
+    assert group["location"] is None and "location" not in sent(group["plays"][0]["bgstats_url"])
+    refused = client.post(f"/g/{code}/location", data={"location": "x" * 61})
+    assert refused.status_code == 400 and "1 to 60 printable characters" in refused.get_data(as_text=True)
+
+
+def test_on_a_desktop_each_play_offers_its_link_as_a_qr_code_that_reads_back(client, tmp_path):
+    from tests.qrread import decode_svg
+
+    code, [play] = group_plays(client, {"game": "copenhagen", "players": [{"name": "Ana", "score": 12},
+                                                                          {"name": "Ben", "score": 9}]})
+    page = client.get(f"/g/{code}").get_data(as_text=True)
+    assert f'src="/g/{code}/plays/{play["id"]}/bgstats.svg"' in page
+    answer = client.get(f"/g/{code}/plays/{play['id']}/bgstats.svg")
+    assert answer.status_code == 200 and answer.mimetype == "image/svg+xml"
+    assert decode_svg(answer.data, tmp_path) == play["bgstats_url"]
+    assert client.get(f"/g/{code}/plays/nothing/bgstats.svg").status_code == 404
+
+
+def test_the_worst_case_link_as_a_qr_code_fits_the_largest_qr_code(app):
+    import qrcode
+
+    from companion.groups import bgstats
+
+    with app.test_request_context():
+        link = bgstats.url(worst_play([WORST_NAME[:-1] + str(i) for i in range(6)]), "Copenhagen", None,
+                           location=WORST_NAME * 2, most=bgstats.QR_MOST)
+    assert len(link) <= bgstats.QR_MOST
+    code = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_L)
+    code.add_data(link)
+    code.make()
+    assert code.version <= 40 and sent(link)["location"] == {"name": WORST_NAME * 2}

@@ -7,7 +7,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.phones import axe_clean
+from tests.phones import NARROW, SMALL_TARGETS, axe_clean
+from tests.serving import within
 from tests.tables import Http
 
 LOCALES = {"en": "en-US", "de": "de-DE", "es": "es-ES"}
@@ -42,12 +43,42 @@ def test_the_group_page_is_axe_clean_and_speaks_the_phones_language(live_server,
     for other in set(LOCALES) - {lang}:
         assert SAID[other][0] not in page.content()
     page.locator(".invite summary").click()
+    narrow(page, scheme)
     axe_clean(page, f"the group page, {lang}, {scheme}")
     page.locator("#plays .play").first.get_by_role("link").first.click()
     expect(page.locator("#score-0")).not_to_have_value("")
+    narrow(page, scheme)
     axe_clean(page, f"a play's page, {lang}, {scheme}")
     page.goto(f"{live_server}/g/{group}/delete")
+    narrow(page, scheme)
     axe_clean(page, f"the group's delete page, {lang}, {scheme}")
+
+
+def narrow(page, scheme: str) -> None:
+    """In light, at 320 px wide every tap target is 44 px (and the page is left so, for axe)."""
+    if scheme == "light":
+        page.wait_for_load_state()  # its stylesheets too
+        page.set_viewport_size(NARROW)
+        small = page.evaluate(SMALL_TARGETS)
+        assert small == [], f"{page.url}: {small}"
+
+
+def test_on_a_desktop_each_play_shows_its_bg_stats_link_as_a_qr_code(live_server, browser, group):
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.goto(f"{live_server}/g/{group}")
+    expect(page.locator(".bgstats").first).to_be_hidden()
+    first = page.locator("#plays .play").first
+    first.get_by_text("Send to BG Stats: scan with your phone").click()
+    qr = first.get_by_role("img", name="QR code that opens this play in BG Stats")
+    expect(qr).to_be_visible()
+    assert within(10, lambda: qr.evaluate("(img) => img.complete && img.naturalWidth > 0"))
+    page.locator("#group-location").fill("Café Zeit")
+    page.get_by_role("button", name="Save the location").click()
+    expect(page.locator("#status")).to_have_text("The location was saved.")
+    expect(page.locator("#group-location")).to_have_value("Café Zeit")
+    axe_clean(page, "the group page on a desktop, a QR code open")
+    context.close()
 
 
 def test_each_player_has_a_glyph_and_a_dash_of_their_own_in_chart_legend_and_table(live_server, phone, group):

@@ -61,6 +61,9 @@ def play_in_a_room(host, phone, game: str, first_numbers: list[str], offered: bo
     host.locator("#save-room").click()
     expect(host.locator("#saved")).to_contain_text("Saved to room")
     expect(host.locator("#played-bgstats")).to_be_visible()
+    expect(host.locator("#played-qr")).to_be_hidden()  # a desktop's QR code of the link, not on a phone
+    qr = host.request.get(host.locator("#played-qr img").evaluate("(img) => img.src"))
+    assert qr.ok and qr.headers["content-type"].startswith("image/svg+xml")
     axe_clean(host, f"{game}: the score saved in a group's room")
     host.get_by_role("link", name="See it in the group's stats").click()
     return room.rsplit("/", 1)[1]

@@ -204,8 +204,8 @@ def test_all_eight_bridges_taken_ends_the_game_after_that_turn(call):
     room.ok("Ana", "refuse")
     state = room.ok("Ben", "refuse")
     assert state["over"] == {"reason": "list", "list": "bridges"} and state["allowed"] == {"0": [], "1": []}
-    assert state["log"][0]["text"].endswith("The game is over: the list Bridges (first to fill box 7) is complete")
-    assert state["prompt"]["0"] == "The game is over: the list Bridges (first to fill box 7) is complete"
+    assert state["log"][0]["text"].endswith("The game is over: Bridges (first to fill box 7): complete")
+    assert state["prompt"]["0"] == "The game is over: Bridges (first to fill box 7): complete"
 
 
 @pytest.mark.parametrize("players, level_1, has_level_4, prophecies", [

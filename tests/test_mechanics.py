@@ -299,6 +299,24 @@ def test_monolyth_an_empty_market_passes_the_turn_and_a_table_nobody_can_move_at
     assert state["over"] == {"reason": "stuck"} and line.endswith("The game is over: nobody can make a move any more")
 
 
+def test_monolyth_watchers_read_only_the_moves_an_emptying_market_leaves():
+    from companion.table.prompts import WATCHING, prompts
+
+    game, state = room("monolyth", ("Ana", "Ben"))
+    state, _ = act(game, state, "move", steps=1)
+    state, _ = act(game, state, "move", who="Ben", steps=1)
+    state["box"] = {key: 0 for key in state["box"]}
+    ahead = state["ahead"]
+    state["ring"] = [piece if slot == ahead[1] else None for slot, piece in enumerate(state["ring"])]
+
+    def read():
+        return prompts(game, dict(state, **referee.answers(game, state)), speaker("en"))[WATCHING]
+
+    assert read().endswith("waiting for Ana to move the crystal 2 slots and take that piece")
+    state["ring"][ahead[1]] = None
+    assert read().endswith("waiting for Ana to take from Prophecies (take any)")
+
+
 def test_unknown_move_names_the_game_moves():
     game, state = room("simstown")
     assert "end, hold, next, roll" in refused(game, state, "fly", 404)

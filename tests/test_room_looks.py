@@ -1,7 +1,7 @@
-"""Every room state of every game in every look (light and dark, portrait and landscape, en/de/es): axe-core
-clean, tap targets of 44 px, nothing narrower than its text at 320 px, and in landscape the dice (or the market
-ring) and the turn line on the screen; the shared-roll template (knister) too, in English. One phone per language
-holds Ana's seat; the table moves through the API."""
+"""Every room state of every game in every look (light and dark, portrait and landscape, and 320 px wide; en/de/es):
+axe-core clean, tap targets of 44 px, no text under 12 px (SVG text as drawn), nothing narrower than its text at 320
+px, and in landscape the dice (or the market ring) and the turn line on the screen; the shared-roll template
+(knister) too, in English. One phone per language holds Ana's seat; the table moves through the API."""
 from __future__ import annotations
 
 import pytest

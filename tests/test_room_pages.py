@@ -318,6 +318,8 @@ def test_the_undo_button_is_offered_only_to_the_phone_that_made_the_last_move(se
     ana.locator('[data-key="die-0"]').click()
     expect(ana.locator('[data-key="undo"]')).to_be_visible()
     expect(ben.locator('[data-key="undo"]')).to_have_count(0)
+    said = ana.locator('[data-key="die-0"]').get_attribute("aria-label").lower()
+    assert said.count("set aside") == 1, said  # its "SET ASIDE" note read once
     ana.locator('[data-key="undo"]').click()
     expect(ana.locator("#alert")).to_have_text("")
     expect(ben.locator("#log li").first).to_contain_text("Ana undid: Ana set aside")

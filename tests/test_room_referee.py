@@ -98,7 +98,11 @@ def test_undo_after_a_roll_gives_no_new_dice(served, phone):
     ana = phones["Ana"]
     rolled = tap(room, ana, "roll")["dice"]
     expect(ana.locator('[data-key="undo"]')).to_have_count(0)
+    no_die = ana.locator('#board .actions > button').last  # "Use no die": a plain button after the others
+    expect(no_die).to_have_text("Use no die")
+    expect(no_die).to_have_class("button secondary")
     ana.locator('[data-key="die-0"]').click()
+    expect(ana.locator('[data-key="use"]')).to_have_class("button")
     tap(room, ana, "use")
     state = tap(room, ana, "undo")
     assert state["dice"] == rolled and state["phase"] == "use"

@@ -1,8 +1,8 @@
-"""Every score-form state of every game in every look (light and dark, portrait and landscape, en/de/es; the
-test games in English): axe-core clean (the dark form's contrast measured by it), tap targets of 44 px, nothing
-narrower than its text at 320 px (the Knister template too). The states: a tied result with its notes (a fresh
-form is the same page with the result hidden), and two cards with a problem; one page per language, restyled in
-place."""
+"""Every score-form state of every game in every look (light and dark, portrait and landscape, and 320 px wide;
+en/de/es; the test games in English): axe-core clean (the dark form's contrast measured by it), tap targets of 44 px,
+no text under 12 px, nothing narrower than its text at 320 px (the Knister template too). The states: a tied result
+with its notes (a fresh form is the same page with the result hidden), and two cards with a problem; one page per
+language, restyled in place."""
 from __future__ import annotations
 
 import json

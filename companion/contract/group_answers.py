@@ -104,6 +104,7 @@ class Group(Answer):
     """A group: its name, its players, a page of its plays oldest first, its stats (of every play)."""
 
     name: str
+    location: Optional[str] = Field(description="where the group plays (set on its page), null until said")
     players: list[PlayerName]
     plays: list[ShownPlay] = Field(description="200 plays a page, oldest first (`?page=`)")
     stats: Stats

@@ -10,6 +10,8 @@ Glossary:
 - keeping: a group is kept for `--keep-group-days` (KEEP_GROUP_DAYS, 400) after its newest play; rooms closing
   for lack of play (expiry.py) never touch a group's plays. A group is deleted from its page, with confirmation;
   a deleted group is kept KEEP_DELETED_DAYS more, and anyone with its code restores it (`/g/<code>/restore`).
+- location: where the group plays (a setting of its page, at most LOCATION_LENGTH characters; none until said), the
+  `location` of its plays' BG Stats links.
 - caps: a group holds at most MOST_PLAYS plays, an import sends at most MOST_IMPORTED (docs/hosting.md).
 """
 from __future__ import annotations
@@ -18,14 +20,15 @@ import time
 
 import orjson
 
-from companion import codes, rooms
+from companion import codes, names, rooms
 from companion.contract.groups import NewGroup, person
 from companion.contract.refusals import parsed
-from companion.errors import Refused, impossible, missing
+from companion.errors import Refused, impossible, malformed, missing
 from companion.language import gettext
 from companion.store import reading, writing
 
 DAY_S = 86_400.0
+LOCATION_LENGTH = 60
 LOG_SHOWN = 50
 KEEP_DELETED_DAYS = 30
 MOST_PLAYS = 2_000
@@ -44,7 +47,7 @@ def create(body) -> str:
 
 
 def known(db, code: str) -> tuple:
-    """(name, created, last) of group `code`; refused (404) when there is none."""
+    """(name, created, last, location) of group `code`; refused (404) when there is none."""
     row = db.group(codes.normal_code(code))
     if row is None and db.deleted_group(codes.normal_code(code)):
         raise missing(gettext("Group %(code)s was deleted: restore it from its page (/g/%(code)s) to use it again.",
@@ -82,6 +85,18 @@ def seat_names(room: str) -> list[str]:
     with reading() as db:
         code = db.group_of_room(codes.normal_code(room))
         return [name for _, name in db.players(code)] if code else []
+
+
+def set_location(code: str, typed: str) -> str | None:
+    """Say where group `code` plays (spaces folded; nothing typed: not said); the location kept."""
+    location = names.normal(typed) or None
+    if location and (len(location) > LOCATION_LENGTH or not location.isprintable()):
+        raise malformed(gettext("A location is 1 to %(most)s printable characters.", most=LOCATION_LENGTH))
+    with writing() as db:
+        if known(db, code)[3] != location:
+            db.set_group_location(codes.normal_code(code), location)
+            log(db, codes.normal_code(code), "located" if location else "unlocated", {"location": location})
+    return location
 
 
 def delete(code: str) -> str:

@@ -11,6 +11,7 @@ Glossary (the JSON's fields, as BG Stats' "linking and pushing from other apps" 
   highest total first), noPoints (false);
 - players: name, sourcePlayerId (the group's id of the name: kept through renames), score, rank, winner,
   startPlayer (true for the player who made the room's first move);
+- location: {"name"}, where the group plays (the group page's setting), left out until the group says;
 - comments: how a tie on points was broken, in the request's language, a house tie-break said so ("Ana wins on
   fewer empty cells (house tie-break)"); left out without a tie.
 The link is never longer than MOST characters: the comments are shortened first (ending in "…"), then each
@@ -29,17 +30,20 @@ CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html"
 SOURCE = "rollsheet"
 MOST = 8000
 """The longest link drawn, in characters (what phones' browsers and QR codes take at ease)."""
+QR_MOST = 2953
+"""The longest link shown as a QR code: what the largest code holds as bytes at the lowest error correction."""
 NAME_SHORTEST = 8
 """A name is never cut shorter than this many characters."""
 
 
-def payload(play: dict, game_name: str, bgg_id: int | None) -> dict:
-    """The createPlay JSON of a play (as companion/groups/shown.py writes a play)."""
+def payload(play: dict, game_name: str, bgg_id: int | None, location: str | None = None) -> dict:
+    """The createPlay JSON of a play (as companion/groups/shown.py writes a play), at `location` where given."""
     game = {"name": game_name, **({"bggId": bgg_id} if bgg_id else {}), "sourceGameId": play["game"],
             "highestWins": True, "noPoints": False}
     played = datetime.fromisoformat(play["date"]).astimezone(timezone.utc)
     return {"sourceName": SOURCE, "sourcePlayId": play["id"], "playDate": played.strftime("%Y-%m-%d %H:%M:%S"),
-            **({"durationMin": play["duration_min"]} if play["duration_min"] is not None else {}), "game": game,
+            **({"durationMin": play["duration_min"]} if play["duration_min"] is not None else {}),
+            **({"location": {"name": location}} if location else {}), "game": game,
             "players": [{"name": p["name"], "sourcePlayerId": p["player_id"], "score": p["score"], "rank": p["rank"],
                          "winner": p["winner"], "startPlayer": p["start"]} for p in play["players"]]}
 
@@ -62,16 +66,17 @@ def _longest(fits, most: int) -> int:
     return low
 
 
-def url(play: dict, game_name: str, bgg_id: int | None) -> str:
-    """The link that opens the play in BG Stats, with its comments, at most MOST characters long."""
-    data, comments = payload(play, game_name, bgg_id), tie(play, language.current())
+def url(play: dict, game_name: str, bgg_id: int | None, location: str | None = None, most: int | None = None) -> str:
+    """The link that opens the play in BG Stats, with its comments, at most `most` (MOST) characters long."""
+    most = most or MOST
+    data, comments = payload(play, game_name, bgg_id, location), tie(play, language.current())
     if comments:
-        keep = _longest(lambda n: len(_link(dict(data, comments=_cut(comments, n)))) <= MOST, len(comments))
+        keep = _longest(lambda n: len(_link(dict(data, comments=_cut(comments, n)))) <= most, len(comments))
         data.update(comments=_cut(comments, keep)) if keep > 1 else None
-    if len(_link(data)) > MOST:
+    if len(_link(data)) > most:
         def named(n: int) -> list[dict]:
             return [dict(p, name=_cut(p["name"], n)) for p in data["players"]]
-        keep = _longest(lambda n: len(_link(dict(data, players=named(n)))) <= MOST,
+        keep = _longest(lambda n: len(_link(dict(data, players=named(n)))) <= most,
                         max(len(p["name"]) for p in data["players"]))
         data["players"] = named(max(keep, NAME_SHORTEST))
     return _link(data)

@@ -28,8 +28,8 @@ def built(group: dict, lang: str, page: int = 1) -> dict:
     """The page's data from a group as shown.whole keeps it, its `page`th PLAYS_SHOWN plays listed, newest first."""
     stats = group["stats"]
     listed, next_page = shown.page_of(group["plays"][::-1], page, PLAYS_SHOWN)
-    return {"name": group["name"], "players": [p["name"] for p in group["players"]],
-            "plays": [_play(shown.play(row), lang) for row in listed], "count": stats["plays"],
+    return {"name": group["name"], "location": group["location"], "players": [p["name"] for p in group["players"]],
+            "plays": [_play(shown.play(row, group["location"]), lang) for row in listed], "count": stats["plays"],
             "page": page, "next_page": next_page, "exports": range(1, (len(group["plays"]) - 1) // shown.PAGE + 2),
             "per_game": [(words.game_name(row["game"], lang), row["plays"]) for row in stats["per_game"]],
             "per_month": [(words.month(row["month"], lang), row["plays"]) for row in stats["per_month"]],

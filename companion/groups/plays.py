@@ -42,7 +42,8 @@ def drawn_id() -> str:
 def from_room(db, room: str, state: dict, result: dict, tie: dict | None) -> dict | None:
     """Record a group room's saved final score as its play, in the score's transaction (None: a room of no group)."""
     code = db.group_of_room(room)
-    if code is None or db.group(code) is None:
+    group = db.group(code) if code else None
+    if group is None:
         return None
     again = db.play_of_room(code, room)
     if again is None and full(db, code):
@@ -56,7 +57,8 @@ def from_room(db, room: str, state: dict, result: dict, tie: dict | None) -> dic
             "duration_min": round((span[2] - span[0]) / 60) if span else None, "tiebreak": tie, "players": players}
     _keep(db, code, play)
     log(db, code, "recorded", {"play": play["id"], "game": play["game"], "room": room, "again": again is not None})
-    return {"id": play["id"], "group": code, "bgstats_url": shown.play(db.plays(code, play["id"])[0])["bgstats_url"]}
+    return {"id": play["id"], "group": code,
+            "bgstats_url": shown.play(db.plays(code, play["id"])[0], group[3])["bgstats_url"]}
 
 
 def enter(code: str, body) -> tuple[dict, bool]:

@@ -26,6 +26,8 @@ LOGGED = {
     "corrected": N_("%(game)s of %(date)s was corrected (it was: %(before)s)."),
     "deleted": N_("%(game)s of %(date)s was deleted (it was: %(before)s)."),
     "renamed": N_("%(name)s was renamed %(to)s."),
+    "located": N_("The group now plays at %(location)s."),
+    "unlocated": N_("The group's location was cleared."),
     "merged": N_("%(name)s was merged into %(to)s: their plays count as %(to)s's."),
 }
 """The group log's sentences by kind (imported, counted, is said with ngettext)."""

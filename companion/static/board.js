@@ -61,12 +61,14 @@
       button("recolour", Room.forActor(_("Turn them")), () => Room.make({move: "recolour", from: from.value, to: to.value})));
   }
 
+  // Before a die is chosen, "Use no die" is a plain button after the others (one tap hands every die on).
   function dicePool(state) {
+    const use = diceButtons({use: [_("Use the chosen dice"), _("Use no die")]});
+    const none = !chosen().length;
     return [turnLine(), state.dice.length ? diceRows(state) : null, picks(state),
-      el("div", {class: "actions"}, moveButtons({roll: [_("Roll the dice"), true]}),
-        diceButtons({use: [_("Use the chosen dice"), _("Use no die")], take: [_("Take the chosen dice")],
-          reroll: [label("reroll", _("Roll the chosen dice again"))]}),
-        moveButtons({pass: [_("Pass: take no die")], next: [_("End the turn now")]})),
+      el("div", {class: "actions"}, moveButtons({roll: [_("Roll the dice"), true]}), none ? null : use,
+        diceButtons({take: [_("Take the chosen dice")], reroll: [label("reroll", _("Roll the chosen dice again"))]}),
+        moveButtons({pass: [_("Pass: take no die")], next: [_("End the turn now")]}), none ? use : null),
       recolourBox()];
   }
 

@@ -12,15 +12,17 @@
     return fill / (luminance("#111111") + 0.05) >= 1.05 / fill ? "#111111" : "#ffffff";
   };
 
-  // A polyomino (or a piece seen from above) as SVG: [x, y, text] cells in a colour, `px` per cell.
+  // A polyomino (or a piece seen from above) as SVG: [x, y, text] cells in a colour, `px` per cell; the cells'
+  // text drawn at least 12 px high however small the cells.
   Room.cellsSvg = function (cells, colour, px) {
     const ns = "http://www.w3.org/2000/svg", svg = document.createElementNS(ns, "svg");
     const w = Math.max(...cells.map((c) => c[0])) + 1, h = Math.max(...cells.map((c) => c[1])) + 1;
     const set = (node, attrs) => { for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v); return node; };
     set(svg, {viewBox: `-1 -1 ${w * 10 + 2} ${h * 10 + 2}`, width: w * px, height: h * px, "aria-hidden": "true"});
+    const size = Math.max(6.5, 12.2 * (w * 10 + 2) / (w * px));  // in the viewBox's units
     for (const [x, y, text] of cells) {
-      const label = set(document.createElementNS(ns, "text"), {x: x * 10 + 5, y: y * 10 + 7.3, "text-anchor": "middle",
-        "font-size": 6.5, "font-weight": 700, fill: Room.onFill(colour.rgb)});
+      const label = set(document.createElementNS(ns, "text"), {x: x * 10 + 5, y: y * 10 + 5 + 0.354 * size,
+        "text-anchor": "middle", "font-size": size, "font-weight": 700, fill: Room.onFill(colour.rgb)});
       label.textContent = text;
       svg.append(set(document.createElementNS(ns, "rect"), {x: x * 10, y: y * 10, width: 10, height: 10, class: "cell",
         fill: colour.rgb, stroke: "#1b1b1b", "stroke-width": 0.8}), label);

@@ -27,7 +27,7 @@ Room.kit = (function () {
       : d.face === null ? "" : String(d.face);
     const mark = colour && typeof d.face === "number" ? [Glyphs.mark(colour), " "] : [];
     const words = [_("Die %(number)s: %(face)s", {number: i + 1, face: faceText(d)}), d.used && _("used"),
-      d.held && _("set aside"), note].filter(Boolean);
+      d.held ? _("set aside") : note].filter(Boolean);  // a held die's note is "SET ASIDE": said once
     const toggle = onpick || (() => { picked ? Room.selected.delete(i) : Room.selected.add(i); Room.redraw(); });
     return el("button", {
       type: "button", "data-key": key || `die-${i}`,
@@ -55,10 +55,11 @@ Room.kit = (function () {
   // Whether a die may join the selection: some offered move names a set of dice holding the selection and it.
   const joins = (i) => Room.offers().some((entry) => entry.dice && [...Room.selected, i].every((j) => entry.dice.includes(j)));
   // A button for each offered move that names dice ({move: [text, text with none chosen]}), enabled when the
-  // dice chosen are one of its sets.
+  // dice chosen are one of its sets; primary unless it is the move with none chosen.
   const diceButtons = (moves) => Object.entries(moves).filter(([move]) => Room.offers(move).length)
     .map(([move, [text, none]]) => button(move, Room.forActor(chosen().length || !none ? label(move, text) : none),
-      () => Room.make({move, dice: chosen()}), {primary: true, disabled: !Room.allows({move, dice: chosen()})}));
+      () => Room.make({move, dice: chosen()}),
+      {primary: Boolean(chosen().length || !none), disabled: !Room.allows({move, dice: chosen()})}));
 
   // "Turn 3: Ana · your part, Ben: take 1 of the dice left, or pass": the server's words (focused, and so read
   // out, when the phone has nothing left to tap).

@@ -12,7 +12,7 @@
   function shapeSvg(shapeId, colour) {
     const rows = game.shapes.find((s) => s.id === shapeId).cells.trim().split("\n").map((r) => r.replace(/ /g, ""));
     const cells = rows.flatMap((row, y) => [...row].flatMap((c, x) => (c === "#" ? [[x, y, colour.glyph_svg ? "" : colour.glyph]] : [])));
-    const svg = Room.cellsSvg(cells, colour, 13);
+    const svg = Room.cellsSvg(cells, colour, 16);
     if (colour.glyph_svg) Glyphs.inCell(svg, cells[0][0], cells[0][1], colour, Room.onFill(colour.rgb));
     return svg;
   }

@@ -32,7 +32,7 @@
         style: `left:${50 + 41 * Math.cos(angle)}%;top:${50 + 41 * Math.sin(angle)}%`,
         "aria-label": i === state.crystal ? _("Slot %(slot)s: crystal, %(piece)s", {slot: i + 1, piece: pieceName(p)})
           : _("Slot %(slot)s: %(piece)s", {slot: i + 1, piece: pieceName(p)})},
-      i === state.crystal ? el("span", {class: "gem", "aria-hidden": "true"}, "\u25c6") : piece(p, 11));
+      i === state.crystal ? el("span", {class: "gem", "aria-hidden": "true"}, "\u25c6") : piece(p, 13));
     }));
     const moves = state.ahead.map((slot, i) => {
       const step = i + 1, p = state.ring[slot];

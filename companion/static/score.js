@@ -160,12 +160,14 @@ async function saveToRoom() {
   document.getElementById("saved").textContent = answer.ok ? _("Saved to room %(code)s.", {code: form.dataset.room}) : body.error;
   if (!answer.ok) showErrors(body, where);
   Cards.draw();
-  // A room of a group recorded the play there: links to the group's page and, on a phone, to BG Stats.
-  const played = document.getElementById("played");
-  played.hidden = !(answer.ok && body.play);
+  // A room of a group recorded the play there: links to the group's page and, on a phone, to BG Stats (on a
+  // desktop its QR code, to scan with the phone that has BG Stats).
+  const played = document.getElementById("played"), qr = document.getElementById("played-qr");
+  played.hidden = qr.hidden = !(answer.ok && body.play);
   if (answer.ok && body.play) {
     document.getElementById("played-group").href = body.play.url;
     document.getElementById("played-bgstats").href = body.play.bgstats_url;
+    qr.querySelector("img").src = `/g/${body.play.group}/plays/${encodeURIComponent(body.play.id)}/bgstats.svg`;
   }
 }
 

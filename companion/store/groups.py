@@ -1,7 +1,7 @@
 """The store's queries of groups and their plays (companion/groups), in SQL both engines speak.
 
 Glossary:
-- group row: (name, created, last) of a group: `last` is its newest play (or when it was made), which
+- group row: (name, created, last, location) of a group: `last` is its newest play (or when it was made), which
   `--keep-group-days` counts from; a deleted group (`deleted` set) has none until it is restored.
 - player row: (id, name) of a name within a group; plays name their players by this id, so a rename is one row.
 - play row: (id, game, played, duration in minutes or None, room or None, tie-break JSON text or None), then
@@ -38,6 +38,8 @@ SOURCES = ["ALTER TABLE plays ADD COLUMN imported_from TEXT",
 """Schema 6: a play imported under a new id keeps the id it was exported with, so importing it again skips it."""
 DELETED = "ALTER TABLE groups ADD COLUMN deleted {real}"
 """Schema 8: when a group was deleted (NULL while it is not): it is kept, restorable, for groups.KEEP_DELETED_DAYS."""
+LOCATION = "ALTER TABLE groups ADD COLUMN location TEXT"
+"""Schema 9: where the group plays (NULL: not said), the `location` of its plays' BG Stats links."""
 GROUP_TABLES = {"groups": "code", "group_players": "group_code", "plays": "group_code", "group_rooms": "group_code",
                 "group_log": "group_code"}
 """Each table of a group's rows, by the column that names the group (a play's players go with their play)."""
@@ -60,6 +62,12 @@ def add_deleted(connection, real: str, columns: set[str]) -> None:
     """Schema 8: `groups.deleted` (DELETED), unless `columns` (the groups table's now) has it already."""
     if "deleted" not in columns:
         connection.execute(DELETED.format(real=real))
+
+
+def add_location(connection, columns: set[str]) -> None:
+    """Schema 9: `groups.location` (LOCATION), unless `columns` (the groups table's now) has it already."""
+    if "location" not in columns:
+        connection.execute(LOCATION)
 
 
 class PlayRow(NamedTuple):
@@ -85,9 +93,9 @@ class GroupQueries:
                         "NOTHING", (code, name, now, now)).rowcount == 1
 
     def group(self, code: str) -> tuple | None:
-        """(name, created, last) of group `code` (locked when the transaction writes), or None (or deleted)."""
-        return self.run("SELECT name, created, last FROM groups WHERE code = ? AND deleted IS NULL" + self.lock,
-                        (code,)).fetchone()
+        """(name, created, last, location) of group `code` (locked when the transaction writes), or None."""
+        return self.run("SELECT name, created, last, location FROM groups WHERE code = ? AND deleted IS NULL"
+                        + self.lock, (code,)).fetchone()
 
     def deleted_group(self, code: str) -> tuple | None:
         """(name, deleted) of group `code` when it is deleted (locked when the transaction writes), or None."""
@@ -97,6 +105,10 @@ class GroupQueries:
     def set_group_deleted(self, code: str, at: float | None) -> None:
         """Mark a group deleted at `at` (None: restored)."""
         self.run("UPDATE groups SET deleted = ? WHERE code = ?", (at, code))
+
+    def set_group_location(self, code: str, location: str | None) -> None:
+        """Say where the group plays (None: not said)."""
+        self.run("UPDATE groups SET location = ? WHERE code = ?", (location, code))
 
     def play_count(self, code: str) -> int:
         """How many plays group `code` holds."""

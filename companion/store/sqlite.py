@@ -25,7 +25,7 @@ from pathlib import Path
 
 from companion.store.base import Engine, StoreError
 from companion.store.group_commit import GroupCommit
-from companion.store.groups import add_deleted, add_sources, make_schema
+from companion.store.groups import add_deleted, add_location, add_sources, make_schema
 from companion.store.queries import Queries, bind_requests
 
 MARK = 0x524F4C4C  # "ROLL"
@@ -102,12 +102,17 @@ def _deleted(db) -> None:
     add_deleted(db, "REAL", {row[1] for row in db.execute("PRAGMA table_info(groups)")})
 
 
+def _location(db) -> None:
+    add_location(db, {row[1] for row in db.execute("PRAGMA table_info(groups)")})
+
+
 class SQLite(Engine):
     """Rooms in one SQLite file."""
 
     kind = "sqlite"
     MIGRATIONS = [(2, _set_schema_1_aside), (3, _limits_without_trigger), (4, _room_requests), (5, _groups),
-                  (6, _sources), (7, _bound_requests), (8, _deleted)]
+                  (6, _sources), (7, _bound_requests), (8, _deleted),
+                  (9, _location)]
 
     def __init__(self, path: str):
         super().__init__(path)

@@ -64,8 +64,15 @@ class MarketRing(MechanicBase):
         return self.game.amount(self.config.reach)
 
     def doing(self, state: dict, say: Speaker) -> str:
-        """Move the crystal 1 to `reach` slots and take that piece (or take from a turn's list: lists.py)."""
-        return say.gettext("move the crystal 1 to %(reach)s slots and take that piece", reach=self.reach())
+        """Move the crystal 1 to `reach` slots and take that piece, or only as far as the slots that hold one (or
+        take from a turn's list: lists.py)."""
+        ahead = self.ahead(state)
+        steps = [step for step, slot in enumerate(ahead, 1) if state["ring"][slot] is not None]
+        if len(steps) in (0, len(ahead)):
+            return say.gettext("move the crystal 1 to %(reach)s slots and take that piece", reach=self.reach())
+        return say.ngettext("move the crystal %(steps)s slot and take that piece",
+                            "move the crystal %(steps)s slots and take that piece", steps[-1],
+                            steps=say.listing([str(step) for step in steps], style="or"))
 
     @staticmethod
     def _slot(crystal: int | None, steps: int, slots: int) -> int:

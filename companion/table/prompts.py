@@ -21,15 +21,29 @@ from layouts import Game, fill_values
 WATCHING = "watching"
 
 
+def _taking(game: Game, entries: list[dict], say: Speaker) -> str | None:
+    """"take from Prophecies": the turn action's lists the entries cross (None when they cross none)."""
+    lists = list(dict.fromkeys(fill_values(game.lists[e["list"]].label, game.values, say.language) for e in entries
+                               if e["move"] == "cross"))
+    return say.gettext("take from %(list)s", list=say.listing(lists, style="or")) if lists else None
+
+
 def _doing(game: Game, mechanic, state: dict, entries: list[dict], say: Speaker) -> str:
     """What an acting seat is to do: its mechanic's words, and the turn action's list it may take from instead."""
     own = any(e["move"] != "cross" for e in entries)
-    lists = list(dict.fromkeys(fill_values(game.lists[e["list"]].label, game.values, say.language) for e in entries
-                               if e["move"] == "cross"))
-    if not lists:
+    taking = _taking(game, entries, say)
+    if not taking:
         return mechanic.said(state, say)
-    taking = say.gettext("take from %(list)s", list=say.listing(lists, style="or"))
     return say.gettext("%(doing)s, or %(other)s", doing=mechanic.said(state, say), other=taking) if own else taking
+
+
+def _waited(game: Game, mechanic, state: dict, acting: dict[str, list[dict]], say: Speaker) -> str:
+    """What the others wait for: the mechanic's words, or only the lists where no acting seat has a move of its own
+    (Monolyth's empty ring)."""
+    entries = [e for seat_entries in acting.values() for e in seat_entries]
+    if any(e["move"] != "cross" for e in entries):
+        return mechanic.waited(state, say)
+    return _taking(game, entries, say) or mechanic.waited(state, say)
 
 
 def prompts(game: Game, state: dict, say: Speaker) -> dict[str, str]:
@@ -47,7 +61,8 @@ def prompts(game: Game, state: dict, say: Speaker) -> dict[str, str]:
         return {**{seat: start for seat in seats}, WATCHING: say.gettext("Take a seat to play.")}
     head = say.gettext("Turn %(turn)s: %(name)s", turn=state["turn"], name=seat_name(state, state["active"]))
     names = say.listing([seat_name(state, int(seat)) for seat in acting])
-    waiting = say.gettext("waiting for %(names)s to %(doing)s", names=names, doing=mechanic.waited(state, say))
+    waiting = say.gettext("waiting for %(names)s to %(doing)s", names=names,
+                          doing=_waited(game, mechanic, state, acting, say))
     lines = {WATCHING: f"{head} · {waiting}"}
     aside = mechanic.aside(state, say)
     for seat in seats:

@@ -147,8 +147,9 @@ def end_text(game: Game, say: Speaker, over: dict | None = None) -> str:
     """Why the room ended the game (`over`, companion/table/ending.py), in the layout's words where it has them."""
     reason = (over or {}).get("reason", "turn-limit")
     if reason == "list":  # its own words: the list's `ends_game` says the game ends after the turn
-        return say.gettext("the list %(list)s is complete", list=fill_values(game.lists[over["list"]].label,
-                                                                             game.values, say.language))
+        # TRANSLATORS: the shared row of the game (e.g. "Bridges (first to fill box 7)") has all it needs crossed.
+        return say.gettext("%(list)s: complete", list=fill_values(game.lists[over["list"]].label,
+                                                                game.values, say.language))
     if reason == "declared" and game.table.declared_end:
         return say.gettext("%(end)s (said by %(name)s)", name=over["by"],
                            end=fill_values(game.table.declared_end.text, game.values, say.language))

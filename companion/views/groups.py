@@ -16,10 +16,11 @@ import layouts
 from companion import codes, groups, language
 from companion.address import public_url
 from companion.errors import Refused, missing, retry_header
-from companion.groups import plays, shown, words
+from companion.groups import bgstats, plays, shown, words
 from companion.groups.charts import mark
 from companion.groups.page import built
 from companion.store import reading
+from companion.store.groups import PlayRow
 
 bp = Blueprint("groups", __name__)
 ROWS = 6
@@ -93,9 +94,34 @@ def qr(code):
     """The group page's address as a QR code (SVG), to scan at the table."""
     with reading() as db:
         groups.known(db, code)
-    image = qrcode.make(public_url(url_for("groups.page", code=codes.normal_code(code))),
-                        image_factory=qrcode.image.svg.SvgPathImage, box_size=10, border=4)
-    return Response(image.to_string(), mimetype="image/svg+xml")
+    return _qr_svg(public_url(url_for("groups.page", code=codes.normal_code(code))))
+
+
+def _qr_svg(text: str, error_correction: int = qrcode.constants.ERROR_CORRECT_M) -> Response:
+    """`text` as a QR code, an SVG answer."""
+    code = qrcode.QRCode(error_correction=error_correction, box_size=10, border=4,
+                         image_factory=qrcode.image.svg.SvgPathImage)
+    code.add_data(text)
+    return Response(code.make_image().to_string(), mimetype="image/svg+xml")
+
+
+def _found_play(code: str, play_id: str) -> tuple[PlayRow, str | None]:
+    """A play of the group and the group's location; refused (404) when there is none."""
+    with reading() as db:
+        location = groups.known(db, code)[3]
+        found = db.plays(codes.normal_code(code), play_id)
+    if not found:
+        raise missing(language.gettext("No play %(play)s in this group.", play=repr(play_id)))
+    return found[0], location
+
+
+@bp.get("/g/<code>/plays/<play_id>/bgstats.svg")
+def bgstats_qr(code, play_id):
+    """A play's BG Stats link as a QR code (SVG), to scan from a desktop's screen with the phone that has BG Stats."""
+    row, location = _found_play(code, play_id)
+    play = shown.play(row, linked=False)
+    return _qr_svg(bgstats.url(play, *shown.game_facts(play["game"]), location=location, most=bgstats.QR_MOST),
+                   qrcode.constants.ERROR_CORRECT_L)
 
 
 @bp.post("/g/<code>/rooms")
@@ -140,12 +166,7 @@ def enter(code):
 @bp.get("/g/<code>/plays/<play_id>")
 def play_page(code, play_id):
     """A play's page: correct it, or delete it."""
-    with reading() as db:
-        groups.known(db, code)
-        found = db.plays(codes.normal_code(code), play_id)
-    if not found:
-        raise missing(language.gettext("No play %(play)s in this group.", play=repr(play_id)))
-    return shown_page(code, template="groups/play.html", play=shown.play(found[0]))
+    return shown_page(code, template="groups/play.html", play=shown.play(*_found_play(code, play_id)))
 
 
 @bp.post("/g/<code>/plays/<play_id>")
@@ -181,6 +202,13 @@ def rename(code):
     """Rename or merge names from the group page."""
     merged = plays.rename(code, {"name": request.form.get("name", ""), "to": request.form.get("to", "")})["merged"]
     return _back(code, "merged" if merged else "renamed", "#players")
+
+
+@bp.post("/g/<code>/location")
+def locate(code):
+    """Say where the group plays (its plays' BG Stats links carry it)."""
+    groups.set_location(code, request.form.get("location", ""))
+    return _back(code, "located", "#location")
 
 
 @bp.route("/g/<code>/delete", methods=["GET", "POST"])

@@ -80,11 +80,12 @@ def restore(code):
 
 def _download(code: str, kind: str, page: int | None = None) -> Response:
     with reading() as db:
-        rows = shown.whole(db, code)["plays"]
+        group = shown.whole(db, code)
+    rows = group["plays"]
     name, links, plays = f"group-{code}-plays", {}, None
     if page is not None:
         rows, next_page = shown.page_of(rows, page)
-        plays = [shown.play(row) for row in rows]
+        plays = [shown.play(row, group["location"]) for row in rows]
         name += f"-{page}" if page > 1 or next_page else ""
         if next_page:
             links["Link"] = f'<{url_for("groups_api.export_json", code=code, page=next_page)}>; rel="next"'
