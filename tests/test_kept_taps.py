@@ -78,7 +78,8 @@ def test_a_pass_tapped_during_a_15_s_outage_is_made_once_when_the_server_returns
 
 def test_a_roll_tapped_offline_is_refused_on_the_phone_and_never_sent(served, network, phone):
     room, ben, posts = offer_ben_a_pass(served, network, phone)
-    ben.locator('[data-key="pass"]').click()
+    with ben.expect_response(lambda answer: answer.url.endswith("/pass")):  # its answer in before the network goes
+        ben.locator('[data-key="pass"]').click()
     expect(ben.locator('[data-key="roll"]')).to_be_enabled()
     posts.clear()
     go_offline(ben, network)
