@@ -127,9 +127,10 @@ const Room = (function () {
     const answer = await room.send(path, sent, keep);
     Object.assign(tap, {flying: false, answered: Date.now()});
     if (answer && me.seat === chosen && room.acting === chosen) room.acting = null; // not a choice made since
-    if (answer) room.answered(answer);
+    if (answer) show(answer);
     const handed = answer && handedOn(); // the stream had brought that state: drawn for the chosen seat
-    if (handed) { room.redraw(); room.say(...handed); }
+    if (answer) room.answered(answer); // its picks done, drawn again (for the chosen seat)
+    if (handed) room.say(...handed);
     return answer;
   };
 
