@@ -6,12 +6,12 @@ import json
 
 import jsonschema
 import pytest
-import yaml
 
 import layouts
 from layouts.reading import read_yaml
 from layouts.schema import SCHEMA_FILE, layout_schema, schema_text, undescribed
 from layouts.wanted import pattern_words
+from tests.layout_copies import edited_copy
 from tests.test_cli_errors import one_clear_line
 
 LOST_CITIES = layouts.HERE / "lost-cities.yaml"
@@ -78,11 +78,7 @@ BROKEN = {
 
 
 def broken(tmp_path, name: str):
-    data = yaml.safe_load(LOST_CITIES.read_text())
-    BROKEN[name][0](data)
-    path = tmp_path / "lost-cities.yaml"
-    path.write_text(yaml.safe_dump(data, sort_keys=False))
-    return path, data
+    return edited_copy(tmp_path, LOST_CITIES, BROKEN[name][0])
 
 
 @pytest.mark.parametrize("name", BROKEN)
@@ -106,10 +102,7 @@ def test_every_error_names_the_key_and_the_fix(tmp_path, name):
       "tables, values, lists, shapes, pieces, patterns, printables, table, scoring)"]),
 ], ids=["a member of the wrong form", "a misspelt section"])
 def test_a_mistake_is_said_once_without_the_lines_it_causes(tmp_path, change, said):
-    data = yaml.safe_load(LOST_CITIES.read_text())
-    change(data)
-    path = tmp_path / "lost-cities.yaml"
-    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    path, _ = edited_copy(tmp_path, LOST_CITIES, change)
     with pytest.raises(layouts.LayoutError) as refused:
         layouts.load_file(path)
     assert refused.value.problems == [f"{path}: {line}" for line in said]

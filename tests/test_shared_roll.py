@@ -12,6 +12,7 @@ from companion.errors import Refused
 from companion.language import speaker
 from companion.table.prompts import prompts
 from companion.table.words import describe
+from tests.layout_copies import edited_copy
 from tests.test_mechanics import Script
 
 KNISTER = layouts.TEMPLATES / "knister.yaml"
@@ -99,10 +100,7 @@ def test_the_layouts_prompts_say_what_the_table_waits_for():
     ({"passes": "written", "labels": {"written": "Done"}, "prompts": {"write": "write it down"}}, []),
 ], ids=["passes: roll", "no declared end", "passes: written"])
 def test_labels_and_prompts_name_only_the_moves_and_phases_the_table_has_with_its_options(tmp_path, table_keys, said):
-    data = yaml.safe_load(KNISTER.read_text())
-    data["table"].update(table_keys)
-    path = tmp_path / "knister.yaml"
-    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    path, _ = edited_copy(tmp_path, KNISTER, lambda data: data["table"].update(table_keys))
     try:
         assert layouts.load_file(path).table.prompts == table_keys["prompts"] and not said
     except layouts.LayoutError as refused:

@@ -14,6 +14,7 @@ from companion.scoring.from_room import prefill
 from companion.table import mechanic_of
 from companion.table.words import describe
 from layouts import consistency
+from tests.layout_copies import edited_copy
 from tests.test_mechanics import Script
 from tests.test_shared_roll import lines, room
 
@@ -111,10 +112,7 @@ def test_the_fourth_failed_throw_ends_the_game_and_the_score_form_starts_at_each
        "keep, end")]),
 ], ids=["choose and write", "count without counters"])
 def test_choices_words_and_counters_are_checked_where_the_layout_is_read(tmp_path, changes, said):
-    data = yaml.safe_load(THREE_ROWS.read_text())
-    data["table"].update(changes)
-    path = tmp_path / "three-rows.yaml"
-    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    path, _ = edited_copy(tmp_path, THREE_ROWS, lambda data: data["table"].update(changes))
     with pytest.raises(layouts.LayoutError) as refused:
         layouts.load_file(path)
     assert refused.value.problems == [f"{path}: table.{line}" for line in said]
