@@ -20,15 +20,10 @@ from pathlib import Path
 from live_phones import Connection
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from tests.serving import serve_processes as processes  # noqa: E402  (a serve and its workers, as the tests find them)
+
 ALONE_ROOMS, ALONE_WARMUP, ALONE_MOVES = 8, 32, 40
-
-
-def processes(pid: int) -> list[int]:
-    """The server's process and its live workers."""
-    try:
-        return [pid, *map(int, Path(f"/proc/{pid}/task/{pid}/children").read_text().split())]
-    except OSError:
-        return [pid]
 
 
 def _stat(pid: int) -> list[str]:
@@ -88,7 +83,6 @@ def kill_a_worker(pid: int) -> int | None:
 @contextmanager
 def postgres():
     """A PostgreSQL of the bench's own (durable settings) in a temporary folder; yields its URL."""
-    sys.path.insert(0, str(ROOT))
     from tests.postgres import postgres_server
 
     with postgres_server(durable=True) as url:

@@ -20,24 +20,16 @@ import tempfile
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
-from tests.serving import ROOT, SERVE, free_port, serving, within
+from tests.serving import ROOT, SERVE, free_port, serve_processes, serving, within
 
 CONFIG = ROOT / "docs" / "haproxy.cfg"
 HAPROXY = shutil.which("haproxy") or "/usr/sbin/haproxy"
 
 
-def host_processes(pid: int) -> list[int]:
-    """A host's `serve` process and its live workers."""
-    try:
-        return [pid, *map(int, Path(f"/proc/{pid}/task/{pid}/children").read_text().split())]
-    except OSError:
-        return [pid]
-
-
 def signal_host(pid: int, number: int = signal.SIGKILL) -> None:
     """Send a host's `serve` and every worker of it a signal at once (SIGKILL: a machine losing power; SIGSTOP and
     SIGCONT: one that hangs and runs again)."""
-    for process in reversed(host_processes(pid)):
+    for process in reversed(serve_processes(pid)):
         try:
             os.kill(process, number)
         except ProcessLookupError:

@@ -74,6 +74,14 @@ def call(base: str, path: str, body=None, headers: dict | None = None, method: s
     return status, head, json.loads(raw) if is_json else raw.decode("utf-8", "replace")
 
 
+def serve_processes(pid: int) -> list[int]:
+    """A `rollsheet serve` process and its live workers (`/proc/<pid>/task/<pid>/children`); [pid] once it is gone."""
+    try:
+        return [pid, *map(int, Path(f"/proc/{pid}/task/{pid}/children").read_text().split())]
+    except OSError:
+        return [pid]
+
+
 def within(seconds: float, condition, pause=lambda: time.sleep(0.05)) -> bool:
     """Whether `condition()` comes true within `seconds` (asked after each `pause`): a wait with a deadline."""
     deadline = time.monotonic() + seconds

@@ -18,7 +18,7 @@ import pytest
 
 from companion.errors import Refused, impossible
 from companion.store import Unavailable, group_commit, open_store
-from tests.serving import serving, within
+from tests.serving import serve_processes, serving, within
 from tests.tables import Http, Table
 
 
@@ -154,8 +154,7 @@ def test_a_server_killed_in_the_middle_of_group_commits_keeps_every_answered_mov
             player.start()
         try:
             assert within(60, lambda: sum(map(len, answered.values())) >= 20 * PLAYERS), "too few moves answered"
-            workers = Path(f"/proc/{process.pid}/task/{process.pid}/children").read_text().split()
-            for pid in [*map(int, workers), process.pid]:  # every process at once, mid-commit: as a power cut does
+            for pid in reversed(serve_processes(process.pid)):  # every process at once, mid-commit: as a power cut does
                 os.kill(pid, signal.SIGKILL)
         finally:
             stop.set()

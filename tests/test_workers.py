@@ -13,7 +13,7 @@ import pytest
 from companion import clients
 from companion.store.postgresql import PostgreSQL
 from tests.following import Follower, following
-from tests.serving import ROOT, serving, within
+from tests.serving import ROOT, serve_processes, serving, within
 from tests.tables import Http, Table
 
 pytestmark = pytest.mark.server  # real `serve` processes: the slow lane
@@ -25,7 +25,7 @@ SEEN_S = 5.0
 def workers_of(pid: int, count: int = 2, besides: frozenset = frozenset(), seconds: float = 10) -> set[int]:
     """The worker processes of a `serve`, once it has `count` of them other than `besides`."""
     def children() -> set[int]:
-        return {int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()}
+        return set(serve_processes(pid)[1:])
 
     assert within(seconds, lambda: len(children() - besides) >= count), f"serve has not {count} new workers"
     return children()
