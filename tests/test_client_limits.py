@@ -3,11 +3,12 @@ code-guessing limit, and the client the limits count is the one the proxy saw, n
 from __future__ import annotations
 
 import socket
+from pathlib import Path
 
 import pytest
 
 from companion import clients
-from tests.serving import call, exchange, serving
+from tests.serving import call, exchange, serving, within
 from tests.tables import Table
 
 FLOODER, SLOW_READER, PLAYER, GUESSER, WATCH_GUESSER = "192.0.2.50", "192.0.2.55", "192.0.2.60", "192.0.2.90", \
@@ -39,13 +40,28 @@ def server(tmp_path_factory):
         yield base
 
 
+def held_by_server(port: int, clients: set[int]) -> int:
+    """How many of the connections from local ports `clients` the server on `port` still holds (established, or
+    closed by the client but not yet by the server), as /proc/net/tcp lists them."""
+    held = 0
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        local, remote, state = line.split()[1:4]
+        held += int(local.split(":")[1], 16) == port and int(remote.split(":")[1], 16) in clients and \
+            state in ("01", "08")
+    return held
+
+
 @pytest.fixture
-def sockets():
-    """Sockets a test opens, closed when it ends (pass or fail), so the next test finds the server empty."""
+def sockets(server):
+    """Sockets a test opens, closed when it ends (pass or fail); the next test starts once the server has let them
+    all go, so its 150 connections are free again (a test sends up to 140 at once)."""
     opened: list[socket.socket] = []
     yield opened
+    clients = {conn.getsockname()[1] for conn in opened}
     for conn in opened:
         conn.close()
+    port = int(server.rsplit(":", 1)[1])
+    assert within(30, lambda: held_by_server(port, clients) == 0), "the server still holds the test's connections"
 
 
 def test_a_client_holding_its_streams_leaves_a_real_table_at_0_x_503(server, sockets):  # 2
