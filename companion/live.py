@@ -81,9 +81,9 @@ class Channel:
         changed.set_result(None)
 
 
-def presence_message(code: str, seats: list[int]) -> bytes:
-    """The relay message saying which seats of room `code` this process holds streams of (relay.py)."""
-    return f"{code} presence {origin()}\n".encode() + orjson.dumps(seats)
+def presence_message(code: str, presence: Presence) -> bytes:
+    """The relay message saying which seats of room `code` this process holds streams of and which are away."""
+    return f"{code} presence {origin()}\n".encode() + orjson.dumps(presence.told())
 
 
 class Hub:
@@ -161,12 +161,12 @@ class Hub:
         when this process's own seats changed."""
         channel.wake()
         if changed and self.relay is not None:
-            self.relay.tell(presence_message(code, channel.presence.local()))
+            self.relay.tell(presence_message(code, channel.presence))
 
-    def heard(self, code: str, sender: str, seats: list[int]) -> None:
-        """Another process's seats with streams of `code` (on the loop)."""
+    def heard(self, code: str, sender: str, told: dict) -> None:
+        """Another process's seats with streams of `code`, and the away seats it knows (on the loop)."""
         channel = self.channels.get(code)
-        if channel is not None and sender != origin() and channel.presence.heard(sender, seats):
+        if channel is not None and sender != origin() and channel.presence.heard(sender, told):
             channel.wake()
 
     def presence(self, code: str) -> Presence | None:

@@ -11,7 +11,8 @@ Glossary:
 - remote: the seats other processes serving the room (`serve --workers N`, or servers sharing a PostgreSQL
   database) hold streams of, as their relay messages last said (`origin` -> seats; relay.py); a seat is present
   when a stream of any process holds it. A process that starts watching a room learns another's seats at its next
-  change.
+  change; that message also names the seats the sender saw leave (`told`), so a seat whose phone went before this
+  process watched the room shows as away here too.
 """
 from __future__ import annotations
 
@@ -81,11 +82,22 @@ class Presence:
         self._moved(before)
         return mine != set(self.streams)
 
-    def heard(self, origin: str, seats: list[int]) -> bool:
-        """Another process holds streams of `seats` now; whether the present seats changed."""
-        before = self._present()
-        self.remote[origin] = set(seats)
-        return self._moved(before)
+    def told(self) -> dict:
+        """What this process tells the others: the seats it holds streams of, and the away seats it knows."""
+        return {"seats": self.local(), "away_s": {str(seat): s for seat, s in self.away_s().items()}}
+
+    def heard(self, origin: str, told: dict) -> bool:
+        """Another process's `told()`; whether what this process shows changed (a seat came, went or is away)."""
+        before, known = self._present(), set(self.left)
+        self.remote[origin] = set(told["seats"])
+        changed = self._moved(before)
+        now, present = time.time(), self._present()
+        for seat, seconds in told["away_s"].items():
+            if int(seat) not in present and int(seat) not in self.left:
+                self.left[int(seat)] = now - seconds
+        learned = set(self.left) != known and not changed
+        self.changes += learned
+        return changed or learned
 
     def away_s(self) -> dict[int, int]:
         """Each away seat and the whole seconds since its last stream ended."""

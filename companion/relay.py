@@ -14,8 +14,8 @@ Glossary:
 - message: `<code> <version>` on a first line, then the state as JSON; the state is left out when it is
   too large for a datagram, and a process that receives such a message reads the room from the database.
   A process that watches no phone of that room reads no further than the first line. A presence message,
-  `<code> presence <origin>` then a JSON list of seat ids, says which seats of the room that process holds
-  streams of (presence.py).
+  `<code> presence <origin>` then `{"seats": [...], "away_s": {"<seat>": seconds}}`, says which seats of the
+  room that process holds streams of, and which it knows are away (presence.py).
 - hub: live.Hub; `hub.arrived(code, version, state or None)` is called on its loop for each message.
 """
 from __future__ import annotations

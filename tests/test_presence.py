@@ -23,12 +23,25 @@ def test_a_seat_is_away_once_its_last_stream_ends_and_present_again_when_one_com
 
 def test_a_seat_streamed_by_another_process_is_present_until_that_process_says_otherwise():
     seen = Presence()
-    assert seen.heard("other:1", [2]) and seen.away_s() == {}
+    assert seen.heard("other:1", {"seats": [2], "away_s": {}}) and seen.away_s() == {}
     changes = seen.changes
     assert seen.arrive([2]) and seen.changes == changes  # the other processes hear of it; the phones, nothing new
     seen.depart([2])
     assert seen.away_s() == {}
-    assert seen.heard("other:1", []) and set(seen.away_s()) == {2}
+    assert seen.heard("other:1", {"seats": [], "away_s": {}}) and set(seen.away_s()) == {2}
+
+
+def test_a_process_that_watched_a_room_late_learns_who_left_from_the_process_that_saw_it():
+    ana_and_ben = Presence()  # the process holding Ana's and Ben's streams
+    ana_and_ben.arrive([0])
+    ana_and_ben.arrive([1])
+    latecomer = Presence()  # another process: its first stream of the room came after Ben's
+    latecomer.arrive([])
+    ana_and_ben.depart([1])
+    changes = latecomer.changes
+    assert latecomer.heard("other:1", ana_and_ben.told()) and latecomer.changes == changes + 1
+    assert set(latecomer.away_s()) == {1}
+    assert not latecomer.heard("other:1", ana_and_ben.told())  # told again: nothing new for the phones
 
 
 def test_a_stream_names_whole_seat_ids_only():
@@ -48,6 +61,7 @@ def test_a_relay_message_of_presence_reaches_the_hub():
         def arrived(self, *args): ...
 
     hub = Hub()
-    arrived(b"K7QX2M presence host:42\n[0, 3]", Loop(), hub)
+    arrived(b'K7QX2M presence host:42\n{"seats": [0, 3], "away_s": {"1": 4}}', Loop(), hub)
     arrived(b"K7QX2M 7\n", Loop(), hub)
-    assert calls == [(hub.heard, "K7QX2M", "host:42", [0, 3]), (hub.arrived, "K7QX2M", 7, None)]
+    assert calls == [(hub.heard, "K7QX2M", "host:42", {"seats": [0, 3], "away_s": {"1": 4}}),
+                     (hub.arrived, "K7QX2M", 7, None)]
