@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from reportlab.lib.colors import black
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFString
+from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFString
 
 from layouts import Game
 from layouts.write_ins import Place, places
@@ -28,9 +28,9 @@ MAX_TEXT = 40
 class Fields:
     """Adds the fields of each sheet on a page as the page is drawn."""
 
-    def __init__(self, canvas, game: Game, printable: str, scale: float, page_height: float):
+    def __init__(self, canvas, game: Game, printable: str, scale: float, page_height: float, lang: str = "en"):
         self.canvas, self.game, self.scale, self.page_height = canvas, game, scale, page_height
-        self.places = places(game, printable)
+        self.places = places(game, printable, lang)
 
     def add(self, slots, first: int) -> None:
         """The fields of the sheets numbered from `first` in these slots (x, y, w, h in mm on the page)."""
@@ -39,9 +39,9 @@ class Fields:
                 self._field(f"sheet{number}.{place.id}", place, left, top)
 
     def _field(self, name: str, place: Place, left: float, top: float) -> None:
-        x, y, w, h = place.at
-        x, y, w, h = (left + x * self.scale) * mm, (self.page_height - top - (y + h) * self.scale) * mm, \
-            w * self.scale * mm, h * self.scale * mm
+        px, py, pw, ph = place.at
+        w, h = pw * self.scale * mm, ph * self.scale * mm
+        x, y = (left + px * self.scale) * mm, (self.page_height - top - py * self.scale) * mm - h
         form = self.canvas.acroForm
         shared = dict(name=name, tooltip=self._tooltip(place), fillColor=None, borderWidth=0, fieldFlags="")
         if place.kind == "cross":
@@ -51,16 +51,18 @@ class Fields:
             return
         size = int(max(6, min(14, h * 0.55)))
         if place.kind == "colour":
-            options = [("", BLANK), *((self._option(o, place.options), o) for o in place.options)]
+            bricks = any("." in option for option in place.options)
+            options = [("", BLANK), *((self._option(option, bricks), option) for option in place.options)]
             form.choice(x=x, y=y, width=w, height=h, options=options, value=BLANK, fontSize=min(size, 9), **shared)
         else:
             form.textfield(x=x, y=y, width=w, height=h, fontSize=size, maxlen=MAX_TEXT if place.kind == "text" else 6,
                            **shared)
 
-    def _option(self, option: str, options) -> str:
+    def _option(self, option: str, bricks: bool) -> str:
+        """A colour option as its drop-down shows it: the colour's name, and X (a brick) or O (a window)."""
         colour, _, brick = option.partition(".")
-        mark = (BRICK if brick else WINDOW) if any("." in o for o in options) else ""
-        return f"{self.game.colours[colour].label} {mark}".strip()
+        return f"{self.game.colours[colour].label} {BRICK if brick else WINDOW}" if bricks \
+            else self.game.colours[colour].label
 
     def _tooltip(self, place: Place) -> str | None:
         """What a screen reader says for the field: its colour's name and its label, when it has them."""
@@ -68,13 +70,16 @@ class Fields:
         return " ".join(word for word in words if word) or None
 
 
-def nest_names(canvas) -> None:
-    """Make the dotted names of the canvas's fields a hierarchy of fields (PDF's partial names hold no dot): ReportLab
-    keeps every field at the top under its whole name. Call it once, before `canvas.save()`."""
+def finish_fields(canvas) -> None:
+    """Centre the text of every text field, and make the dotted names of the canvas's fields a hierarchy of fields
+    (PDF's partial names hold no dot; ReportLab keeps every field at the top under its whole name). Call it once,
+    before `canvas.save()`."""
     form, objects = canvas.acroForm, canvas._doc.idToObject
     roots, nodes = [], {}
     for ref in form.fields:
         field = objects[ref.name]
+        if field["FT"] == PDFName("Tx"):
+            field["Q"] = 1
         *path, last = field["T"].s.split(".")
         kids = roots
         for depth in range(1, len(path) + 1):

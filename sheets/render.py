@@ -21,7 +21,7 @@ from layouts import Game
 from sheets.blocks import DRAWERS, PER_COPY
 from sheets.blocks.text import copy_label, copy_text_stamp, names_copy
 from sheets.context import Context
-from sheets.fillable import Fields, nest_names
+from sheets.fillable import Fields, finish_fields
 from sheets.ink import Ink
 from sheets.paper import Imposition, Rect, lay_out
 from sheets.units import Pen
@@ -69,7 +69,7 @@ def render(job: Job, progress: Callable[[int], None] | None = None) -> bytes:
     canvas.setAuthor("rollsheet")
     canvas.setCreator("rollsheet")
     forms = _Forms(canvas, job, layout, scale)
-    fields = Fields(canvas, job.game, job.printable, scale, layout.page.height) if job.fillable else None
+    fields = Fields(canvas, job.game, job.printable, scale, layout.page.height, job.lang) if job.fillable else None
     total = job.sheet_count
     for first in range(1, total + 1, layout.per_page):
         count = min(layout.per_page, total + 1 - first)
@@ -87,7 +87,7 @@ def render(job: Job, progress: Callable[[int], None] | None = None) -> bytes:
         if progress:
             progress(first + count - 1)
     if fields:
-        nest_names(canvas)
+        finish_fields(canvas)
     canvas.save()
     return buffer.getvalue()
 

@@ -54,7 +54,7 @@ def test_copenhagen_points_stars_and_ability_tracks():
     red = [p.id for p in places.values() if p.group == "abilities.red"]
     assert len(red) == 9
     used = places["abilities.red.used.1"]  # a '+' under the first box, crossed when it is spent
-    assert used.group == "abilities.red.used" and used.label == "plus"
+    assert used.group == "abilities.red.used" and used.index == 1
     assert used.at[1] > places["abilities.red.1"].at[1]
     assert "abilities.red.used.7" not in places  # a plain box has no symbol to spend
     assert places["start"].kind == "number"

@@ -97,7 +97,7 @@ class Track(Marked):
                 found.append(box)
                 if self.symbols_below and symbol != PLAIN:
                     found.append(Place(f"{group}.used.{box.index}", "cross", block_id, f"{group}.used", box.index,
-                                       self.symbol_space(box.at), colour=track.colour, label=self.symbols[symbol]))
+                                       self.symbol_space(box.at), colour=track.colour))
         return found
 
 
