@@ -98,6 +98,16 @@ def test_two_blocks_with_one_id_are_refused(tmp_path):
         layouts.load_file(path)
 
 
+def test_two_columns_of_one_colour_are_refused(tmp_path):
+    def twice(data):
+        columns = next(b for b in data["printables"]["score-sheet"]["blocks"] if b["type"] == "box_columns")["columns"]
+        columns[1]["colour"] = columns[0]["colour"]
+
+    path, _ = edited_copy(tmp_path, layouts.game_file("lost-cities"), twice)
+    with pytest.raises(layouts.LayoutError, match="two places would be 'columns.red.1'"):
+        layouts.load_file(path)
+
+
 def test_unnamed_blocks_of_a_kind_are_numbered(tmp_path):
     def unnamed(data):
         for block in data["printables"]["score-sheet"]["blocks"]:
