@@ -1,7 +1,7 @@
 """A game's table on the companion: which generic mechanic runs its dice or market, configured.
 
 Glossary:
-- kind: the mechanic (companion/table/): `hold-and-roll` (Simstown, Kniffel), `roll-and-draft`
+- kind: the mechanic (companion/rules/mechanics/): `hold-and-roll` (Simstown, Kniffel), `roll-and-draft`
   (Lost Cities, Qwixx-like), `dice-pool` (Copenhagen: a pool with powers), `market-ring` (Monolyth),
   `shared-roll` (Knister-, Qwinto-like: one roll for the table, the dice the roller chose, everyone writes it).
 - amount: a whole number, or the name of one of the game's values standing for it.
@@ -59,7 +59,8 @@ class TableBase(Strict):
     """What every table kind may say: button texts by move, prompts by phase, how the game ends."""
 
     MOVES: ClassVar[tuple[str, ...]] = ()
-    """The kind's moves (its mechanic's in companion/table, a test holds them equal): what `labels` may name."""
+    """The kind's moves (its mechanic's in companion/rules/mechanics, a test holds them equal): what `labels`
+    may name."""
     PHASES: ClassVar[tuple[str, ...]] = ()
     """The kind's phases: what `prompts` may name."""
     WHEN: ClassVar[dict[str, str]] = {"end": "with `declared_end`", "count": "with `counters`"}

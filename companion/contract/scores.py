@@ -1,4 +1,4 @@
-"""The score route's request models: `POST /api/score/<game>` (companion/views/scoring.py).
+"""The score route's request models: `POST /api/score/<game>` (companion/web/views/scoring.py).
 
 Glossary:
 - score post: `{"players": [...], "room", "player", "token"}`; the saver's `player` and `token` are keys only
@@ -15,8 +15,8 @@ from pydantic import ConfigDict, Field, create_model
 from companion import scoring
 from companion.contract.bodies import Token, _name
 from companion.contract.refusals import Body, says
-from companion.errors import Refused, malformed
-from companion.language import N_, gettext
+from companion.rules.errors import Refused, malformed
+from companion.rules.language import N_, gettext
 from companion.scoring.inputs import player_model
 
 Room = Annotated[Optional[str], says(N_('room must be a room code, e.g. "K7QX2M"')),
