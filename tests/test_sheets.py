@@ -183,3 +183,21 @@ def test_simstown_pad_columns_are_each_seats_card_and_score_as_the_rules_example
     cards = [{"name": "Gabi", **gabi["card"]}, {"name": "Ben", **ben["card"]}]
     scored = call("/api/score/simstown", {"players": cards})
     assert [(p["name"], p["total"]) for p in scored[1]["players"]] == [("Gabi", 15 + 5 + 30), ("Ben", 14 + 15 + 5)]
+
+
+def test_the_play_page_opens_a_room_with_strict_sheets_when_asked(client, call):
+    strict = client.post("/play/lost-cities", data={"players": "2", "marking": "strict"})
+    relaxed = client.post("/play/lost-cities", data={"players": "2"})
+    codes = [answer.headers["Location"].rsplit("/", 1)[1] for answer in (strict, relaxed)]
+    assert [call(f"/api/rooms/{code}")[1]["marking"] for code in codes] == ["strict", "relaxed"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("locale", ["en-US", "de-DE", "es-ES"])
+def test_the_play_pages_strict_choice_passes_every_look(live_server, phone, locale):
+    from tests.phones import every_look
+
+    page = phone(locale=locale)
+    page.goto(f"{live_server}/play/copenhagen")
+    page.get_by_role("checkbox").check()
+    every_look(page, f"play page, {locale}")
