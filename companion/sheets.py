@@ -63,7 +63,7 @@ def change(code: str, seat: int, body: dict, record) -> dict:
             db.set_marks(room, seat, orjson.dumps(after).decode())
             new = dict(current, sheets={**current.get("sheets", {}), str(seat): version_next})
         return _carded(db, room, game, new, seat, after, body, record) or \
-            ((new, seat, None, None) if new is not current else None)
+            ((new, seat, None, rooms.BESIDE) if new is not current else None)
 
     rooms.change_sheet(code, seat, step, body)
     return read(code, seat)

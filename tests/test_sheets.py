@@ -201,3 +201,21 @@ def test_the_play_pages_strict_choice_passes_every_look(live_server, phone, loca
     page.goto(f"{live_server}/play/copenhagen")
     page.get_by_role("checkbox").check()
     every_look(page, f"play page, {locale}")
+
+
+def test_marking_a_sheet_leaves_the_last_move_undoable(client, call):
+    room = opened(call, "lost-cities")
+    room.ok("Ana", "roll")
+    picked = room.ok("Ana", "pick", **pick_of(room.state()))
+    assert picked["undo"] == {"seat": 0}
+    assert mark(client, room, 0, {"columns.red.1": 3})[0] == 200
+    state = room.state()
+    assert state["undo"] == {"seat": 0} and state["sheets"] == {"0": state["version"]}
+    undone = room.undo("Ana")[1]
+    assert undone["undo"] is None and undone["sheets"] == state["sheets"] and undone["picks"] == {}
+
+
+def pick_of(state: dict) -> dict:
+    """The first pick the state allows Ana."""
+    return next({k: v for k, v in move.items() if k != "move"} for move in state["allowed"]["0"]
+                if move["move"] == "pick")
