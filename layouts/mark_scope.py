@@ -2,10 +2,11 @@
 layouts/write_ins.py), beside the game's house values.
 
 Glossary:
-- groups: the marks by block, each block's groups in it: "columns.red" -> `columns.red` (the group "plan.d1.p2":
-  `plan.d1_p2`), the list of its places' marks in reading order (None where unmarked); the places named by a word
-  are gathered by it ("columns.red.points" is `columns.points.red`, "abilities.red.2.used" `abilities.used.red_2`);
-  a block of one group ("points.1" to "points.20") is its list, a block of one place ("total") its value.
+- groups: the marks by block, each block's groups in it: "columns.red" -> `columns.red` (the groups "plan.d1.p2"
+  and "abilities.red.used": `plan.d1_p2`, `abilities.red_used`), the list of its places' marks in reading order
+  (None where unmarked); the places named by a word are gathered by it ("columns.red.points" is
+  `columns.points.red`); a block of one group ("points.1" to "points.20") is its list, a block of one place
+  ("total") its value.
 - named place: one whose id ends in a word ("columns.red.points"), not in its position in its group.
 """
 from __future__ import annotations
