@@ -2,9 +2,11 @@
 kept through restarts on both engines, scored as they are filled, and refused by a strict room's block rules."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from tests.tables import FlaskCalls, Table
+from tests.tables import FlaskCalls, Http, Table
 
 LOST_CITIES_ANA = {**{f"columns.red.{n}": v for n, v in enumerate([2, 3, 3, 5, 7, 8], 1)},
                    "columns.blue.1": 4, "columns.blue.2": 6,
@@ -219,3 +221,23 @@ def pick_of(state: dict) -> dict:
     """The first pick the state allows Ana."""
     return next({k: v for k, v in move.items() if k != "move"} for move in state["allowed"]["0"]
                 if move["move"] == "pick")
+
+
+@pytest.mark.slow
+def test_a_mark_wakes_the_seats_other_phone_which_then_reads_the_sheet(live_server):
+    import threading
+    import urllib.request
+
+    room = Table(Http(live_server), "lost-cities", ("Ana", "Ben"))
+    seen, since = {}, room.state()["version"]
+    waiter = threading.Thread(target=lambda: seen.update(room.call(f"/api/rooms/{room.code}?since={since}&wait=20")[1]))
+    waiter.start()
+    body = json.dumps({"token": room.tokens["Ana"], "marks": {"columns.red.1": 4}}).encode()
+    patch = urllib.request.Request(f"{live_server}/api/rooms/{room.code}/sheets/0", data=body, method="PATCH",
+                                   headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(patch, timeout=10) as answer:
+        assert answer.status == 200
+    waiter.join(timeout=10)
+    assert not waiter.is_alive(), "the held request was not woken by the mark"
+    assert seen["sheets"] == {"0": since + 1}
+    assert room.call(f"/api/rooms/{room.code}/sheets/0")[1]["marks"] == {"columns.red.1": 4}
