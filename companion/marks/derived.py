@@ -4,13 +4,13 @@ groups (layouts/mark_scope.py), in the expression language of `scoring:` (layout
 Glossary:
 - known: the fields the room knows already (companion/scoring/from_room.py: bridges won from the shared list); a
   field with `from_marks:` is read off the sheet instead.
-- unread: a field whose `from_marks:` reads an empty place as a name (a block of one place left empty) is left
-  out of the card, as a field not typed yet.
+- unread: a field whose `from_marks:` reads an empty place as a name (a block of one place left empty), or cannot be
+  worked out (a layout `rollsheet check` refuses), is left out of the card, as a field not typed yet.
 """
 from __future__ import annotations
 
 from layouts import Game
-from layouts.expressions import Unknown, evaluate
+from layouts.expressions import ExprError, Unknown, evaluate
 from layouts.mark_scope import scope
 from layouts.scoring import Group
 
@@ -30,11 +30,11 @@ def card(game: Game, places: dict, marks: dict, known: dict) -> dict:
 def _read(fields: list, names: dict, **more) -> dict:
     """The fields with `from_marks:` read off the marks: a flag true or false, any other kind a whole number."""
     values = {}
-    for field in fields:
+    for field in (field for field in fields if field.from_marks):
         try:
-            value = field.from_marks and evaluate(field.from_marks, {**names, **more})
-        except Unknown:
+            value = evaluate(field.from_marks, {**names, **more})
+        except (Unknown, ExprError):  # an empty place read as a name; a layout `rollsheet check` refuses
             continue
-        if field.from_marks:
+        if field.kind == "flag" or isinstance(value, int):
             values[field.id] = bool(value) if field.kind == "flag" else int(value)
     return values
