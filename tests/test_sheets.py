@@ -139,12 +139,19 @@ def test_a_strict_room_refuses_a_shape_that_is_not_the_tile_taken_a_relaxed_one_
     status, answer = mark(client, strict, 0, {"facade.r1c1": "blue", "facade.r1c3": "blue.brick"})
     assert status == 409 and answer["error"].startswith("These cells make no Blue shape")
     assert mark(client, strict, 0, {"facade.r1c2": "blue", "facade.r1c3": "blue.brick"})[0] == 200  # B2
+    status, answer = mark(client, strict, 0, {"facade.r5c3": "green", "facade.r5c4": "green"})
+    assert status == 409 and answer["error"] == "This shape floats: it rests on the ground or on filled cells."
+    status, answer = mark(client, strict, 0, {"facade.r2c2": "green.brick", "facade.r2c3": "green.brick"})
+    assert status == 409 and answer["error"] == "A shape has one brick at most; its other cells are windows."
+    assert mark(client, strict, 0, {"facade.r2c2": "green", "facade.r2c3": "green.brick"})[0] == 200  # on B2
+    assert mark(client, strict, 0, {"facade.r7c5": "purple.brick"})[0] == 200  # a star's single cell
     strict.ok("Ana", "roll")
     assert strict.cross("Ana", "tiles", "R5")[0] == 200
     assert mark(client, strict, 0, mirrored)[0] == 409
     assert mark(client, strict, 0, five)[0] == 200
     relaxed = opened(call, "copenhagen")
-    assert mark(client, relaxed, 0, {**five, **mirrored})[0] == 200
+    floating_bricks = {"facade.r5c3": "green.brick", "facade.r5c4": "green.brick"}
+    assert mark(client, relaxed, 0, {**five, **mirrored, **floating_bricks})[0] == 200
 
 
 def test_a_strict_room_fills_an_ability_track_from_its_first_box(client, call):
