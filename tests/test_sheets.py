@@ -1,12 +1,12 @@
 """Each seat's sheet as room state (issue #38): marks read by anyone in the room, changed by the seat's phones only,
-kept through restarts on both engines, scored as they are filled, and refused by a strict room's block rules."""
+kept through restarts on both engines, live, and scored as they are filled (strict rooms: test_sheets_strict.py)."""
 from __future__ import annotations
 
 import json
 
 import pytest
 
-from tests.tables import FlaskCalls, Http, Table
+from tests.tables import FlaskCalls, Http, Table, mark, opened
 
 LOST_CITIES_ANA = {**{f"columns.red.{n}": v for n, v in enumerate([2, 3, 3, 5, 7, 8], 1)},
                    "columns.blue.1": 4, "columns.blue.2": 6,
@@ -21,21 +21,6 @@ COPENHAGEN_ANA = {**{f"facade.r1c{c}": "blue" for c in range(1, 6)},
 """Row 1 all windows, row 2 with a brick, column 1 all windows (rows 1 to 9), the red track completed."""
 COPENHAGEN_BY_HAND = 2 + 1 + 4 + 2
 """RULES.md 1: a row of windows 2, a row with a brick 1, a column of windows 4, a completed track 2."""
-
-
-def opened(call, game_id: str, names=("Ana", "Ben"), marking: str | None = None) -> Table:
-    """A room of `game_id` with `names` seated, its sheets `marking` (the room's default when None)."""
-    status, answer = call("/api/rooms", {"game": game_id, "players": len(names),
-                                         **({"marking": marking} if marking else {})})
-    assert status == 201, answer
-    return Table(call, game_id, names, code=answer["code"])
-
-
-def mark(client, room: Table, seat: int, marks: dict, who: str = "Ana", request: str | None = None, **headers):
-    """`who`'s phone changes marks on seat `seat`'s sheet: (status, answer)."""
-    body = {"token": room.tokens.get(who), "marks": marks, **({"request": request} if request else {})}
-    answer = client.patch(f"/api/rooms/{room.code}/sheets/{seat}", json=body, headers=headers)
-    return answer.status_code, answer.get_json()
 
 
 def test_a_seats_marks_are_kept_versioned_and_read_by_everyone_in_the_room(client, call):
@@ -112,55 +97,6 @@ def test_copenhagen_sheet_scores_itself_as_by_hand(client, call):
     assert sheet["total"] == COPENHAGEN_BY_HAND
 
 
-def test_a_strict_room_refuses_a_falling_number_in_its_readers_language_a_relaxed_one_allows_it(client, call):
-    strict = opened(call, "lost-cities", marking="strict")
-    assert mark(client, strict, 0, {"columns.red.1": 5, "columns.red.2": 7})[0] == 200
-    status, answer = mark(client, strict, 0, {"columns.red.3": 4})
-    assert status == 409 and answer["error"] == "Numbers along the Red line never go down: 4 cannot follow 7."
-    status, answer = mark(client, strict, 0, {"columns.red.3": 4}, **{"Accept-Language": "de"})
-    assert status == 409 and "4" in answer["error"] and "Zahlen" in answer["error"]
-    assert mark(client, strict, 0, {"columns.red.3": 0})[0] == 200  # once started, a 0 counts as 10
-    assert mark(client, strict, 0, {"columns.blue.1": 0})[0] == 409
-    assert mark(client, strict, 0, {"columns.blue.2": 3})[0] == 409  # box 1 still free
-    relaxed = opened(call, "lost-cities")
-    assert mark(client, relaxed, 0, {"columns.red.1": 5, "columns.red.2": 7, "columns.red.3": 4,
-                                     "columns.blue.2": 0})[0] == 200
-
-
-def test_a_strict_room_refuses_a_shape_that_is_not_the_tile_taken_a_relaxed_one_allows_it(client, call):
-    five = {"facade.r3c1": "red", "facade.r3c2": "red", "facade.r2c1": "red", "facade.r2c2": "red.brick",
-            "facade.r1c1": "red"}  # R5, the red P-pentomino (rows count from the bottom)
-    mirrored = {"facade.r1c4": "red", "facade.r1c5": "red", "facade.r2c4": "red", "facade.r2c5": "red.brick",
-                "facade.r3c4": "red"}
-    strict = opened(call, "copenhagen", marking="strict")
-    status, answer = mark(client, strict, 0, five)
-    assert status == 409 and answer["error"] == ("These cells make tile R5, but you did not take it this turn: cross "
-                                                 "it on the shared list first.")
-    status, answer = mark(client, strict, 0, {"facade.r1c1": "blue", "facade.r1c3": "blue.brick"})
-    assert status == 409 and answer["error"].startswith("These cells make no Blue shape")
-    assert mark(client, strict, 0, {"facade.r1c2": "blue", "facade.r1c3": "blue.brick"})[0] == 200  # B2
-    status, answer = mark(client, strict, 0, {"facade.r5c3": "green", "facade.r5c4": "green"})
-    assert status == 409 and answer["error"] == "This shape floats: it rests on the ground or on filled cells."
-    status, answer = mark(client, strict, 0, {"facade.r2c2": "green.brick", "facade.r2c3": "green.brick"})
-    assert status == 409 and answer["error"] == "A shape has one brick at most; its other cells are windows."
-    assert mark(client, strict, 0, {"facade.r2c2": "green", "facade.r2c3": "green.brick"})[0] == 200  # on B2
-    assert mark(client, strict, 0, {"facade.r7c5": "purple.brick"})[0] == 200  # a star's single cell
-    strict.ok("Ana", "roll")
-    assert strict.cross("Ana", "tiles", "R5")[0] == 200
-    assert mark(client, strict, 0, mirrored)[0] == 409
-    assert mark(client, strict, 0, five)[0] == 200
-    relaxed = opened(call, "copenhagen")
-    floating_bricks = {"facade.r5c3": "green.brick", "facade.r5c4": "green.brick"}
-    assert mark(client, relaxed, 0, {**five, **mirrored, **floating_bricks})[0] == 200
-
-
-def test_a_strict_room_fills_an_ability_track_from_its_first_box(client, call):
-    room = opened(call, "copenhagen", marking="strict")
-    status, answer = mark(client, room, 0, {"abilities.green.2": True})
-    assert status == 409 and answer["error"] == "Fill the Green line from its first box on: box 1 is still free."
-    assert mark(client, room, 0, {"abilities.green.1": True, "abilities.green.2": True})[0] == 200
-
-
 def test_at_the_end_each_sheet_saves_its_card_and_the_result_follows_without_typing(client, call):
     room = opened(call, "copenhagen")
     assert mark(client, room, 0, COPENHAGEN_ANA)[0] == 200
@@ -192,24 +128,6 @@ def test_simstown_pad_columns_are_each_seats_card_and_score_as_the_rules_example
     cards = [{"name": "Gabi", **gabi["card"]}, {"name": "Ben", **ben["card"]}]
     scored = call("/api/score/simstown", {"players": cards})
     assert [(p["name"], p["total"]) for p in scored[1]["players"]] == [("Gabi", 15 + 5 + 30), ("Ben", 14 + 15 + 5)]
-
-
-def test_the_play_page_opens_a_room_with_strict_sheets_when_asked(client, call):
-    strict = client.post("/play/lost-cities", data={"players": "2", "marking": "strict"})
-    relaxed = client.post("/play/lost-cities", data={"players": "2"})
-    codes = [answer.headers["Location"].rsplit("/", 1)[1] for answer in (strict, relaxed)]
-    assert [call(f"/api/rooms/{code}")[1]["marking"] for code in codes] == ["strict", "relaxed"]
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("locale", ["en-US", "de-DE", "es-ES"])
-def test_the_play_pages_strict_choice_passes_every_look(live_server, phone, locale):
-    from tests.phones import every_look
-
-    page = phone(locale=locale)
-    page.goto(f"{live_server}/play/copenhagen")
-    page.get_by_role("checkbox").check()
-    every_look(page, f"play page, {locale}")
 
 
 def test_marking_a_sheet_leaves_the_last_move_undoable(client, call):

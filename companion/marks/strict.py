@@ -14,7 +14,7 @@ Glossary:
 """
 from __future__ import annotations
 
-from companion.marks.refusals import N_, MarkRefusal
+from companion.marks import N_, MarkRefusal
 from layouts import Game
 from layouts.mark_scope import named
 
