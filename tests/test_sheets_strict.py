@@ -73,3 +73,21 @@ def test_the_play_pages_strict_choice_passes_every_look(live_server, phone, loca
     page.goto(f"{live_server}/play/copenhagen")
     page.get_by_role("checkbox").check()
     every_look(page, f"play page, {locale}")
+
+
+def test_a_tile_crossed_in_the_setup_is_not_taken_but_one_used_again_is(client, call):
+    y5 = {"facade.r3c1": "yellow", "facade.r3c2": "yellow", "facade.r2c2": "yellow.brick", "facade.r1c2": "yellow",
+          "facade.r1c3": "yellow"}  # Y5, the Z-pentomino (rows count from the bottom)
+    square = {"facade.r1c4": "red", "facade.r1c5": "red", "facade.r2c4": "red", "facade.r2c5": "red.brick"}
+    room = opened(call, "copenhagen", marking="strict")
+    assert room.cross("Ana", "tiles", "R4a", setup=True)[0] == 200
+    status, answer = mark(client, room, 0, square)
+    assert status == 409 and "tile R4a / R4b, but you did not take it" in answer["error"]
+    room.ok("Ana", "roll")
+    assert room.cross("Ana", "tiles", "Y5")[0] == 200
+    room.ok("Ana", "use", dice=[])
+    room.ok("Ben", "pass")
+    room.ok("Ben", "roll")
+    assert mark(client, room, 1, y5, who="Ben")[0] == 409
+    assert room.cross("Ben", "tiles", "Y5", again=True)[0] == 200
+    assert mark(client, room, 1, y5, who="Ben")[0] == 200
