@@ -84,7 +84,8 @@ def undo(service: Service, code: str, body: dict) -> dict:
         if body.get("seen") != version_next - 1:
             raise impossible(gettext("The table changed since your phone drew it: look again before you undo."))
         restored, entry = referee.undone(game, current, slot, seat)
-        return dict(room_dice.kept(restored, current), table_version=version_next), seat, entry, None
+        return dict(room_dice.kept(restored, current), table_version=version_next, sheets=current.get("sheets", {})), \
+            seat, entry, None
 
     return change(service, code, step, body, "undo", seated=True)
 
@@ -107,6 +108,12 @@ def save_card(service: Service, code: str, seat: int, body: dict, then) -> dict:
     result it brings (companion/rooms/cards.py). The new state."""
     return change(service, code, lambda db, game, current, version_next: cards.save(db, normal_code(code), game,
                                                                                     current, seat, body, then))
+
+
+def change_sheet(service: Service, code: str, seat: int, step, body: dict) -> None:
+    """A seat's phone changes the marks on its sheet: `step` is sheets.py's, run in the write transaction."""
+    change(service, code, step, body, f"sheets {seat}",
+           lambda db, current: seats.holding(db, normal_code(code), current, seat, body.get("token")))
 
 
 def finish_cards(service: Service, code: str, body: dict, then) -> dict:

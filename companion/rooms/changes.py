@@ -6,7 +6,7 @@ from __future__ import annotations
 import orjson
 
 from companion.rooms import retries, seats
-from companion.rooms.room import Service, entries, log, phone_state, row_of, snapshot
+from companion.rooms.room import Service, entries, log, phone_state, row_of, snapshot, undo_seat
 from companion.rules import language
 from companion.rules.codes import normal_code
 from companion.rules.errors import Stale, impossible
@@ -15,6 +15,8 @@ from companion.rules.turns import seat_name
 from companion.rules.words import entry_text
 
 STALE_SHOWN = 3
+BESIDE = "beside"
+"""A step's `undoable` for a change beside the table (a sheet's marks): the last move may still be undone."""
 
 
 def change(service: Service, code: str, step, body: dict | None = None, route: str = "", who=None, keeping=None,
@@ -22,7 +24,8 @@ def change(service: Service, code: str, step, body: dict | None = None, route: s
     """Run `step(db, game, state, next version) -> (new state, seat, entry, undoable)` and commit what it made.
 
     A step answering None writes nothing; an entry None changes the state without a log line. `undoable`: True (the
-    seat may undo it), False (a move that rolled or drew: it stays), None (not a move: no undo). The game is in the
+    seat may undo it), False (a move that rolled or drew: it stays), None (not a move: no undo), BESIDE (a change
+    beside the table, a sheet's marks: the undo slot and its offer stay). The game is in the
     request's language (its refusals). A `request` id made once changes nothing again (retries.py; `who(db, state)`:
     the seat sending it, default the body's; `keeping(answer)`: what to answer it with, default the state now).
     A `seated` step (a move, a crossing, an undo, an order: it only reads the room and the seat's token) is worked
@@ -87,11 +90,12 @@ def _saved(db, code: str, row, current: dict, done: tuple, kept: tuple) -> dict 
     body, route, keeping = kept
     version_next = row.version + 1
     undo = None if undoable is None else {"seat": seat, "state": current if undoable else None, "entry": entry}
-    if not db.save_room_at(code, row.version, version_next, orjson.dumps(new).decode(),
-                           orjson.dumps(undo).decode() if undo else None):
+    slot = row.undo if undoable == BESIDE else orjson.dumps(undo).decode() if undo else None
+    if not db.save_room_at(code, row.version, version_next, orjson.dumps(new).decode(), slot):
         return None
     if entry is not None:
         log(db, code, version_next, seat, seat_name(new, seat) if seat is not None else None, entry)
-    answer = phone_state(db, code, row.game, version_next, new, seat if undoable else None)
+    answer = phone_state(db, code, row.game, version_next, new,
+                         undo_seat(slot) if undoable == BESIDE else seat if undoable else None)
     retries.keep(db, code, body, route, version_next, seat, keeping and keeping(answer))
     return answer

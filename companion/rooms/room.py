@@ -13,6 +13,7 @@ Glossary:
   seat may undo it while nothing else has happened since. A move that rolled or drew keeps no state
   before it (`state` null): the table has seen what came up, so it stays (referee.py).
 - request: a tap's id (retries.py), bound to its seat and what it asked: sent again, it changes nothing again.
+- sheets: each seat's marks, kept beside the room and changed through it (sheets.py).
 - final score: the room's result, from each seat's own card (cards.py; actions.save_card, finish_cards) or a
   whole score saved at once (actions.save_score); saving again replaces it.
 """
@@ -70,14 +71,15 @@ def players_refusal(game: layouts.Game) -> Refused:
 
 def create(service: Service, game_id: str, players: int | None = None, body: dict | None = None) -> str:
     """Open a room for a game and `players` at the table (default: the most the game allows); its fair record's
-    seed sets up the game (Monolyth's market), codes always come from `secrets`. The `body`'s request id again: the
-    same room."""
+    seed sets up the game (Monolyth's market), codes always come from `secrets`; the `body`'s `marking` says how strict
+    its sheets are (sheets.py). The `body`'s request id again: the same room."""
     game = known_game(game_id)
     count = game.players.max if players is None else players
     if not game.players.min <= count <= game.players.max:
         raise players_refusal(game)
     source = room_dice.opening()
-    state = dict(referee.new_state(game, count, source), lists=lists.start(game, count), fair=source.record)
+    state = dict(referee.new_state(game, count, source), lists=lists.start(game, count), fair=source.record,
+                 marking=(body or {}).get("marking") or "relaxed")
     with service.store.writing() as db:
         if opened := retries.opened(db, body):
             return opened
@@ -143,9 +145,13 @@ def entries(db, code: str, limit: int = LOG_SHOWN, after: int | None = None) -> 
 
 def snapshot(db, code: str, row=None) -> dict:
     row = row_of(db, code) if row is None else row
-    undo = orjson.loads(row.undo) if row.undo else None
-    return phone_state(db, code, row.game, row.version, orjson.loads(row.state),
-                        undo["seat"] if undo and undo["state"] is not None else None)
+    return phone_state(db, code, row.game, row.version, orjson.loads(row.state), undo_seat(row.undo))
+
+
+def undo_seat(slot: str | None):
+    """The seat an undo slot (JSON text) offers its undo to: the maker of an undoable move, else None."""
+    undo = orjson.loads(slot) if slot else None
+    return undo["seat"] if undo and undo["state"] is not None else None
 
 
 def phone_state(db, code: str, game_id: str, version_now: int, game_state: dict, undo_seat) -> dict:

@@ -2,6 +2,9 @@
 seat's card, `POST /api/rooms/<code>/cards/finish` makes the room's result of the cards saved so far. Both answer
 the room's state;
 a card's problems answer 400 as a score post's do (`error`, `field`, `errors`), each naming the player.
+
+Each seat's sheet (companion/rooms/sheets.py): `GET /api/rooms/<code>/sheets/<seat>` reads it (anyone in the room may
+look, read-only), `PATCH` changes its marks (that seat's token only); both answer the sheet.
 """
 from __future__ import annotations
 
@@ -9,8 +12,9 @@ from flask import Blueprint, jsonify
 
 from companion import rooms
 from companion.contract import answers, bodies, documented
-from companion.contract.scores import CardSave
+from companion.contract.scores import CardSave, Sheet, SheetChange
 from companion.groups import plays
+from companion.rooms import sheets
 from companion.rules import codes
 from companion.rules.errors import Refused
 from companion.scoring import ScoreError
@@ -46,3 +50,17 @@ def save_card(code, seat):
 def finish_cards(code):
     """Make the room's result of the cards saved so far: {"player", "token"}; the missing players are named."""
     return api.shown(rooms.finish_cards(rooms_service(), code, api.body(bodies.Seated), _record(code)))
+
+
+@bp.get("/rooms/<code>/sheets/<int:seat>")
+@documented(answers={200: Sheet, 410: answers.Closed}, refusals=(404, 409))
+def sheet(code, seat):
+    """A seat's sheet: {"marks", "card", "total"}."""
+    return jsonify(sheets.read(rooms_service(), code, seat))
+
+
+@bp.patch("/rooms/<code>/sheets/<int:seat>")
+@documented(SheetChange, {200: Sheet, 410: answers.Closed}, refusals=(404, 409))
+def change(code, seat):
+    """Change marks on one's own sheet: {"token", "request", "marks": {place id: value or null}}; the sheet after."""
+    return jsonify(sheets.change(rooms_service(), code, seat, api.body(SheetChange), _record(code)))
