@@ -17,7 +17,8 @@ FORGET_THE_BOARD = """async (name) => {  // the page knows no board for the mech
 }"""
 
 
-def test_a_table_whose_board_the_page_does_not_know_is_played_with_a_button_per_allowed_move(live_server, phone):
+def test_a_table_whose_board_the_page_does_not_know_is_played_with_a_button_per_allowed_body(
+        live_server, phone, tmp_path):
     room = Table(Http(live_server), "simstown", (), players=2)
     ana, ben = (seated_phone(phone, live_server, room.code, name) for name in ("Ana", "Ben"))
     for page in (ana, ben):
@@ -32,6 +33,7 @@ def test_a_table_whose_board_the_page_does_not_know_is_played_with_a_button_per_
     for page in (ana, ben):  # the dice rolled, on every phone
         expect(page.locator("#board .die")).to_have_count(len(room.state()["dice"]))
     axe_clean(ana, "a generic board after a roll")
+    ana.screenshot(path=str(tmp_path.parent / "generic-board.png"), full_page=True)
     tap(ana, "hold · dice: 0, 2")
     assert within(5, lambda: [die["held"] for die in room.state()["dice"]] == [True, False, True])
     tap(ana, "Next turn: pass the dice")  # the layout's label for the move

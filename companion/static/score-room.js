@@ -4,7 +4,8 @@
 // "Finish with the cards we have". Saving every card at once (#save-room) says first whose saved cards it replaces.
 // RoomCards.ready(): whether the winner may show; RoomCards.settled(): whether the room has its result; RoomCards.counted(card): whether the card is in the result (a
 // room's result leaves out the cards never saved); RoomCards.judged(card): whether the card's problems are shown (typed on this
-// phone or saved in the room); RoomCards.confirmSave(): whether a whole save may go now (else it says why not yet).
+// phone or saved in the room); RoomCards.confirmSave(): whether a whole save may go now (else it says why not yet);
+// RoomCards.follow(changed): follows the room's cards, calling changed() after each state drawn.
 import {_, language, listing} from "./i18n.js";
 import {follow} from "./live.js";
 import {Cards} from "./score-cards.js";
@@ -15,7 +16,7 @@ export const RoomCards = (function () {
   const cards = document.getElementById("players");
   const code = form.dataset.room;
   const mine = () => JSON.parse(localStorage.getItem(`rollsheet.seats.${code}`) || "[]"); // [{seat, name, token}]
-  const on = {state: null, filled: {}, warned: false, state0: false};
+  const on = {state: null, filled: {}, warned: false, state0: false, changed: () => {}};
 
   const cardOf = (name) => [...cards.children].find((card) => card.querySelector(".name").value.trim() === name);
   const held = (seat) => mine().find((one) => one.seat === seat.seat || one.name === seat.name);
@@ -78,7 +79,7 @@ export const RoomCards = (function () {
       : _("Waiting for the cards of %(names)s", {names: listing(waiting)});
     document.getElementById("finish-cards").hidden = Boolean(state.scored) || !mine().length
       || waiting.length === state.cards.length;
-    schedule();
+    on.changed();
   }
 
   async function send(method, path, body) {
@@ -136,10 +137,12 @@ export const RoomCards = (function () {
   }
 
   const active = Boolean(code);
-  if (active) {
+  function followRoom(changed) {
+    if (!active) return;
+    on.changed = changed;
     document.getElementById("finish-cards").addEventListener("click", finish);
     window.addEventListener("load", () => follow(code, show, () => (on.state ? on.state.version : 0), () => {},
       {seats: () => mine().map((one) => one.seat), away: () => {}})); // a phone on its score page is present
   }
-  return {active, judged, confirmSave, ready, counted, settled};
+  return {active, judged, confirmSave, ready, counted, settled, follow: followRoom};
 })();

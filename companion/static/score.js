@@ -223,3 +223,4 @@ const fromRoom = Boolean(form.dataset.room) && prefill.length > 0;
 for (let n = cards.children.length; n < (fromRoom ? fewest : Math.max(fewest, Math.min(2, most))); n += 1) addPlayer();
 playersChanged(); // once every card is in: token choices depend on the player count
 touched = kept ? kept.touched : prefill.some((player) => Object.keys(player).some((key) => key !== "name"));
+RoomCards.follow(schedule); // a room's cards, live: the result is asked for again after each state
