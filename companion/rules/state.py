@@ -116,6 +116,7 @@ class PhoneState(TableState, total=False):
     log: Required[list[LogEntry]]  # the newest entries first
     allowed: Required[dict[str, list[dict]]]  # seat id (as text) -> every move body that seat may send now
     waiting: Required[list[int]]  # the seats with a move of the turn now (referee.py)
+    board: Required[str | None]  # the phone's board: the mechanic's own, or "generic" (drawn from `allowed`)
     reorder: Required[bool]  # the seats may still change their turn order
     prompt: Required[dict[str, str]]  # seat id (as text), and "watching" -> what that seat may do, in its language
     cards: Required[list[Card]]  # each seat's own score card, in turn order (companion/rooms/cards.py)

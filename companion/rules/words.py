@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
+from typing import Callable
 
 import layouts
 from companion.rules import language
@@ -32,13 +33,16 @@ CROSSED = {"once": N_("%(list)s: %(who)s crossed off %(item)s"), "claim": N_("%(
 UNCROSSED = {"once": N_("%(list)s: %(who)s uncrossed %(item)s, crossed off by %(names)s"),
              "claim": N_("%(list)s: %(who)s uncrossed %(item)s, claimed by %(names)s"),
              "stack": N_("%(list)s: %(who)s put back %(item)s, taken by %(names)s")}
+OWN_SENTENCES: dict[str, Callable[[Game, dict, str, Speaker], str]] = {}
+"""Log entry kind -> the sentence its mechanic writes of it (MechanicBase.SENTENCES, registered with its class)."""
 NOUNS_CAPITALISED = {"de"}
 """Languages that write a colour named in a sentence as a noun, capitalised: "Ana hat Rot, Joker gewürfelt"."""
 
 
-def move_verb(action: str, say: Speaker) -> str:
-    """A move's name as a verb for sentences ("only Ana may end the turn now")."""
-    return say.gettext(VERBS[action]) if action in VERBS else action
+def move_verb(action: str, say: Speaker, own: str = "") -> str:
+    """A move's name as a verb for sentences ("only Ana may end the turn now"): its `own` verb, else the shared one."""
+    verb = own or VERBS.get(action)
+    return say.gettext(verb) if verb else action
 
 
 def colour_text(game: Game, colour: str, say: Speaker | None = None) -> str:
@@ -120,17 +124,8 @@ def describe(game: Game, kind: str, params: dict, who: str | None, say: Speaker)
         text += say.gettext("; kept %(dice)s", dice=dice_text(game, p["kept"], say)) if p.get("kept") else ""
         text += say.gettext(" (roll %(roll)s of %(limit)s)", roll=p["roll"], limit=p["limit"]) if "limit" in p else ""
         text += _sum_text(p, say)
-    elif kind == "move":
-        piece = piece_text(game, p["piece"], say)
-        text = say.ngettext("%(who)s moved the crystal %(num)s slot and swapped the %(piece)s for a 1x1 block",
-                            "%(who)s moved the crystal %(num)s slots and swapped the %(piece)s for a 1x1 block",
-                            p["steps"], who=who, piece=piece) if p["take"] == "block" else \
-            say.ngettext("%(who)s moved the crystal %(num)s slot and took the %(piece)s",
-                         "%(who)s moved the crystal %(num)s slots and took the %(piece)s", p["steps"],
-                         who=who, piece=piece)
-        refill = p.get("refill")
-        text += say.gettext("; slot %(slot)s refilled: %(piece)s", slot=refill["slot"],
-                            piece=piece_text(game, refill["piece"], say)) if refill else ""
+    elif kind in OWN_SENTENCES:
+        text = OWN_SENTENCES[kind](game, p, who, say)
     elif kind == "list":
         text = _list_text(game, who, p, say)
     elif kind == "undo":

@@ -28,6 +28,7 @@ class DicePool(MechanicBase):
     """Roll, spend powers, use dice of one colour; each other player takes some of the rest, or passes."""
 
     kind = "dice-pool"
+    BOARD = "dice-pool"  # its own board (companion/static/board.js)
     PHASES = {"roll": N_("roll the dice"), "use": N_("choose the dice to use"), "others": N_("take their dice")}
     FIRST_PHASE = "roll"
     TABLE_KEYS = ("dice",)

@@ -22,6 +22,7 @@ class HoldAndRoll(MechanicBase):
     """Roll, set dice aside and roll again up to `rolls_per_turn` times, then end the turn."""
 
     kind = "hold-and-roll"
+    BOARD = "hold-and-roll"  # its own board (companion/static/board.js)
     PHASES = {"roll": N_("roll the dice"), "rolling": N_("set dice aside and roll again, or end the turn")}
     FIRST_PHASE = "roll"
     TABLE_KEYS = ("dice", "rolls")

@@ -64,6 +64,7 @@ class RollAndDraft(MechanicBase):
     """Roll; the active player picks (or refuses), then the others pick from the open dice."""
 
     kind = "roll-and-draft"
+    BOARD = "roll-and-draft"  # its own board (companion/static/board.js)
     PHASES = {"roll": N_("roll the dice"), "pick": N_("pick dice"), "others": N_("pick dice")}
     FIRST_PHASE = "roll"
     TABLE_KEYS = ("dice", "choice")

@@ -33,6 +33,7 @@ class SharedRoll(MechanicBase):
     """One roll for the whole table; every seat writes it; the turn passes once it stands or once all wrote it."""
 
     kind = "shared-roll"
+    BOARD = "shared-roll"  # its own board (companion/static/board.js)
     PHASES = {"roll": N_("roll the dice for everyone"), "reroll": N_("roll the dice again or keep them"),
               "write": N_("write the roll on their sheet")}
     FIRST_PHASE = "roll"
