@@ -148,4 +148,5 @@ class MarketRing(MechanicBase):
     def own_moves(self) -> dict[str, Move]:
         """Move the crystal: the active player's whole turn (it may draw a refill from the bag)."""
         return {"move": Move(self._move, {"move": "active"}, params=self._params(),
-                             options=self._options, refuse=self._refusal, starts=True, draws=True)}
+                             options=self._options, refuse=self._refusal, starts=True, draws=True,
+                             verb=N_("move the crystal"))}
