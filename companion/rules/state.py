@@ -106,7 +106,7 @@ class Scored(TypedDict):
 
 
 class PhoneState(TableState, total=False):
-    """What a phone reads (rooms.py): the table state with the room's keys and the referee's answers."""
+    """What a phone reads (companion/rooms/room.py): the table state with the room's keys and the referee's answers."""
 
     code: Required[str]
     game: Required[str]
