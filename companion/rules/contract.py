@@ -51,6 +51,9 @@ class Move:
     """Rolls dice or draws from a bag: never undone (the table has seen it), never refused as a no-op."""
     turn: bool = True
     """Part of the turn: a seat whose only moves are not (the declared end) has nothing left to do."""
+    verb: str = ""
+    """The move as an infinitive phrase, marked N_ ("roll their own dice"), said in "only Ana may <verb> now";
+    empty: the shared VERBS of companion/rules/words.py."""
 
 
 @dataclass

@@ -43,10 +43,12 @@ def turn_entries(game: Game, entries: list[dict]) -> list[dict]:
 
 
 def answers(game: Game, state: dict) -> dict:
-    """What the referee tells every phone: `allowed`, and `waiting`, the seats with a move of the turn now."""
-    offered = allowed(game, state)
+    """What the referee tells every phone: `allowed`, `waiting` (the seats with a move of the turn now), and the
+    `board` to draw them on (the mechanic's; None for a game without a table)."""
+    offered, mechanic = allowed(game, state), mechanics.mechanic_of(game)
     return {"allowed": offered, "waiting": [s["seat"] for s in state["seats"]
-                                            if turn_entries(game, offered[str(s["seat"])])]}
+                                            if turn_entries(game, offered[str(s["seat"])])],
+            "board": mechanic.BOARD if mechanic else None}
 
 
 def has_turn_move(game: Game, mechanic, state: dict, seat: int) -> bool:

@@ -108,7 +108,7 @@ class Scored(TypedDict):
 
 
 class PhoneState(TableState, total=False):
-    """What a phone reads (rooms.py): the table state with the room's keys and the referee's answers."""
+    """What a phone reads (companion/rooms/room.py): the table state with the room's keys and the referee's answers."""
 
     code: Required[str]
     game: Required[str]
@@ -118,6 +118,7 @@ class PhoneState(TableState, total=False):
     log: Required[list[LogEntry]]  # the newest entries first
     allowed: Required[dict[str, list[dict]]]  # seat id (as text) -> every move body that seat may send now
     waiting: Required[list[int]]  # the seats with a move of the turn now (referee.py)
+    board: Required[str | None]  # the phone's board: the mechanic's own, or "generic" (drawn from `allowed`)
     reorder: Required[bool]  # the seats may still change their turn order
     prompt: Required[dict[str, str]]  # seat id (as text), and "watching" -> what that seat may do, in its language
     cards: Required[list[Card]]  # each seat's own score card, in turn order (companion/rooms/cards.py)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
+from typing import Callable
 
 import layouts
 from companion.rules import language
@@ -21,24 +22,25 @@ from layouts import Game, fill_values
 from layouts.lists import lists_in_play
 
 # TRANSLATORS: VERBS are infinitive phrases, said in "It is Ana's turn: only Ana may <verb> now."
-VERBS = {"next": N_("end the turn"), "use": N_("use dice"), "take": N_("take dice"), "move": N_("move the crystal"),
-         "hold": N_("set dice aside"), "reroll": N_("roll dice again"), "recolour": N_("turn dice"),
-         "pick": N_("pick dice"), "refuse": N_("refuse the dice"), "roll": N_("roll"), "pass": N_("pass"),
-         "end": N_("say the game has reached its end"), "written": N_("say the roll is written"),
-         "keep": N_("keep the roll"), "count": N_("add to a counter")}
+VERBS = {"next": N_("end the turn"), "reroll": N_("roll dice again"), "roll": N_("roll"),
+         "end": N_("say the game has reached its end"), "count": N_("add to a counter")}
+"""The verbs of the moves several mechanics share; a mechanic's own move says its own (contract.Move.verb)."""
 # TRANSLATORS: %(list)s names a shared list, %(item)s an item of it: "R4a (red square)", "red", "12".
 CROSSED = {"once": N_("%(list)s: %(who)s crossed off %(item)s"), "claim": N_("%(list)s: %(who)s claimed %(item)s"),
            "stack": N_("%(list)s: %(who)s took %(item)s")}
 UNCROSSED = {"once": N_("%(list)s: %(who)s uncrossed %(item)s, crossed off by %(names)s"),
              "claim": N_("%(list)s: %(who)s uncrossed %(item)s, claimed by %(names)s"),
              "stack": N_("%(list)s: %(who)s put back %(item)s, taken by %(names)s")}
+OWN_SENTENCES: dict[str, Callable[[Game, dict, str, Speaker], str]] = {}
+"""Log entry kind -> the sentence its mechanic writes of it (MechanicBase.SENTENCES, registered with its class)."""
 NOUNS_CAPITALISED = {"de"}
 """Languages that write a colour named in a sentence as a noun, capitalised: "Ana hat Rot, Joker gewürfelt"."""
 
 
-def move_verb(action: str, say: Speaker) -> str:
-    """A move's name as a verb for sentences ("only Ana may end the turn now")."""
-    return say.gettext(VERBS[action]) if action in VERBS else action
+def move_verb(action: str, say: Speaker, own: str = "") -> str:
+    """A move's name as a verb for sentences ("only Ana may end the turn now"): its `own` verb, else the shared one."""
+    verb = own or VERBS.get(action)
+    return say.gettext(verb) if verb else action
 
 
 def colour_text(game: Game, colour: str, say: Speaker | None = None) -> str:
@@ -119,18 +121,9 @@ def describe(game: Game, kind: str, params: dict, who: str | None, say: Speaker)
         text = say.gettext("%(who)s rolled %(dice)s", who=who, dice=dice_text(game, p["dice"], say))
         text += say.gettext("; kept %(dice)s", dice=dice_text(game, p["kept"], say)) if p.get("kept") else ""
         text += say.gettext(" (roll %(roll)s of %(limit)s)", roll=p["roll"], limit=p["limit"]) if "limit" in p else ""
-        text += _sum_text(p, say)
-    elif kind == "move":
-        piece = piece_text(game, p["piece"], say)
-        text = say.ngettext("%(who)s moved the crystal %(num)s slot and swapped the %(piece)s for a 1x1 block",
-                            "%(who)s moved the crystal %(num)s slots and swapped the %(piece)s for a 1x1 block",
-                            p["steps"], who=who, piece=piece) if p["take"] == "block" else \
-            say.ngettext("%(who)s moved the crystal %(num)s slot and took the %(piece)s",
-                         "%(who)s moved the crystal %(num)s slots and took the %(piece)s", p["steps"],
-                         who=who, piece=piece)
-        refill = p.get("refill")
-        text += say.gettext("; slot %(slot)s refilled: %(piece)s", slot=refill["slot"],
-                            piece=piece_text(game, refill["piece"], say)) if refill else ""
+        text += sum_text(p, say)
+    elif kind in OWN_SENTENCES:
+        text = OWN_SENTENCES[kind](game, p, who, say)
     elif kind == "list":
         text = _list_text(game, who, p, say)
     elif kind == "undo":
@@ -181,7 +174,8 @@ def _score_text(game: Game, p: dict, say: Speaker) -> str:
     return said + "".join(f" ({note})" for note in (tie, missing) if note)
 
 
-def _sum_text(p: dict, say: Speaker) -> str:
+def sum_text(p: dict, say: Speaker) -> str:
+    """': 12 in all' when the entry keeps the dice's sum; else nothing."""
     return say.gettext(": %(sum)s in all", sum=p["sum"]) if "sum" in p else ""
 
 
@@ -211,29 +205,13 @@ def _simple(game: Game, kind: str, p: dict, who: str, say: Speaker) -> str:
                                      names=", ".join(p.get("names", []))),
         "reroll": lambda: say.ngettext("%(who)s rolled %(num)s die again: %(dice)s",
                                        "%(who)s rolled %(num)s dice again: %(dice)s", len(p.get("dice", [])),
-                                       who=who, dice=dice) + _sum_text(p, say),
-        "keep": lambda: say.gettext("%(who)s kept %(dice)s", who=who, dice=dice) + _sum_text(p, say),
+                                       who=who, dice=dice) + sum_text(p, say),
         "count": lambda: _count_text(game, p, who, say),
-        "recolour": lambda: say.ngettext("%(who)s turned %(num)s %(from)s into %(to)s",
-                                         "%(who)s turned %(num)s %(from)s into %(to)s", p.get("count", 0), who=who,
-                                         **{key: colour_text(game, p[key], say) for key in ("from", "to")}),
-        "use": lambda: say.gettext("%(who)s used %(dice)s; left for the others: %(left)s", who=who, dice=dice,
-                                   left=dice_text(game, p.get("left", []), say)),
-        "take": lambda: say.gettext("%(who)s took %(dice)s", who=who, dice=dice),
-        "pass": lambda: say.gettext("%(who)s passed", who=who),
         "end": lambda: say.gettext("%(who)s said: we reached the end", who=who),
-        "pick": lambda: say.gettext("%(who)s picked %(dice)s; the others pick from %(left)s", who=who, dice=dice,
-                                    left=dice_text(game, p["left"], say)) if "left" in p
-        else say.gettext("%(who)s picked %(dice)s", who=who, dice=dice),
-        "refuse": lambda: say.gettext("%(who)s refused the dice; every die is open to the others", who=who)
-        if p.get("active") else say.gettext("%(who)s refused the dice", who=who),
-        "hold": lambda: say.gettext("%(who)s set aside %(dice)s", who=who, dice=dice) if p.get("dice")
-        else say.gettext("%(who)s released every die", who=who),
         "next": lambda: say.gettext("%(who)s ended the turn (%(names)s did not take part)", who=who,
                                     names=say.listing(p["skipped"])) if p.get("skipped")
         else say.gettext("%(who)s ended the turn", who=who),
         "score": lambda: _score_text(game, p, say),
-        "written": lambda: say.gettext("%(who)s wrote the roll", who=who),
         "card": lambda: say.gettext("%(who)s saved their score card", who=who),
     }
     return texts[kind]() if kind in texts else p.get("text", kind)

@@ -1,4 +1,4 @@
-"""The companion's Flask app: its settings, its blueprints, its answers to HTTP errors, broken games, store faults."""
+"""The companion's Flask app: its settings, its hooks and its blueprints (its error answers: refusals.py)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -6,9 +6,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from flask import Flask
-    from werkzeug.exceptions import HTTPException
 
-    from layouts import LayoutError
 
 def create_app(test_config: dict | None = None) -> Flask:
     """Build the companion app; `test_config` overrides settings (e.g. DATABASE) in tests.
@@ -20,10 +18,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     Flask loads here, not at import, so `rollsheet --help` (which imports companion.cli) stays fast.
     """
     from flask import Flask
-    from werkzeug.exceptions import HTTPException
 
     from companion.web.checks import MAX_BODY
-    from layouts import LayoutError
 
     app = Flask("companion", instance_relative_config=True)  # the package's templates/, static/ and instance path
     app.config.from_mapping(DATABASE=str(Path(app.instance_path) / "rollsheet.sqlite3"), PUBLIC_URL=None,
@@ -32,7 +28,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     if test_config:
         app.config.from_mapping(test_config)
     from companion import store
-    from companion.web import checks, headers, limits, services
+    from companion.web import checks, headers, limits, refusals, services
 
     if not app.config["DATABASE"].startswith(store.SERVERS):  # a file (not a database server): its folder is made
         Path(store.sqlite_path(app.config["DATABASE"])).parent.mkdir(parents=True, exist_ok=True)
@@ -52,56 +48,5 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(glyphs.bp)
     app.register_blueprint(groups.bp)
     app.register_blueprint(groups_api.bp)
-    app.register_error_handler(HTTPException, _http_errors)
-    app.register_error_handler(LayoutError, _broken_game)
-    app.register_error_handler(store.Unavailable, _store_fault)
+    refusals.init_app(app)
     return app
-
-
-def _store_fault(error):
-    """The database cannot be used now (a full disk, a damaged file, no server): 503 with its sentence and
-    Retry-After, JSON for API callers, a page for the others; never a 500."""
-    from flask import jsonify, make_response, render_template, request
-
-    from companion.rules.language import gettext
-
-    if request.path.startswith("/api/"):
-        answer = jsonify(error=error.message)
-    else:
-        answer = make_response(render_template("error.html", title=gettext("Error %(code)s", code=503),
-                                               message=error.message))
-    answer.status_code = 503
-    answer.headers["Retry-After"] = str(error.retry_after)
-    return answer
-
-
-def _broken_game(error: LayoutError):
-    """A game whose layout file is broken (a user's game, or one edited while served): a clear 404, never a 500."""
-    from flask import jsonify, render_template, request
-
-    from companion.rules.language import gettext
-
-    message = gettext("This game cannot be played: its layout has a problem: %(problem)s", problem=error.problems[0])
-    if request.path.startswith("/api/"):
-        return jsonify(error=message), 404
-    return render_template("missing.html", title=gettext("Game not available"), message=message, code=""), 404
-
-
-def _http_errors(error: HTTPException):
-    """HTTP errors (unknown address, wrong method, 403, 413, 429) in the phone's language: JSON for API
-    callers, a page for the others."""
-    from flask import jsonify, make_response, render_template, request
-
-    from companion.rules.language import gettext
-    from companion.web.refusals import HTTP_SENTENCES
-
-    werkzeugs = error.description == type(error).description and error.code in HTTP_SENTENCES
-    message = gettext(HTTP_SENTENCES[error.code], method=request.method) if werkzeugs else error.description
-    if request.path.startswith("/api/"):
-        answer = jsonify(error=message)
-    else:
-        answer = make_response(render_template("error.html", title=gettext("Error %(code)s", code=error.code),
-                                               message=message))
-    answer.status_code = error.code
-    answer.headers.extend((name, value) for name, value in error.get_headers() if name != "Content-Type")
-    return answer

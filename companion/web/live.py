@@ -8,7 +8,7 @@ answer is that same text (`encoded`). With a relay (relay.py) the other processe
 rooms hear of the change too, and their phones are woken the same way.
 
 Glossary:
-- version: a room's change counter (grows by one on every change, see rooms.py).
+- version: a room's change counter (grows by one on every change, see companion/rooms/room.py).
 - channel: what the loop keeps for a room someone watches: its newest state, that state's
   encodings by language, and a future that resolves at the room's next change.
 - write: (state, language) -> the state as a phone in that language reads it (rooms.shown).

@@ -1,18 +1,20 @@
-"""A room's table: seats in turn order, whose turn it is, and the game's mechanic from its layout.
+"""The table mechanics, one module each, registered by kind; the game's mechanic from its layout.
 
 A mechanic (one class per `table: kind:` of layouts/table.py) declares its phases and moves: for
 each move the bodies it could take now, why one is refused, and what it does (contract.py). What a
 seat may do now (`allowed`) is what no refusal stops, and a move is made only when it is allowed
-(mechanic.py), so the phone and the server never disagree. companion/rules/referee.py adds the shared
+(base.py), so the phone and the server never disagree. companion/rules/referee.py adds the shared
 lists and keeps the table from dead ends. No code here knows a game: a game is its layout.
 
-Adding a mechanic: write one module here with a MechanicBase subclass (its `kind`, PHASES,
-FIRST_PHASE, TABLE_KEYS, `start`, `own_moves`, `doing`; `new_turn` and `over` when it needs them; a move's
-own body keys as params.Param, so the API's document shows them)
-and its test (tests/test_mechanics.py shows how and checks it fits contract.Mechanic); the layout
-side is its config class in layouts/table.py, and a game using it in tests/games (or a template) is walked at
-random by tests/test_referee.py (every game there is). The module is found by its kind: nothing
-else lists the mechanics. Its own keys of the state go in state.TableState.
+Adding a mechanic (docs/development.md; tests/test_adding_a_mechanic.py adds the smallest): three places.
+1. One module here with a MechanicBase subclass: its `kind`, PHASES, FIRST_PHASE, TABLE_KEYS (keys of
+   state.TableState), `start`, `own_moves` (each Move with its phases, options, refusal, params and `verb`),
+   `doing`; `new_turn` and `over` when it needs them; SENTENCES, the log sentences of its own entry kinds; BOARD,
+   its phone board (default "generic": drawn from `allowed`). Importing this package registers it by its kind.
+2. Its layout options in layouts/table.py: a TableBase subclass with its MOVES and PHASES, in `Mechanic`.
+3. Its line in docs/authoring.md's table kinds.
+Then a game using it (tests/games, or a template) is walked at random by tests/test_referee.py and checked
+against contract.Mechanic by tests/test_mechanics.py; regenerate the schema, the reference and the catalogues.
 
 Glossary:
 - state: a room's game state as JSON data (state.TableState): seats, turn, active, phase, done,
@@ -25,24 +27,17 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from functools import lru_cache
 
 from companion.rules.mechanics.base import MechanicBase
 from layouts import Game
 
+for _module in pkgutil.iter_modules(__path__):  # each mechanic registers itself (MechanicBase.REGISTERED)
+    importlib.import_module(f"{__name__}.{_module.name}")
 
-@lru_cache(maxsize=1)
+
 def kinds() -> dict[str, type]:
-    """Every mechanic class by its kind, found in this package's modules."""
-    for module in pkgutil.iter_modules(__path__):
-        importlib.import_module(f"{__name__}.{module.name}")
-    found, waiting = {}, list(MechanicBase.__subclasses__())
-    while waiting:
-        cls = waiting.pop()
-        waiting.extend(cls.__subclasses__())
-        if cls.kind:
-            found[cls.kind] = cls
-    return found
+    """Every mechanic class by its kind."""
+    return MechanicBase.REGISTERED
 
 
 _made: dict[int, tuple[Game, MechanicBase]] = {}

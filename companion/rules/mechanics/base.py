@@ -20,7 +20,7 @@ from companion.rules.errors import Refused, impossible, malformed
 from companion.rules.language import Speaker, current, gettext, speaker
 from companion.rules.state import Over
 from companion.rules.turns import copied, role_refusal
-from companion.rules.words import move_verb
+from companion.rules.words import OWN_SENTENCES, move_verb
 from layouts import fill_values
 
 SENT_WITH_EVERY_MOVE = frozenset({"player", "token", "seen", "request"})
@@ -47,6 +47,20 @@ class MechanicBase:
     an instance keeps those its table has with its options (layouts/table.py)."""
     FIRST_PHASE = ""
     TABLE_KEYS: tuple[str, ...] = ()
+    BOARD = "generic"
+    """The phone's board for this mechanic, named in every state (`board`): the mechanic's own (static/*.js), or
+    "generic", drawn from the seats' `allowed` bodies."""
+    SENTENCES: dict = {}
+    """Log entry kind -> (game, params, who, say) -> the sentence of the mechanic's own entries (words.describe)."""
+    REGISTERED: dict[str, type] = {}
+    """Every mechanic class by its kind: a subclass with a kind registers itself (mechanics/__init__.py imports
+    them all)."""
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if cls.kind:
+            MechanicBase.REGISTERED[cls.kind] = cls
+            OWN_SENTENCES.update(cls.SENTENCES)
 
     def __init__(self, game):
         self.game, self.config = game, game.table
@@ -146,7 +160,8 @@ class MechanicBase:
     def turn_refusal(self, state: dict, seat: int, action: str) -> Refused | None:
         """Why `seat` may not make move `action` in this phase (whose turn or phase it is), or None."""
         act = Act(self.game, self, self._view(state, seat), {"move": action}, seat)
-        return role_refusal(act, self._moves[action], lambda: move_verb(action, speaker(current())))
+        move = self._moves[action]
+        return role_refusal(act, move, lambda: move_verb(action, speaker(current()), move.verb))
 
     def refusal(self, state: dict, seat: int, move: dict) -> Refused | None:
         """Why `seat` may not make `move` now (whose turn or phase it is, or what the move's rules say), or None."""

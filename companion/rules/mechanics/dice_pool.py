@@ -21,15 +21,39 @@ from companion.rules.errors import Refusal, no
 from companion.rules.language import N_, Speaker, ngettext
 from companion.rules.mechanics.base import MechanicBase, dice_sets
 from companion.rules.turns import active_part_done, end_early, part_done
-from companion.rules.words import colour_text
+from companion.rules.words import colour_text, dice_text
+
+
+def _recoloured_text(game, p: dict, who: str, say: Speaker) -> str:
+    """The log's sentence of a recolour: how many dice of which colour became which."""
+    return say.ngettext("%(who)s turned %(num)s %(from)s into %(to)s", "%(who)s turned %(num)s %(from)s into %(to)s",
+                        p.get("count", 0), who=who, **{key: colour_text(game, p[key], say) for key in ("from", "to")})
+
+
+def _used_text(game, p: dict, who: str, say: Speaker) -> str:
+    """The log's sentence of the active player's use: the dice used, the dice left for the others."""
+    return say.gettext("%(who)s used %(dice)s; left for the others: %(left)s", who=who,
+                       dice=dice_text(game, p["dice"], say), left=dice_text(game, p.get("left", []), say))
+
+
+def _taken_text(game, p: dict, who: str, say: Speaker) -> str:
+    """The log's sentence of another player's take."""
+    return say.gettext("%(who)s took %(dice)s", who=who, dice=dice_text(game, p["dice"], say))
+
+
+def _passed_text(game, p: dict, who: str, say: Speaker) -> str:
+    """The log's sentence of another player's pass."""
+    return say.gettext("%(who)s passed", who=who)
 
 
 class DicePool(MechanicBase):
     """Roll, spend powers, use dice of one colour; each other player takes some of the rest, or passes."""
 
     kind = "dice-pool"
+    BOARD = "dice-pool"  # its own board (companion/static/board.js)
     PHASES = {"roll": N_("roll the dice"), "use": N_("choose the dice to use"), "others": N_("take their dice")}
     FIRST_PHASE = "roll"
+    SENTENCES = {"recolour": _recoloured_text, "use": _used_text, "take": _taken_text, "pass": _passed_text}
     TABLE_KEYS = ("dice",)
 
     def start(self, players, rng) -> dict:
@@ -148,13 +172,14 @@ class DicePool(MechanicBase):
         dice = {"dice": dice_param}
         colour = Param(str, self._recolour_refusal, description="a colour id of the dice's faces")
         offered = {"roll": Move(self._roll, {"roll": "active"}, starts=True, draws=True),
-                   "use": Move(self._use, {"use": "active"}, params=dice, options=dice_sets, refuse=self._use_refusal),
+                   "use": Move(self._use, {"use": "active"}, params=dice, options=dice_sets, refuse=self._use_refusal,
+                               verb=N_("use dice")),
                    "take": Move(self._take, {"others": "others"}, params=dice, options=self._left_sets,
-                                refuse=self._take_refusal),
-                   "pass": Move(self._pass, {"others": "others"}, refuse=self._pass_refusal),
+                                refuse=self._take_refusal, verb=N_("take dice")),
+                   "pass": Move(self._pass, {"others": "others"}, refuse=self._pass_refusal, verb=N_("pass")),
                    "next": Move(end_early, {"others": "active"}, turn=False)}
         powers = {"reroll": Move(self._reroll, {"use": "active"}, params=dice, draws=True, options=dice_sets,
                                  refuse=self._reroll_refusal),
                   "recolour": Move(self._recolour, {"use": "active"}, params={"from": colour, "to": colour},
-                                   options=self._colour_pairs, refuse=self._recolour_refusal)}
+                                   options=self._colour_pairs, refuse=self._recolour_refusal, verb=N_("turn dice"))}
         return offered | {name: powers[name] for name in self.config.powers}

@@ -16,15 +16,24 @@ from companion.rules.errors import Refusal, no
 from companion.rules.language import N_, Speaker, ngettext
 from companion.rules.mechanics.base import MechanicBase, dice_sets
 from companion.rules.turns import pass_turn
+from companion.rules.words import dice_text
+
+
+def _held_text(game, p: dict, who: str, say: Speaker) -> str:
+    """The log's sentence of a hold: the dice set aside, or every die released."""
+    return say.gettext("%(who)s set aside %(dice)s", who=who, dice=dice_text(game, p["dice"], say)) if p["dice"] \
+        else say.gettext("%(who)s released every die", who=who)
 
 
 class HoldAndRoll(MechanicBase):
     """Roll, set dice aside and roll again up to `rolls_per_turn` times, then end the turn."""
 
     kind = "hold-and-roll"
+    BOARD = "hold-and-roll"  # its own board (companion/static/board.js)
     PHASES = {"roll": N_("roll the dice"), "rolling": N_("set dice aside and roll again, or end the turn")}
     FIRST_PHASE = "roll"
     TABLE_KEYS = ("dice", "rolls")
+    SENTENCES = {"hold": _held_text}
 
     def start(self, players, rng) -> dict:
         """A new room: no dice rolled, no rolls made."""
@@ -92,5 +101,5 @@ class HoldAndRoll(MechanicBase):
         return {"roll": Move(self._roll, {"roll": "active", "rolling": "active"}, refuse=self._roll_refusal,
                              starts=True, draws=True),
                 "hold": Move(self._hold, {"rolling": "active"}, params={"dice": dice_param}, refuse=self._hold_refusal,
-                             options=dice_sets),
+                             options=dice_sets, verb=N_("set dice aside")),
                 "next": Move(self._next, {"rolling": "active"})}

@@ -22,7 +22,7 @@ from companion.rules.errors import no
 from companion.rules.language import N_, Speaker
 from companion.rules.mechanics.base import MechanicBase
 from companion.rules.turns import pass_turn
-from companion.rules.words import colour_text
+from companion.rules.words import colour_text, piece_text
 
 TAKES = ("piece", "block")
 
@@ -44,12 +44,27 @@ def draw(box: dict[str, int], rng) -> dict | None:
     return {"colour": colour, "piece": piece}
 
 
+def _moved_text(game, p: dict, who: str, say: Speaker) -> str:
+    """The log's sentence of a move: how far the crystal went, what was taken, which slot was refilled."""
+    piece = piece_text(game, p["piece"], say)
+    text = say.ngettext("%(who)s moved the crystal %(num)s slot and swapped the %(piece)s for a 1x1 block",
+                        "%(who)s moved the crystal %(num)s slots and swapped the %(piece)s for a 1x1 block",
+                        p["steps"], who=who, piece=piece) if p["take"] == "block" else \
+        say.ngettext("%(who)s moved the crystal %(num)s slot and took the %(piece)s",
+                     "%(who)s moved the crystal %(num)s slots and took the %(piece)s", p["steps"], who=who, piece=piece)
+    refill = p.get("refill")
+    return text + (say.gettext("; slot %(slot)s refilled: %(piece)s", slot=refill["slot"],
+                               piece=piece_text(game, refill["piece"], say)) if refill else "")
+
+
 class MarketRing(MechanicBase):
     """Move the crystal, take the piece (or a block instead); the slot it left is refilled from the bag."""
 
     kind = "market-ring"
+    BOARD = "market-ring"  # its own board (companion/static/market.js)
     PHASES = {"move": N_("move the crystal")}
     FIRST_PHASE = "move"
+    SENTENCES = {"move": _moved_text}
     TABLE_KEYS = ("ring", "crystal", "ahead", "box", "blocks")
 
     def start(self, players, rng) -> dict:
@@ -133,4 +148,5 @@ class MarketRing(MechanicBase):
     def own_moves(self) -> dict[str, Move]:
         """Move the crystal: the active player's whole turn (it may draw a refill from the bag)."""
         return {"move": Move(self._move, {"move": "active"}, params=self._params(),
-                             options=self._options, refuse=self._refusal, starts=True, draws=True)}
+                             options=self._options, refuse=self._refusal, starts=True, draws=True,
+                             verb=N_("move the crystal"))}

@@ -22,7 +22,21 @@ from companion.rules.errors import no
 from companion.rules.language import N_, Speaker, current, speaker
 from companion.rules.mechanics.base import MechanicBase, subsets
 from companion.rules.turns import active_part_done, end_early, part_done, seat_name
-from companion.rules.words import colour_text
+from companion.rules.words import colour_text, dice_text
+
+
+def _picked_text(game, p: dict, who: str, say: Speaker) -> str:
+    """The log's sentence of a pick: the dice, and (the active player's) what the others pick from."""
+    dice = dice_text(game, p["dice"], say)
+    return say.gettext("%(who)s picked %(dice)s; the others pick from %(left)s", who=who, dice=dice,
+                       left=dice_text(game, p["left"], say)) if "left" in p \
+        else say.gettext("%(who)s picked %(dice)s", who=who, dice=dice)
+
+
+def _refused_text(game, p: dict, who: str, say: Speaker) -> str:
+    """The log's sentence of a refusal of the dice (the active player's opens every die to the others)."""
+    return say.gettext("%(who)s refused the dice; every die is open to the others", who=who) if p.get("active") \
+        else say.gettext("%(who)s refused the dice", who=who)
 
 
 @lru_cache(maxsize=64)
@@ -64,8 +78,10 @@ class RollAndDraft(MechanicBase):
     """Roll; the active player picks (or refuses), then the others pick from the open dice."""
 
     kind = "roll-and-draft"
+    BOARD = "roll-and-draft"  # its own board (companion/static/board.js)
     PHASES = {"roll": N_("roll the dice"), "pick": N_("pick dice"), "others": N_("pick dice")}
     FIRST_PHASE = "roll"
+    SENTENCES = {"pick": _picked_text, "refuse": _refused_text}
     TABLE_KEYS = ("dice", "choice")
 
     def start(self, players, rng) -> dict:
@@ -165,7 +181,7 @@ class RollAndDraft(MechanicBase):
         dice = {"dice": dice_param}
         offered = {"roll": Move(self._roll, {"roll": "active"}, starts=True, draws=True),
                    "pick": Move(self._pick, both, params=dice, refuse=self._pick_refusal,
-                                options=self._pick_options),
+                                options=self._pick_options, verb=N_("pick dice")),
                    "next": Move(end_early, {"others": "active"}, turn=False)}
-        refuse = {"refuse": Move(self._refuse, both, refuse=self._refuse_refusal)}
+        refuse = {"refuse": Move(self._refuse, both, refuse=self._refuse_refusal, verb=N_("refuse the dice"))}
         return offered | (refuse if self.config.refuse else {})

@@ -27,15 +27,28 @@ from companion.rules.errors import no
 from companion.rules.language import N_, Speaker
 from companion.rules.mechanics.base import MechanicBase, subsets
 from companion.rules.turns import part_done, pass_turn
+from companion.rules.words import dice_text, sum_text
+
+
+def _kept_text(game, p: dict, who: str, say: Speaker) -> str:
+    """The log's sentence of a roll kept before its rerolls are used up (with its sum where the layout shows it)."""
+    return say.gettext("%(who)s kept %(dice)s", who=who, dice=dice_text(game, p["dice"], say)) + sum_text(p, say)
+
+
+def _written_text(game, p: dict, who: str, say: Speaker) -> str:
+    """The log's sentence of a seat that wrote the roll."""
+    return say.gettext("%(who)s wrote the roll", who=who)
 
 
 class SharedRoll(MechanicBase):
     """One roll for the whole table; every seat writes it; the turn passes once it stands or once all wrote it."""
 
     kind = "shared-roll"
+    BOARD = "shared-roll"  # its own board (companion/static/board.js)
     PHASES = {"roll": N_("roll the dice for everyone"), "reroll": N_("roll the dice again or keep them"),
               "write": N_("write the roll on their sheet")}
     FIRST_PHASE = "roll"
+    SENTENCES = {"keep": _kept_text, "written": _written_text}
     TABLE_KEYS = ("dice", "sum")
 
     def start(self, players, rng) -> dict:
@@ -162,7 +175,7 @@ class SharedRoll(MechanicBase):
                                  options=self._chosen_sets, refuse=self._choice_refusal)
         if self.config.rerolls != 0:
             moves["reroll"] = Move(self._reroll, {"reroll": "active"}, draws=True)
-            moves["keep"] = Move(self._keep, {"reroll": "active"})
+            moves["keep"] = Move(self._keep, {"reroll": "active"}, verb=N_("keep the roll"))
         if self.config.passes == "written":
-            moves["written"] = Move(self._written, {"write": "others"})
+            moves["written"] = Move(self._written, {"write": "others"}, verb=N_("say the roll is written"))
         return moves
