@@ -9,7 +9,7 @@ from contextlib import contextmanager
 
 import pytest
 
-from companion.store import Fault, sqlite as engine
+from companion.store import Fault, sqlite as engine, sqlite_schema
 from companion.store.base import RECOVERED_S
 from tests.serving import call, free_port, run_serve, serving
 from tests.tables import Http, Table
@@ -167,13 +167,13 @@ def test_a_rollsheet_database_from_before_the_mark_is_taken_on_and_marked(tmp_pa
         played = room.ok("Ana", "roll")
     with sqlite3.connect(tmp_path / "rollsheet.sqlite3") as db:  # as rollsheet left it before the mark (schema 2)
         db.execute("DROP TABLE limits")
-        db.execute(engine.SCHEMA_2[-1])
+        db.execute(sqlite_schema.SCHEMA_2[-1])
         db.execute("PRAGMA application_id = 0")
         db.execute("PRAGMA user_version = 2")
     with serving(tmp_path, "--workers", 1) as (base, _):
         assert call(base, f"/api/rooms/{room.code}")[2] == played
     with sqlite3.connect(tmp_path / "rollsheet.sqlite3") as db:
-        assert db.execute("PRAGMA application_id").fetchone()[0] == engine.MARK
+        assert db.execute("PRAGMA application_id").fetchone()[0] == sqlite_schema.MARK
         assert db.execute("PRAGMA user_version").fetchone()[0] == engine.SQLite.MIGRATIONS[-1][0]
 
 
@@ -193,7 +193,7 @@ def test_a_database_with_a_zeroed_page_is_refused_in_one_line(tmp_path):
 @pytest.mark.server
 def test_a_database_newer_than_this_rollsheet_is_refused_in_one_line(tmp_path):
     with sqlite3.connect(tmp_path / "rollsheet.sqlite3") as db:
-        db.execute(f"PRAGMA application_id = {engine.MARK}")
+        db.execute(f"PRAGMA application_id = {sqlite_schema.MARK}")
         db.execute("PRAGMA user_version = 99")
         db.execute("CREATE TABLE rooms (code TEXT)")
     result = run_serve("--host", "127.0.0.1", "--port", free_port(), "--data", tmp_path)
