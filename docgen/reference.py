@@ -196,10 +196,10 @@ def pictures() -> dict[str, bytes]:
 
 def box_rows_geometry_text() -> list[str]:
     """How a box_rows block sizes its boxes, worked through on its example (the picture above)."""
-    from sheets.blocks.box_rows import GAP, box_rows_geometry
+    from layouts.blocks.box_rows import GAP
 
     block = layouts.load_file(EXAMPLES).printables["box-rows"].blocks[0]
-    side, row_h, head = box_rows_geometry(block)
+    side, row_h, head = block.geometry()
     x, _, w, h = block.at
     slots = max(row.slots for row in block.rows)
     return [f"**Geometry.** A row is the block's height divided among its rows; its head takes `head` mm (default "

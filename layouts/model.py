@@ -16,6 +16,7 @@ from pydantic import AfterValidator, Field, field_validator, model_validator
 
 from layouts.blocks import Block
 from layouts.blocks.base import ColourRef, Strict, Words
+from layouts.blocks.places import repeated_ids
 from layouts.glyphs import SHAPES, checked_glyph
 from layouts.lists import SharedList
 from layouts.patterns import Pattern
@@ -76,6 +77,14 @@ class Printable(Strict):
     grow: bool = Field(False, description="scaled up to fill the safe area of larger paper (a board on A3)")
     blocks: list[Block] = Field(min_length=1, description="what the sheet or card holds, each block in its mm box")
     back: list[Block] = Field([], description="a card back shared by all copies, printed with --backs")
+
+    @field_validator("blocks")
+    @classmethod
+    def _ids_unique(cls, blocks: list):
+        repeated = repeated_ids(blocks)
+        if repeated:
+            raise ValueError("; ".join(repeated))
+        return blocks
 
 
 class Game(Strict):

@@ -10,7 +10,7 @@ import yaml
 from reportlab.lib.colors import HexColor
 
 import layouts
-from sheets.blocks.region_map import field_boxes
+from layouts.write_ins import places
 from sheets.ink import INK_MODES, Ink
 from sheets.paper import grow_scale, impose
 from sheets.render import Job, render
@@ -49,7 +49,7 @@ def plan_fields_drawn(printed, paper):
     scale = grow_scale(GAME.printables["city-plan"].size, paper)
     slot_x, slot_y, _, _ = impose(tuple(s * scale for s in GAME.printables["city-plan"].size), paper).slots[0]
     found = []
-    for kind, (x, y, side, _) in field_boxes(PLAN):
+    for kind, (x, y, side, _) in ((place.colour, place.at) for place in places(GAME, "city-plan")):
         x, y, side = slot_x + x * scale, slot_y + y * scale, side * scale
         mark = next((m for m in page["marks"] if m.kind == "curve" and near(m.x, x) and near(m.y, y)
                      and near(m.w, side) and near(m.h, side)), None)

@@ -6,6 +6,7 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from layouts.blocks.base import BlockBase, ColourRef, TableRef, ValueText, Words
+from layouts.blocks.places import Marked, Place, Rect
 
 
 class Text(BlockBase):
@@ -24,12 +25,27 @@ class NameLine(BlockBase):
     label: ValueText = Field("Name", description="the word before the line")
 
 
-class WriteBox(BlockBase):
-    """A labelled box to write a number in (a total, a start player mark)."""
+class WriteBox(Marked):
+    """A labelled box to write a number in (a total, a start player mark): one place, named by the block id."""
 
+    default_id = "box"
     type: Literal["write_box"]
     label: ValueText = Field("", description="the words above the box; without them the box takes the whole block")
     emphasis: bool = Field(False, description="a total: drawn bold with a heavy border")
+
+    @property
+    def label_height(self) -> float:
+        """mm above the box for its label."""
+        return min(6.0, self.at[3] * 0.3) if self.label else 0.0
+
+    def box(self) -> Rect:
+        """The box to write in, under the label."""
+        x, y, w, h = self.at
+        return x, y + self.label_height, w, h - self.label_height
+
+    def places(self, block_id: str) -> list[Place]:
+        """The box: one number."""
+        return [Place(block_id, "number", block_id, block_id, 1, self.box(), label=self.label or None)]
 
 
 class ValueTable(BlockBase):

@@ -5,7 +5,11 @@ from typing import ClassVar, Literal
 
 from pydantic import Field, model_validator
 
-from layouts.blocks.base import BlockBase, Icon, Named, Scored, Strict, ValueText
+from layouts.blocks.base import Icon, Named, Scored, Strict, ValueText
+from layouts.blocks.places import Marked, Place, Rect, Write, part_key, place_row
+
+HEADER, FOOT, SCORE, BRIDGE_GAP, INSET = 7.5, 6.5, 9.5, 4.5, 0.8
+"""mm: a column's header, its foot ring, its points box, the gap at the bridge line, a box's side inset."""
 
 
 class Column(Named):
@@ -21,7 +25,10 @@ class Bridge(Strict):
     label: ValueText = Field(description="printed on the line (its points)")
 
 
-class BoxColumns(BlockBase):
+class BoxColumns(Marked):
+    """Columns side by side; places `<id>.<colour>.<box>` (boxes from 1 at the bottom) and `<id>.<colour>.points`."""
+
+    default_id = "columns"
     type: Literal["box_columns"]
     boxes: int = Field(ge=1, le=20, description="write-in boxes per column")
     columns: list[Column] = Field(min_length=1, description="the columns, left to right")
@@ -30,6 +37,7 @@ class BoxColumns(BlockBase):
     score_label: ValueText = Field("", description="printed small at the top of each points box: what to write "
                                                    "there (Points)")
     names: bool = Field(False, description="a colour column's header names its colour beside the glyph")
+    write: Write = Field("number", description="what a box holds: number (a card's value) or cross")
 
     @model_validator(mode="after")
     def _marks_inside(self):
@@ -40,3 +48,46 @@ class BoxColumns(BlockBase):
         if self.bridge and self.bridge.after >= self.boxes:
             raise ValueError(f"bridge.after: {self.bridge.after} must be below {self.boxes}")
         return self
+
+    @property
+    def column_width(self) -> float:
+        """mm across one column."""
+        return self.at[2] / len(self.columns)
+
+    @property
+    def has_foot(self) -> bool:
+        """Whether any column has a ring under it."""
+        return any(c.foot != "none" for c in self.columns)
+
+    def box_tops(self) -> tuple[dict[int, float], float]:
+        """The top edge (mm) of every box row, numbered 1 at the bottom (a gap at the bridge), and a box's height."""
+        _, y, _, h = self.at
+        score_h = SCORE if self.score_boxes else 0
+        boxes_h = h - HEADER - INSET - (FOOT if self.has_foot else 0) - score_h - (BRIDGE_GAP if self.bridge else 0)
+        box_h = boxes_h / self.boxes
+        after = self.bridge.after if self.bridge else self.boxes
+        top = y + HEADER + INSET
+        return {k: top + (self.boxes - k) * box_h + (BRIDGE_GAP if k <= after and self.bridge else 0)
+                for k in range(1, self.boxes + 1)}, box_h
+
+    def box(self, column: int, top: float, box_h: float) -> Rect:
+        """The write-in box of a column (from 0) whose row starts at `top`."""
+        return self.at[0] + column * self.column_width + INSET, top + 0.5, self.column_width - 2 * INSET, box_h - 1.0
+
+    def score_box(self, column: int) -> Rect:
+        """The points box under a column (from 0)."""
+        x, y, _, h = self.at
+        return x + column * self.column_width + INSET, y + h - SCORE + 0.5, self.column_width - 2 * INSET, SCORE - 0.5
+
+    def places(self, block_id: str) -> list[Place]:
+        """Per column, left to right: its boxes bottom up (the order they fill), then its points box."""
+        tops, box_h = self.box_tops()
+        found = []
+        for i, column in enumerate(self.columns):
+            group = f"{block_id}.{part_key(column, 'c', i + 1)}"
+            boxes = [self.box(i, tops[k], box_h) for k in sorted(tops)]
+            found += place_row(block_id, group, self.write, boxes, colour=column.colour, label=column.label)
+            if self.score_boxes:
+                found.append(Place(f"{group}.points", "number", block_id, group, len(boxes) + 1, self.score_box(i),
+                                   colour=column.colour, label=self.score_label or None))
+        return found

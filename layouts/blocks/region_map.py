@@ -15,8 +15,11 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from layouts.blocks.base import BlockBase, ColourRef, Icon, Strict, Words
+from layouts.blocks.base import ColourRef, Icon, Strict, Words
+from layouts.blocks.places import Marked, Place, Rect, place_row
 
+FIELD = 2.6
+"""mm from a cell's edge to its field's square."""
 Count = Annotated[int, Field(ge=1, le=60)]
 CellRect = tuple[Annotated[int, Field(ge=0)], Annotated[int, Field(ge=0)], Count, Count]
 
@@ -53,9 +56,13 @@ class District(Strict):
         return self
 
 
-class RegionMap(BlockBase):
-    """A city plan (or any map of numbered regions) drawn on a grid of square cells."""
+class RegionMap(Marked):
+    """A city plan (or any map of numbered regions) drawn on a grid of square cells.
 
+    Places: `<id>.d<district>.p<project>.<n>`, a cross (a chip) on the n-th field of a project in reading order.
+    """
+
+    default_id = "map"
     type: Literal["region_map"]
     grid: tuple[Count, Count] = Field(description="columns and rows of cells")
     types: dict[ColourRef, Icon] = Field(min_length=1, description="project type (a colour) and its icon")
@@ -67,6 +74,29 @@ class RegionMap(BlockBase):
     def field_count(self) -> int:
         """All fields of all projects."""
         return sum(p.fields for d in self.districts for p in d.projects)
+
+    def frame(self) -> tuple[float, float, float]:
+        """Left and top (mm) of the map's grid, centred in its box, and the side of one cell."""
+        x, y, w, h = self.at
+        cols, rows = self.grid
+        cell = min(w / cols, h / rows)
+        return x + (w - cols * cell) / 2, y + (h - rows * cell) / 2, cell
+
+    def project_fields(self, project: Project) -> list[Rect]:
+        """The square of each field of a project, in reading order."""
+        left, top, cell = self.frame()
+        side = cell - 2 * FIELD
+        return [(left + c * cell + FIELD, top + r * cell + FIELD, side, side)
+                for c, r in sorted(rect_cells(project.cells), key=lambda cell: (cell[1], cell[0]))]
+
+    def places(self, block_id: str) -> list[Place]:
+        """Per district and project, in order: a cross per field, the project its group."""
+        found = []
+        for d, district in enumerate(self.districts, 1):
+            for p, project in enumerate(district.projects, 1):
+                group = f"{block_id}.d{d}.p{p}"
+                found += place_row(block_id, group, "cross", self.project_fields(project), colour=project.type)
+        return found
 
     @model_validator(mode="after")
     def _plan_consistent(self):

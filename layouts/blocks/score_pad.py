@@ -12,7 +12,8 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from layouts.blocks.base import BlockBase, ColourRef, Icon, Strict, ValueText
+from layouts.blocks.base import ColourRef, Icon, Strict, ValueText
+from layouts.blocks.places import Marked, Place, Rect
 
 MIN_BOX = 8.0
 """mm: the smallest box a digit is written in."""
@@ -36,7 +37,11 @@ class PadRow(Strict):
         return self
 
 
-class ScorePad(BlockBase):
+class ScorePad(Marked):
+    """Places per player column c (from 1): `<id>.c<c>.name` (a text), `<id>.c<c>.r<row>` (a number; rows from 1,
+    the name row not counted, computed rows left out), `<id>.c<c>.r<row>.<part>` for a row's parts (from 1)."""
+
+    default_id = "pad"
     type: Literal["score_pad"]
     rows: list[PadRow] = Field(min_length=1, description="the rows, top down")
     columns: int = Field(4, ge=1, le=8, description="player columns")
@@ -57,3 +62,37 @@ class ScorePad(BlockBase):
                 raise ValueError(f"rows: {row.label!r} splits {inner_w:.1f} mm boxes into {len(row.parts)} parts "
                                  f"of {inner_w / len(row.parts):.1f} mm; write-in boxes need {MIN_BOX:g} mm")
         return self
+
+    def cells(self) -> list[list[Rect]]:
+        """Per row (the name row first, when there is one), the write-in box of each column."""
+        x, y, w, h = self.at
+        rows = len(self.rows) + (self.name_row is not None)
+        row_h, col_w = h / rows, (w - self.label_width) / self.columns
+        return [[(x + self.label_width + c * col_w + INSET, y + r * row_h + INSET, col_w - 2 * INSET, row_h - 2 * INSET)
+                 for c in range(self.columns)] for r in range(rows)]
+
+    @staticmethod
+    def parts_of(box: Rect, parts: int) -> list[Rect]:
+        """A box split into `parts` boxes side by side."""
+        x, y, w, h = box
+        return [(x + i * w / parts, y, w / parts, h) for i in range(parts)]
+
+    def places(self, block_id: str) -> list[Place]:
+        """Per player column, left to right: its name, then its rows top down (each row's parts left to right)."""
+        cells = self.cells()
+        named = self.name_row is not None
+        found = []
+        for c in range(self.columns):
+            group = f"{block_id}.c{c + 1}"
+            column = [(f"{group}.name", "text", cells[0][c], None, self.name_row)] if named else []
+            for r, row in enumerate(self.rows, 1):
+                at = cells[r - 1 + named][c]
+                if row.parts:
+                    parts = zip(self.parts_of(at, len(row.parts)), row.parts, strict=True)
+                    column += [(f"{group}.r{r}.{p}", "number", part, row.colour, label)
+                               for p, (part, label) in enumerate(parts, 1)]
+                elif not row.computed:
+                    column.append((f"{group}.r{r}", "number", at, row.colour, row.label))
+            found += [Place(place_id, kind, block_id, group, n, at, colour, label)
+                      for n, (place_id, kind, at, colour, label) in enumerate(column, 1)]
+        return found

@@ -2,49 +2,35 @@
 marks), gaps, an end icon, a note; each row starting `offset` slots in (a slot: box side + GAP)."""
 from __future__ import annotations
 
-import math
-
 from reportlab.lib.colors import black, white
 
+from layouts.blocks.box_rows import GAP, outline
 from sheets.icons import draw_badge, draw_icon
-
-GAP = 1.0
-"""Space between boxes, mm."""
-
-
-def box_rows_geometry(block) -> tuple[float, float, float]:
-    """Box side, row height and head width (mm) of a box_rows block."""
-    _, _, w, h = block.at
-    row_h = h / len(block.rows)
-    slots = max(row.slots for row in block.rows)
-    across = (w / (slots + 1) if block.head is None else (w - block.head - GAP) / slots) - GAP
-    side = min(across, row_h - 2 * GAP, block.box or across)
-    return side, row_h, block.head or side
 
 
 def draw_box_rows(pen, block, ctx):
     """Per row: its head, a tinted band (in colour ink) behind white boxes (in their shapes, with their numbers and
     marks), the end icon, the note."""
     x, y, w, _ = block.at
-    side, row_h, head = box_rows_geometry(block)
+    side, _, head = block.geometry()
     for r, row in enumerate(block.rows):
-        top = y + r * row_h + (row_h - side) / 2
+        boxes, after = block.row_boxes(r)
+        top = boxes[0][1]
         rgb = ctx.rgb(row.colour) if row.colour else None
         line, tint = (ctx.ink.strong(rgb), ctx.ink.tint(rgb)) if rgb else (black, None)
         _head(pen, ctx, row, (x, top, head, side))
-        left = x + head + GAP + row.offset * (side + GAP)
-        labels = row.box_labels()
+        left = boxes[0][0]
         if tint:
             pen.rect(left - GAP / 2, top - GAP / 2, (row.slots - row.offset) * (side + GAP), side + GAP, stroke=None,
                      fill=tint, radius=1.5)
-        for place, label in enumerate(labels, 1):
+        for place, (label, (left, _, _, _)) in enumerate(zip(row.box_labels(), boxes, strict=True), 1):
             _box(pen, row.shapes.get(place, "square"), (left, top, side), line)
             if label:
                 pen.fit_text((left, top, side, side), ctx.text(label), min(side * 1.5, 14), bold=True,
                              colour=line, align="center")
             if place in row.marks:
                 draw_icon(pen, row.marks[place], left + side * 0.8, top + side * 0.2, side * 0.3, line)
-            left += (side + GAP) * (1 + row.gaps.count(place))
+        left = after[0]
         if row.end:
             pen.circle(left + side / 2, top + side / 2, side / 2, stroke=line, fill=white, width=0.9)
             draw_icon(pen, row.end, left + side / 2, top + side / 2, side * 0.55, line,
@@ -73,7 +59,4 @@ def _box(pen, shape: str, box, line) -> None:
     elif shape == "circle":
         pen.circle(left + side / 2, top + side / 2, side / 2, stroke=line, fill=white, width=0.9)
     else:
-        radii = [side / 2] * 5 if shape == "pentagon" else [side * 0.55, side * 0.25] * 5
-        cx, cy = left + side / 2, top + side * 0.55  # the outline's middle a little low: its point is up
-        pen.polygon([(cx + r * math.sin(2 * math.pi * n / len(radii)), cy - r * math.cos(2 * math.pi * n / len(radii)))
-                     for n, r in enumerate(radii)], stroke=line, fill=white, width=0.9)
+        pen.polygon(outline(shape, (left, top, side, side)), stroke=line, fill=white, width=0.9)

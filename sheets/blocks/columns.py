@@ -3,40 +3,30 @@ from __future__ import annotations
 
 from reportlab.lib.colors import black, white
 
+from layouts.blocks.columns import BRIDGE_GAP, FOOT, HEADER
 from sheets.icons import draw_badge, draw_icon
 from sheets.units import MIN_TEXT_PT
 
-HEADER, FOOT, SCORE, BRIDGE_GAP, INSET = 7.5, 6.5, 9.5, 4.5, 0.8
 PAD = 0.6
 """mm between a header's text and its border."""
 SCORE_LABEL = 2.9
 """mm at the top of a points box for its label: one line of 7 pt."""
 
 
-def box_tops(block, top: float, box_h: float) -> dict[int, float]:
-    """The top edge (mm) of every box, numbered 1 at the bottom, leaving a gap at the bridge."""
-    after = block.bridge.after if block.bridge else block.boxes
-    return {k: top + (block.boxes - k) * box_h + (BRIDGE_GAP if k <= after and block.bridge else 0)
-            for k in range(1, block.boxes + 1)}
-
-
 def draw_box_columns(pen, block, ctx):
     """Each column: a header with colour and glyph, its boxes, marks, foot and points box."""
-    x, y, w, h = block.at
-    col_w = w / len(block.columns)
-    has_foot = any(c.foot != "none" for c in block.columns)
-    score_h = SCORE if block.score_boxes else 0
-    boxes_h = h - HEADER - INSET - (FOOT if has_foot else 0) - score_h - (BRIDGE_GAP if block.bridge else 0)
-    box_h = boxes_h / block.boxes
-    tops = box_tops(block, y + HEADER + INSET, box_h)
+    x, y, w, _ = block.at
+    col_w = block.column_width
+    tops, box_h = block.box_tops()
     bottom = tops[1] + box_h
     for i, column in enumerate(block.columns):
         left = x + i * col_w
-        _column(pen, ctx, column, (left, y, col_w, bottom - y), tops, box_h, block.names)
+        _column(pen, ctx, column, (left, y, col_w, bottom - y), [block.box(i, top, box_h) for top in tops.values()],
+                block.names)
         if column.foot == "double_circle":
             draw_icon(pen, "double_circle", left + col_w / 2, bottom + FOOT / 2, FOOT - 1.5, black)
         if block.score_boxes:
-            _score_box(pen, ctx, block, (left + INSET, y + h - score_h + 0.5, col_w - 2 * INSET, score_h - 0.5))
+            _score_box(pen, ctx, block, block.score_box(i))
     if block.bridge:
         _bridge(pen, ctx, block, x, w, tops[block.bridge.after] - BRIDGE_GAP / 2, col_w)
 
@@ -50,7 +40,7 @@ def _score_box(pen, ctx, block, box):
                      colour=ctx.ink.muted, align="center")
 
 
-def _column(pen, ctx, column, area, tops, box_h, named):
+def _column(pen, ctx, column, area, boxes, named):
     left, top, col_w, height = area
     rgb = ctx.rgb(column.colour) if column.colour else None
     tint = ctx.ink.tint(rgb) if rgb else None
@@ -64,13 +54,12 @@ def _column(pen, ctx, column, area, tops, box_h, named):
         pen.fit_text((header[0] + PAD, top, header[2] - 2 * PAD, HEADER), ctx.text(column.label), 8.5, bold=True,
                      align="center")
     line = ctx.ink.strong(rgb) if rgb else black
-    for box, box_top in tops.items():
-        pen.rect(left + INSET, box_top + 0.5, col_w - 2 * INSET, box_h - 1.0, stroke=line, fill=white,
-                 width=0.9, radius=0.8)
-        mark = column.marks.get(box)
+    for number, (bx, by, bw, bh) in enumerate(boxes, 1):
+        pen.rect(bx, by, bw, bh, stroke=line, fill=white, width=0.9, radius=0.8)
+        mark = column.marks.get(number)
         if mark:
-            size = min(3.8, box_h * 0.45)
-            draw_icon(pen, mark, left + INSET + size / 2 + 0.8, box_top + 0.5 + size / 2 + 0.7, size, line,
+            size = min(3.8, (bh + 1.0) * 0.45)
+            draw_icon(pen, mark, bx + size / 2 + 0.8, by + size / 2 + 0.7, size, line,
                       ctx.ink.fill(rgb) if rgb else None)
 
 

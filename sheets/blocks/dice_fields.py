@@ -7,23 +7,12 @@ from layouts.blocks.dice_fields import LABEL_WIDTH
 from sheets.glyphs import draw_glyph, glyph_side
 from sheets.icons import draw_icon, draw_pips
 
-GAP = 1.5
-
-
-def circle_centres(block) -> list[list[tuple[float, float]]]:
-    """Per field, the centre (mm) of each face's circle."""
-    x, y, _, h = block.at
-    row_h = h / len(block.fields)
-    step = block.circle + GAP
-    return [[(x + LABEL_WIDTH + (i + 0.5) * step, y + (r + 0.5) * row_h) for i in range(len(field.faces))]
-            for r, field in enumerate(block.fields)]
-
 
 def draw_dice_fields(pen, block, ctx):
     """Each field: a tinted row, its name band, then white circles showing the die faces to cover."""
     x, y, w, h = block.at
     row_h = h / len(block.fields)
-    for r, (field, centres) in enumerate(zip(block.fields, circle_centres(block), strict=True)):
+    for r, (field, circles) in enumerate(zip(block.fields, block.circles(), strict=True)):
         top = y + r * row_h
         rgb = ctx.rgb(field.colour) if field.colour else None
         line = ctx.ink.strong(rgb) if rgb else black
@@ -31,8 +20,9 @@ def draw_dice_fields(pen, block, ctx):
         if tint:
             pen.rect(x, top + 0.6, w, row_h - 1.2, stroke=None, fill=tint, radius=2)
         _name_band(pen, ctx, field, rgb, (x, top + 0.6, LABEL_WIDTH - 2, row_h - 1.2))
-        for (cx, cy), face in zip(centres, field.faces, strict=True):
-            pen.circle(cx, cy, block.circle / 2, stroke=line, fill=white, width=1.2)
+        for (left, upper, d, _), face in zip(circles, field.faces, strict=True):
+            cx, cy = left + d / 2, upper + d / 2
+            pen.circle(cx, cy, d / 2, stroke=line, fill=white, width=1.2)
             draw_pips(pen, face, cx, cy, block.circle * 0.6, line)
 
 

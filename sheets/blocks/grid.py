@@ -3,36 +3,20 @@ from __future__ import annotations
 
 from reportlab.lib.colors import black, white
 
+from layouts.blocks.grid import BAND, GROUND
 from sheets.icons import draw_icon
 
-BAND = 10.0
-"""Width of the strip for icons or notes along an edge, mm."""
-GROUND = 4.0
 HATCH = 2.5
-
-
-def grid_geometry(block) -> tuple[float, float, float]:
-    """The grid's top-left corner and cell side (mm), centred in the block's box with its bands."""
-    x, y, w, h = block.at
-    left = BAND if block.row_icons else 0
-    right = BAND if block.row_note else 0
-    top = BAND if block.column_icons else 0
-    bottom = (GROUND if block.ground else 0) + (BAND * 0.7 if block.column_note else 0)
-    fit = min((w - left - right) / block.columns, (h - top - bottom) / block.rows)
-    cell = min(block.cell or fit, fit)
-    used_w = left + block.columns * cell + right
-    used_h = top + block.rows * cell + bottom
-    return x + (w - used_w) / 2 + left, y + (h - used_h) / 2 + top, cell
 
 
 def draw_grid(pen, block, ctx):
     """White cells, a heavier border, icons, notes and the ground line."""
-    gx, gy, cell = grid_geometry(block)
+    gx, gy, cell = block.frame()
     line = ctx.ink.strong(ctx.rgb(block.colour)) if block.colour else black
     width, height = block.columns * cell, block.rows * cell
     for row in range(block.rows):
         for column in range(block.columns):
-            pen.rect(gx + column * cell, gy + row * cell, cell, cell, stroke=line, fill=white, width=0.7)
+            pen.rect(*block.cell_box(row, column), stroke=line, fill=white, width=0.7)
     pen.rect(gx, gy, width, height, stroke=line, width=1.6)
     icon = min(BAND - 1.0, cell * 0.7)
     for row, name in block.row_icons.items():

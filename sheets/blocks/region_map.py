@@ -7,32 +7,15 @@ from layouts.blocks.region_map import rect_cells
 from sheets.glyphs import draw_glyph
 from sheets.icons import draw_icon
 
-KERB, LOT, FIELD = 1.0, 1.9, 2.6
-"""Insets from the cell edge, mm: district kerb, project lot, field square."""
+KERB, LOT = 1.0, 1.9
+"""Insets from the cell edge, mm: district kerb, project lot (a field's square: layouts FIELD)."""
 ASPHALT = {"color": Color(0.74, 0.75, 0.77), "low": Color(0.9, 0.9, 0.9), "mono": None}
 PAVEMENT = {"color": Color(0.97, 0.96, 0.92), "low": None, "mono": None}
 
 
-def plan_frame(block) -> tuple[float, float, float]:
-    """Left and top (mm) of the map's grid, centred in its box, and the side of one cell."""
-    x, y, w, h = block.at
-    cols, rows = block.grid
-    cell = min(w / cols, h / rows)
-    return x + (w - cols * cell) / 2, y + (h - rows * cell) / 2, cell
-
-
-def field_boxes(block) -> list[tuple[str, tuple[float, float, float, float]]]:
-    """Every field of every project: its type and its square (x, y, w, h) in mm."""
-    left, top, cell = plan_frame(block)
-    side = cell - 2 * FIELD
-    return [(project.type, (left + c * cell + FIELD, top + r * cell + FIELD, side, side))
-            for district in block.districts for project in district.projects
-            for c, r in sorted(rect_cells(project.cells))]
-
-
 def draw_region_map(pen, block, ctx):
     """Ground and street lines, districts with their numbers and projects, street signs, then the fields."""
-    left, top, cell = plan_frame(block)
+    left, top, cell = block.frame()
     cols, rows = block.grid
 
     def box(rect, inset):
@@ -52,8 +35,10 @@ def draw_region_map(pen, block, ctx):
         if street.name:
             _street_sign(pen, box(street.cells, 0), street.name, cell)
     pen.rect(left, top, cols * cell, rows * cell, width=1.6)
-    for kind, field in field_boxes(block):
-        _field(pen, ctx, block, kind, field)
+    for district in block.districts:
+        for project in district.projects:
+            for field in block.project_fields(project):
+                _field(pen, ctx, block, project.type, field)
 
 
 def _centre_line(pen, area, colour):

@@ -10,19 +10,10 @@ SUM_FILL = {"color": Color(0.84, 0.84, 0.84), "low": Color(0.9, 0.9, 0.9), "mono
 """The shade of a computed row's field: darker than the row stripes; none in mono (the rule and "=" tell)."""
 
 
-def pad_cells(block) -> list[list[tuple[float, float, float, float]]]:
-    """Per row (the name row first, when there is one), the write-in box (x, y, w, h) of each column."""
-    x, y, w, h = block.at
-    rows = len(block.rows) + (block.name_row is not None)
-    row_h, col_w = h / rows, (w - block.label_width) / block.columns
-    return [[(x + block.label_width + c * col_w + INSET, y + r * row_h + INSET, col_w - 2 * INSET, row_h - 2 * INSET)
-             for c in range(block.columns)] for r in range(rows)]
-
-
 def draw_score_pad(pen, block, ctx):
     """Labels at the left, striped rows, boxes (or labelled parts) per player; emphasis rows heavy."""
     x, y, w, _ = block.at
-    cells = pad_cells(block)
+    cells = block.cells()
     labels = ([None] if block.name_row is not None else []) + list(block.rows)
     markers = any(row.colour or row.icon for row in block.rows)
     for r, (row, boxes) in enumerate(zip(labels, cells, strict=True)):
@@ -36,7 +27,7 @@ def draw_score_pad(pen, block, ctx):
                 continue
             pen.rect(*box, fill=white, width=1.6 if heavy else 0.8, radius=1.0)
             if row is not None and row.parts:
-                _parts(pen, ctx, row.parts, box)
+                _parts(pen, ctx, row.parts, block.parts_of(box, len(row.parts)))
         label_box = (x + 1, top, block.label_width - 2, row_h)
         if row is None:
             pen.fit_text(label_box, ctx.text(block.name_row), 10, bold=True)
@@ -55,11 +46,8 @@ def _sum(pen, ctx, box, heavy: bool):
     pen.text(x + 1.2, y + h / 2 + 1.8, "=", 14 if heavy else 12, bold=True)
 
 
-def _parts(pen, ctx, parts, box):
-    x, y, w, h = box
-    each = w / len(parts)
-    for i, part in enumerate(parts):
-        left = x + i * each
+def _parts(pen, ctx, parts, boxes):
+    for i, (part, (left, y, each, h)) in enumerate(zip(parts, boxes, strict=True)):
         if i:
             pen.line(left, y, left, y + h, stroke=ctx.ink.muted, width=0.6)
         label = ctx.text(part)

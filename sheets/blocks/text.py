@@ -69,12 +69,10 @@ def draw_name_line(pen, block, ctx):
 
 def draw_write_box(pen, block, ctx):
     """A box to write a number in, its label on top (the whole box without one)."""
-    x, y, w, h = block.at
-    label_h = min(6.0, h * 0.3) if block.label else 0.0
+    x, y, w, _ = block.at
     if block.label:
-        pen.fit_text((x, y, w, label_h), ctx.text(block.label), 9, bold=True, align="center")
-    width = 1.6 if block.emphasis else 0.9
-    pen.rect(x, y + label_h, w, h - label_h, fill=white, width=width, radius=1.5)
+        pen.fit_text((x, y, w, block.label_height), ctx.text(block.label), 9, bold=True, align="center")
+    pen.rect(*block.box(), fill=white, width=1.6 if block.emphasis else 0.9, radius=1.5)
 
 
 def draw_copy_text(pen, block, ctx):
