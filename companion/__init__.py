@@ -39,7 +39,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     if not app.config["DATABASE"].startswith(store.SERVERS):  # a file (not a database server): its folder is made
         Path(store.sqlite_path(app.config["DATABASE"])).parent.mkdir(parents=True, exist_ok=True)
     from companion.live import Hub
-    from companion.views import api, cards, glyphs, groups, groups_api, home, language, pages, scoring
+    from companion.views import api, cards, glyphs, groups, groups_api, home, language, pages, scoring, sheets
 
     store.init_app(app)
     app.extensions["rollsheet.hub"] = Hub(rooms.shown)
@@ -52,6 +52,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(pages.bp)
     app.register_blueprint(scoring.bp)
     app.register_blueprint(cards.bp)
+    app.register_blueprint(sheets.bp)
     app.register_blueprint(glyphs.bp)
     app.register_blueprint(groups.bp)
     app.register_blueprint(groups_api.bp)

@@ -9,6 +9,7 @@ Glossary:
   seat may undo it while nothing else has happened since. A move that rolled or drew keeps no state
   before it (`state` null): the table has seen what came up, so it stays (referee.py).
 - request: a tap's id (retries.py), bound to its seat and what it asked: sent again, it changes nothing again.
+- sheets: each seat's marks, kept beside the room and changed through it (companion/sheets.py).
 - final score: the room's result, from each seat's own card (companion/cards.py: save_card, finish_cards) or a whole
   score saved at once (save_score); saving again replaces it.
 """
@@ -55,14 +56,15 @@ def players_refusal(game: layouts.Game) -> Refused:
 
 def create(game_id: str, players: int | None = None, body: dict | None = None) -> str:
     """Open a room for a game and `players` at the table (default: the most the game allows); its fair record's
-    seed sets up the game (Monolyth's market), codes always come from `secrets`. The `body`'s request id again: the
-    same room."""
+    seed sets up the game (Monolyth's market), codes always come from `secrets`; the `body`'s `marking` says how strict
+    its sheets are (companion/sheets.py). The `body`'s request id again: the same room."""
     game = known_game(game_id)
     count = game.players.max if players is None else players
     if not game.players.min <= count <= game.players.max:
         raise players_refusal(game)
     source = room_dice.opening()
-    state = dict(table.new_state(game, count, source), lists=lists.start(game, count), fair=source.record)
+    state = dict(table.new_state(game, count, source), lists=lists.start(game, count), fair=source.record,
+                 marking=(body or {}).get("marking") or "relaxed")
     with writing() as db:
         if opened := retries.opened(db, body):
             return opened
@@ -314,6 +316,12 @@ def save_card(code: str, seat: int, body: dict, then) -> dict:
     result it brings (companion/cards.py). The new state."""
     return _change(code, lambda db, game, current, version_next: cards.save(db, normal_code(code), game, current,
                                                                             seat, body, then))
+
+
+def change_sheet(code: str, seat: int, step, body: dict) -> None:
+    """A seat's phone changes the marks on its sheet: `step` is companion/sheets.py's, run in the write transaction."""
+    _change(code, step, body, f"sheets {seat}", lambda db, current: seats.holding(db, normal_code(code), current, seat,
+                                                                                  body.get("token")))
 
 
 def finish_cards(code: str, body: dict, then) -> dict:

@@ -8,6 +8,8 @@ Glossary:
 - scope: name -> value, what an expression may read.
 - unknown: a name whose value is None (an optional field left empty); the whole expression is then
   unknown (`Unknown` is raised) and the rule using it does not apply.
+- sheet groups: in a score field's `from_marks:`, a sheet's marks by group (companion/marks), each group a list of
+  its places' marks in reading order, None where unmarked; marked(), last(), count(), full() and across() read them.
 - key on many: `a.key` on a list of dicts, or on a dict of dicts (a group, e.g. one entry per colour),
   reads `key` of every item: `expeditions.boxes` is the list of every expedition's boxes.
 """
@@ -27,11 +29,24 @@ FUNCTIONS = {
     "max": lambda *items: max(_numbers(items[0] if len(items) == 1 else items), default=0),
     "min": lambda *items: min(_numbers(items[0] if len(items) == 1 else items), default=0),
     "atleast": lambda items, low: sum(n >= low for n in _numbers(items)),
+    "marked": lambda items: sum(item is not None for item in _cells(items)),
+    "last": lambda items: next((item for item in reversed(_cells(items)) if item is not None), 0),
+    "count": lambda items, value: sum(item == value for item in _cells(items)),
+    "full": lambda lines: sum(None not in _cells(line) for line in _lined(lines)),
+    "full_with": lambda lines, kind: sum(None not in _cells(line) and any(_is(item, kind) for item in _cells(line))
+                                         for line in _lined(lines)),
+    "across": lambda lines: [list(line) for line in zip(*(_cells(line) for line in _lined(lines)), strict=True)],
 }
 SAID = {"sum": "the items of a list added up", "len": "how many items a list has",
         "max": "the largest of a list, or of its values (0 for none)",
         "min": "the smallest of a list, or of its values (0 for none)",
-        "atleast": "atleast(list, n): how many items are n or more"}
+        "atleast": "atleast(list, n): how many items are n or more",
+        "marked": "how many places of a sheet's group (or of all its groups) are marked: crossed, written, filled",
+        "last": "the last mark of a group in reading order (the rightmost number of a row), 0 for none",
+        "count": "count(group, value): how many places hold the value (the cells of a colour)",
+        "full": "how many lines (rows or columns of a grid) are marked in every place",
+        "full_with": "full_with(lines, kind): full lines with a mark of that kind (`brick`: `red.brick`)",
+        "across": "the columns of a grid given by its rows (and the other way round)"}
 """What each function gives (the reference says it)."""
 
 ARITHMETIC = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
@@ -203,6 +218,21 @@ def _listed(items) -> list:
     if not isinstance(items, list):
         raise ExprError(f"{items!r} is not a list")
     return items
+
+
+def _lined(items) -> list:
+    """A group's places, or a grid's lines, in order: a list, or the values of a dict (rows by id)."""
+    return _listed(list(items.values()) if isinstance(items, Mapping) else items)
+
+
+def _cells(items) -> list:
+    """Every mark of a group, or of a grid's lines, in reading order."""
+    return [cell for item in _lined(items) for cell in (_cells(item) if isinstance(item, (list, Mapping)) else [item])]
+
+
+def _is(mark, kind: str) -> bool:
+    """Whether a mark is of a kind: the kind itself, or a colour's (`red.brick` is a brick)."""
+    return isinstance(mark, str) and (mark == kind or mark.endswith("." + kind))
 
 
 def _numbers(items) -> list[int]:

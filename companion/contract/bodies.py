@@ -8,7 +8,7 @@ Glossary:
 """
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from typing import Annotated, Literal, Optional
 
 from pydantic import AfterValidator, ConfigDict, Field
 
@@ -50,8 +50,8 @@ Request = Annotated[Optional[Annotated[str, Field(min_length=1, max_length=LONGE
 
 
 class OpenRoom(Body):
-    """`POST /api/rooms`: the game, how many play (default the most the game allows), the group it is for, and the
-    tap's id (a retry opens no second room)."""
+    """`POST /api/rooms`: the game, how many play (default the most the game allows), the group it is for, how strict
+    its sheets are, and the tap's id (a retry opens no second room)."""
 
     request: Request = None
     game: Annotated[str, Says(_game), Field(description="a game id, as `GET /api/games/<game>` takes")]
@@ -60,6 +60,10 @@ class OpenRoom(Body):
     group: Annotated[Optional[str], says(N_('"group" is a group\'s code, e.g. "K7QX2M".')), Field(
         description="open a room of this group (companion/groups): its saved final score becomes a play of the group"
     )] = None
+    marking: Annotated[Literal["relaxed", "strict"], says(N_('"marking" is "relaxed" (any mark on a sheet) or '
+                                                             '"strict" (the sheet\'s rules refuse an illegal mark).')),
+                       Field(description="the sheets on the phones: relaxed allows any mark, strict refuses what the "
+                                         "layout's rules for a block forbid (companion/sheets.py)")] = "relaxed"
 
 
 Token = Annotated[Optional[str], says(N_('"token" is the secret your phone got when it took the seat.')),

@@ -30,8 +30,8 @@ from companion.scoring.rules import breakdowns, check_problems, player_scope, ti
 from companion.scoring.tokens import held_once_problems
 from layouts import Game, LayoutError
 
-__all__ = ["NotScorable", "ScoreError", "card_problems", "running_totals", "scorable", "scorable_ids", "score",
-           "score_game", "scored", "to_csv", "inert"]
+__all__ = ["NotScorable", "ScoreError", "card_problems", "card_total", "running_totals", "scorable", "scorable_ids",
+           "score", "score_game", "scored", "to_csv", "inert"]
 
 
 class NotScorable(LookupError):
@@ -124,6 +124,15 @@ def card_problems(game: Game, count: int, player: dict, index: int) -> list[tupl
         return error.problems
     data = data_of(parsed, game.scoring.fields)
     return list(_own_problems(game, table_scope(game, count), tokens_in_play(game, count), data, index))
+
+
+def card_total(game: Game, count: int, player: dict) -> int | None:
+    """One card's points alone, at a table of `count` (None while its numbers have problems)."""
+    named = {**player, "name": "card"}
+    if card_problems(game, count, named, 0):
+        return None
+    data = data_of(parse_player(player_model(game.scoring.fields), named, 0), game.scoring.fields)
+    return sum(breakdowns(game.scoring, [player_scope(game.scoring, table_scope(game, count), data)])[0].values())
 
 
 def running_totals(game: Game, payload: object) -> list[int | None] | None:

@@ -25,7 +25,7 @@ from functools import lru_cache
 from companion.store.away import Away
 from companion.store.base import Engine, StoreError
 from companion.store.groups import add_deleted, add_location, add_sources, make_schema
-from companion.store.queries import Queries, bind_requests
+from companion.store.queries import SHEETS, Queries, bind_requests
 
 POOL_MAX = 8
 POOL_WAIT_S = 0.8
@@ -108,6 +108,10 @@ def _deleted(connection) -> None:
     add_deleted(connection, "DOUBLE PRECISION", _columns(connection, "groups"))
 
 
+def _sheets(connection) -> None:
+    connection.execute(SHEETS)
+
+
 def _location(connection) -> None:
     add_location(connection, _columns(connection, "groups"))
 
@@ -118,7 +122,7 @@ class PostgreSQL(Engine):
     kind = "postgresql"
     # schema 1 and 2 were SQLite's only; a PostgreSQL database starts at 3
     MIGRATIONS = [(3, _schema), (4, _room_requests), (5, _groups), (6, _sources), (7, _bound_requests), (8, _deleted),
-                  (9, _location)]
+                  (9, _location), (10, _sheets)]
 
     def __init__(self, url: str):
         super().__init__(shown_url(url))

@@ -27,15 +27,20 @@ COPIED = {"rooms": ("code", "game", "created", "version", "state", "undo"),
           "group_rooms": ("room", "group_code"),
           "group_log": ("group_code", "at", "kind", "params"),
           "room_requests": ("room", "request", "version", "seat", "digest", "answer"),
-          "openings": ("request", "room", "digest")}
+          "openings": ("request", "room", "digest"),
+          "sheets": ("room", "seat", "marks")}
 ORDER = {"room_log": "id", "rooms": "code", "seats": "room, seat", "closed_rooms": "code", "groups": "code",
          "group_players": "id", "plays": "id", "play_players": "play, position", "group_rooms": "room",
-         "group_log": "id", "room_requests": "room, request", "openings": "request"}
+         "group_log": "id", "room_requests": "room, request", "openings": "request",
+         "sheets": "room, seat"}
 REQUESTS = ["ALTER TABLE room_requests ADD COLUMN seat INTEGER", "ALTER TABLE room_requests ADD COLUMN digest TEXT",
             "CREATE TABLE IF NOT EXISTS openings (request TEXT PRIMARY KEY, room TEXT NOT NULL, digest TEXT NOT NULL)",
             "CREATE INDEX IF NOT EXISTS openings_by_room ON openings (room)"]
 """Schema 7: a request id is bound to the seat that sent it and what it asked (its digest; NULL for one kept
 before), and kept for the room's life; an opening's id names the room it opened (companion/retries.py)."""
+SHEETS = "CREATE TABLE IF NOT EXISTS sheets (room TEXT NOT NULL, seat INTEGER NOT NULL, marks TEXT NOT NULL, " \
+         "PRIMARY KEY (room, seat))"
+"""Schema 10: each seat's marks on its sheet, as JSON text {place id: value} (companion/sheets.py)."""
 
 
 def bind_requests(connection, columns: set[str]) -> None:
@@ -71,7 +76,8 @@ class Queries(GroupQueries):
                          "ON CONFLICT (code) DO NOTHING", (code, game, created, state)).rowcount == 1
         if added:
             for table, column in (("closed_rooms", "code"), ("room_log", "room"), ("seats", "room"),
-                                  ("room_requests", "room"), ("openings", "room"), ("group_rooms", "room")):
+                                  ("room_requests", "room"), ("openings", "room"), ("group_rooms", "room"),
+                                  ("sheets", "room")):
                 self.run(f"DELETE FROM {table} WHERE {column} = ?", (code,))
         return added
 
@@ -128,6 +134,7 @@ class Queries(GroupQueries):
         self.run("DELETE FROM room_requests WHERE room = ?", (code,))
         self.run("DELETE FROM openings WHERE room = ?", (code,))
         self.run("DELETE FROM group_rooms WHERE room = ?", (code,))
+        self.run("DELETE FROM sheets WHERE room = ?", (code,))
         self.run("DELETE FROM rooms WHERE code = ?", (code,))
 
     def closed(self, code: str) -> tuple | None:
@@ -161,6 +168,17 @@ class Queries(GroupQueries):
     def keep_opening(self, request: str, code: str, digest: str) -> None:
         """Keep that request id `request`, asking `digest`, opened room `code`."""
         self.run("INSERT INTO openings (request, room, digest) VALUES (?, ?, ?)", (request, code, digest))
+
+    # sheets
+    def marks(self, code: str, seat: int) -> str:
+        """The JSON text of a seat's marks in a room ("{}" before its first mark)."""
+        row = self.run("SELECT marks FROM sheets WHERE room = ? AND seat = ?", (code, seat)).fetchone()
+        return row[0] if row else "{}"
+
+    def set_marks(self, code: str, seat: int, marks: str) -> None:
+        """Keep a seat's marks (JSON text) in a room."""
+        self.run("INSERT INTO sheets (room, seat, marks) VALUES (?, ?, ?) "
+                 "ON CONFLICT (room, seat) DO UPDATE SET marks = excluded.marks", (code, seat, marks))
 
     # rate limits
     def bucket(self, kind: str, client: str) -> tuple[float, float] | None:

@@ -26,7 +26,7 @@ from pathlib import Path
 from companion.store.base import Engine, StoreError
 from companion.store.group_commit import GroupCommit
 from companion.store.groups import add_deleted, add_location, add_sources, make_schema
-from companion.store.queries import Queries, bind_requests
+from companion.store.queries import SHEETS, Queries, bind_requests
 
 MARK = 0x524F4C4C  # "ROLL"
 SYNCHRONOUS = "FULL"
@@ -102,6 +102,10 @@ def _deleted(db) -> None:
     add_deleted(db, "REAL", {row[1] for row in db.execute("PRAGMA table_info(groups)")})
 
 
+def _sheets(db) -> None:
+    db.execute(SHEETS)
+
+
 def _location(db) -> None:
     add_location(db, {row[1] for row in db.execute("PRAGMA table_info(groups)")})
 
@@ -112,7 +116,7 @@ class SQLite(Engine):
     kind = "sqlite"
     MIGRATIONS = [(2, _set_schema_1_aside), (3, _limits_without_trigger), (4, _room_requests), (5, _groups),
                   (6, _sources), (7, _bound_requests), (8, _deleted),
-                  (9, _location)]
+                  (9, _location), (10, _sheets)]
 
     def __init__(self, path: str):
         super().__init__(path)

@@ -124,6 +124,8 @@ class TableState(TypedDict, total=False):
     moved: dict[str, str]  # seat id (as text) -> the ask its last takeover let in
     displaced: dict[str, dict | int]  # seat id (as text) -> {"digest", "at", "by", "moved"} (phones read until when)
     barred: list[int]  # seats whose phone let in a takeover that was taken back: they let no new phone in
+    marking: str  # "relaxed" or "strict": what the seats' sheets take (companion/sheets.py)
+    sheets: dict[str, int]  # seat id (as text) -> the room version of its sheet's last change
 
 
 class LogEntry(TypedDict):

@@ -25,7 +25,7 @@ def unscorable(error: ScoreError):
                     "errors": [{"error": message, "field": field} for field, message in error.problems]}), 400
 
 
-def _record(code: str):
+def record(code: str):
     """What keeps a room's result beside it: the play of its group, when it has one."""
     return lambda db, state, result, tie: plays.from_room(db, codes.normal_code(code), state, result, tie)
 
@@ -34,11 +34,11 @@ def _record(code: str):
 @documented(CardSave, {**api.STATE, 400: answers.CardProblem}, refusals=(404, 409))
 def save_card(code, seat):
     """Save a seat's own score card: {"token", "fields"}; the room's result follows once every seat's card is in."""
-    return api.shown(rooms.save_card(code, seat, api.body(CardSave), _record(code)))
+    return api.shown(rooms.save_card(code, seat, api.body(CardSave), record(code)))
 
 
 @bp.post("/rooms/<code>/cards/finish")
 @documented(bodies.Seated, {**api.STATE, 400: answers.CardProblem}, refusals=(404, 409))
 def finish_cards(code):
     """Make the room's result of the cards saved so far: {"player", "token"}; the missing players are named."""
-    return api.shown(rooms.finish_cards(code, api.body(bodies.Seated), _record(code)))
+    return api.shown(rooms.finish_cards(code, api.body(bodies.Seated), record(code)))

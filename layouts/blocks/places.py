@@ -8,6 +8,7 @@ Glossary:
   holding several blocks of a kind without ids numbers them in order (`box1`, `box2`).
 - kind: what a mark is: cross (true), number (an int), colour (a key of `options`), text (a str).
 - group: the row, column or track a place belongs to (`columns.red`); index: its position there, from 1.
+- rule: what a room with strict sheets refuses on a block (`rule:`), checked by the server (companion/marks).
 - at: the place's box (x, y, w, h) in mm from the printable's top left corner, the box the printer draws.
 """
 from __future__ import annotations
@@ -49,6 +50,11 @@ class Marked(BlockBase):
     id: str | None = Field(None, pattern=BLOCK_ID, description="names the block's write-in places (`columns` gives "
                                                                 "`columns.red.3`), stable across versions of the "
                                                                 "layout; default the kind's name")
+    rule: Literal["rising", "from_left", "tile"] | None = Field(
+        None, description="what a room with strict sheets refuses (companion/marks/strict.py): `rising`, each line "
+                          "filled from its first place with numbers never going down (a 0 after the start counts as "
+                          "10); `from_left`, each line filled from its first place; `tile`, the cells filled at once "
+                          "make a shape of their colour, a limited tile only when the seat took it this turn")
 
     def places(self, block_id: str) -> list[Place]:
         """The block's write-in places in reading order, their ids starting with `block_id`."""

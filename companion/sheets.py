@@ -1,0 +1,99 @@
+"""Each seat's sheet in a room: its marks kept beside the room (the store's `sheets`), changed by that seat's phones
+only, read by anyone in the room (as at a real table), scored as it is filled (companion/marks).
+
+Glossary:
+- sheet: {"marks": {place id: value}, "card": the seat's score card filled from its marks (and from what the room
+  knows, e.g. bridges won; None for a game without scoring), "total": its points (None while the card has
+  problems, or without scoring)}.
+- marking: the room's setting, chosen when it opens (`POST /api/rooms` {"marking"}): "relaxed" (any mark, the
+  score follows) or "strict" (the layout's block rules refuse an illegal mark, companion/marks/strict.py).
+- sheet versions: the state's `sheets`, seat id (as text) -> the room version of its sheet's last change; a phone
+  seeing it grow GETs the sheet (the live update stays small).
+- the end: a change made once the game is over also saves the card it makes as the seat's card (companion/cards.py),
+  so a table that plays on its phones types nothing.
+"""
+from __future__ import annotations
+
+import orjson
+
+from companion import cards, language, rooms, seats
+from companion.codes import normal_code
+from companion.errors import Refused
+from companion.language import gettext
+from companion.marks import derived, kinds, places_of, rules_of, strict
+from companion.marks.refusals import MarkRefusal
+from companion.scoring import ScoreError, card_total
+from companion.scoring.from_room import prefill
+from companion.store import reading
+
+
+def read(code: str, seat: int) -> dict:
+    """A seat's sheet (409 for a seat the table has not)."""
+    with reading() as db:
+        row = rooms._row(db, normal_code(code))
+        state = orjson.loads(row.state)
+        seats.seat_called(state, seat)
+        marks = orjson.loads(db.marks(normal_code(code), seat))
+    return sheet(language.game(row.game, language.current()), state, seat, marks)
+
+
+def sheet(game, state: dict, seat: int, marks: dict) -> dict:
+    """The sheet of a seat's marks: the marks, the card they make and its total."""
+    if game.scoring is None:
+        return {"marks": marks, "card": None, "total": None}
+    index = next(i for i, s in enumerate(state["seats"]) if s["seat"] == seat)
+    known = {key: value for key, value in prefill(game, state)[index].items() if key != "name"}
+    card = derived.card(game, places_of(game), marks, known)
+    return {"marks": marks, "card": card, "total": card_total(game, state["players"], card)}
+
+
+def change(code: str, seat: int, body: dict, record) -> dict:
+    """A seat's phone changes marks on its sheet ({"token", "request", "marks"}); the sheet after it. `record` keeps a
+    result the card brings at the game's end (companion/cards.py)."""
+    room = normal_code(code)
+
+    def step(db, game, current, version_next):
+        name = seats.identify_seat(db, room, current, seat, body.get("token"))
+        before = orjson.loads(db.marks(room, seat))
+        after = _checked(game, current, name, before, body["marks"])
+        if after == before:
+            return None
+        db.set_marks(room, seat, orjson.dumps(after).decode())
+        new = dict(current, sheets={**current.get("sheets", {}), str(seat): version_next})
+        return _carded(db, room, game, new, seat, after, body, record) or (new, seat, None, None)
+
+    rooms.change_sheet(code, seat, step, body)
+    return read(code, seat)
+
+
+def _checked(game, state: dict, name: str, before: dict, change: dict) -> dict:
+    """The marks after a change, checked by kind and, in a strict room, by the layout's rules (refusals said in the
+    reader's language)."""
+    places = places_of(game)
+    try:
+        after = kinds.changed(places, before, change)
+        if state.get("marking") == "strict":
+            strict.check(game, places, rules_of(game), after, change, _taken(state, name))
+    except MarkRefusal as refusal:
+        raise Refused(gettext(refusal.sentence, **refusal.params), refusal.status) from None
+    return after
+
+
+def _taken(state: dict, name: str) -> set[str]:
+    """The items `name` crossed on the shared lists this turn or the last (the tile for this turn's shape)."""
+    return {item for room_list in state.get("lists", {}).values() for item, record in room_list["crossed"].items()
+            if name in record["by"] and record.get("turn", 0) >= state["turn"] - 1}
+
+
+def _carded(db, room: str, game, state: dict, seat: int, marks: dict, body: dict, record) -> tuple | None:
+    """Once the game is over, the step saving the card the marks make as the seat's card (None before the end,
+    when it is the card saved already, or when it has problems: the phone shows the sheet's total as None)."""
+    if not state["over"] or game.scoring is None:
+        return None
+    card = sheet(game, state, seat, marks)["card"]
+    if state.get("cards", {}).get(str(seat), {}).get("fields") == card:
+        return None
+    try:
+        return cards.save(db, room, game, state, seat, {"token": body.get("token"), "fields": card}, record)
+    except ScoreError:
+        return None

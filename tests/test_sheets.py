@@ -1,0 +1,152 @@
+"""Each seat's sheet as room state (issue #38): marks read by anyone in the room, changed by the seat's phones only,
+kept through restarts on both engines, scored as they are filled, and refused by a strict room's block rules."""
+from __future__ import annotations
+
+import pytest
+
+from tests.tables import FlaskCalls, Table
+
+LOST_CITIES_ANA = {**{f"columns.red.{n}": v for n, v in enumerate([2, 3, 3, 5, 7, 8], 1)},
+                   "columns.blue.1": 4, "columns.blue.2": 6,
+                   **{f"columns.c7.{n}": 1 for n in range(1, 5)}, **{f"columns.c8.{n}": 1 for n in range(1, 4)}}
+"""Red 2 3 3 5 7 8 (6 boxes), blue 4 6 (2 boxes), 4 artifact boxes, 3 dice boxes marked."""
+LOST_CITIES_BY_HAND = 25 - 10 + 10 + 0
+"""RULES.md 2: red 6 boxes 25, blue 2 boxes -10, 4 artifacts 10, 3 dice boxes 0, no bridge."""
+COPENHAGEN_ANA = {**{f"facade.r1c{c}": "blue" for c in range(1, 6)},
+                  **{f"facade.r2c{c}": v for c, v in enumerate(["red", "red", "red.brick", "green", "green"], 1)},
+                  **{f"facade.r{r}c1": "purple" for r in range(3, 10)},
+                  **{f"abilities.red.{n}": True for n in range(1, 10)}}
+"""Row 1 all windows, row 2 with a brick, column 1 all windows (rows 1 to 9), the red track completed."""
+COPENHAGEN_BY_HAND = 2 + 1 + 4 + 2
+"""RULES.md 1: a row of windows 2, a row with a brick 1, a column of windows 4, a completed track 2."""
+
+
+def opened(call, game_id: str, names=("Ana", "Ben"), marking: str | None = None) -> Table:
+    """A room of `game_id` with `names` seated, its sheets `marking` (the room's default when None)."""
+    status, answer = call("/api/rooms", {"game": game_id, "players": len(names),
+                                         **({"marking": marking} if marking else {})})
+    assert status == 201, answer
+    return Table(call, game_id, names, code=answer["code"])
+
+
+def mark(client, room: Table, seat: int, marks: dict, who: str = "Ana", request: str | None = None, **headers):
+    """`who`'s phone changes marks on seat `seat`'s sheet: (status, answer)."""
+    body = {"token": room.tokens.get(who), "marks": marks, **({"request": request} if request else {})}
+    answer = client.patch(f"/api/rooms/{room.code}/sheets/{seat}", json=body, headers=headers)
+    return answer.status_code, answer.get_json()
+
+
+def test_a_seats_marks_are_kept_versioned_and_read_by_everyone_in_the_room(client, call):
+    room = opened(call, "lost-cities")
+    version = room.state()["version"]
+    status, sheet = mark(client, room, 0, {"columns.red.1": 2, "columns.c7.1": 1})
+    assert status == 200 and sheet["marks"] == {"columns.red.1": 2, "columns.c7.1": 1}
+    state = room.state()
+    assert state["version"] == version + 1 and state["sheets"] == {"0": version + 1}
+    assert call(f"/api/rooms/{room.code}/sheets/0") == (200, sheet)
+    assert mark(client, room, 0, {"columns.c7.1": None})[1]["marks"] == {"columns.red.1": 2}
+    assert call(f"/api/rooms/{room.code}/sheets/1")[1]["marks"] == {}
+
+
+def test_only_a_token_of_that_seat_changes_its_sheet(client, call):
+    room = opened(call, "lost-cities")
+    status, answer = mark(client, room, 0, {"columns.red.1": 2}, who="Ben")
+    assert status == 403 and "Ana's seat" in answer["error"]
+    assert mark(client, room, 0, {"columns.red.1": 2}, who="Cy")[0] == 403
+    assert call(f"/api/rooms/{room.code}/sheets/0")[1]["marks"] == {}
+
+
+@pytest.mark.parametrize(("marks", "said"), [
+    ({"columns.pink.1": 2}, "This sheet has no place 'columns.pink.1'."),
+    ({"columns.red.1": "2"}, "columns.red.1 takes a whole number from -9999 to 9999, or null to clear it."),
+    ({"columns.red.1": True}, "columns.red.1 takes a whole number from -9999 to 9999, or null to clear it.")])
+def test_an_unknown_place_or_a_mark_of_the_wrong_kind_is_refused_with_a_sentence(client, call, marks, said):
+    room = opened(call, "lost-cities")
+    assert mark(client, room, 0, marks) == (400, {"error": said})
+
+
+def test_a_place_of_another_kind_takes_its_own_marks(client, call):
+    room = opened(call, "copenhagen")
+    status, answer = mark(client, room, 0, {"facade.r1c1": "pink"})
+    assert status == 400 and answer["error"].startswith("facade.r1c1 takes one of red, red.brick, yellow")
+    assert mark(client, room, 0, {"abilities.red.1": 1})[0] == 400
+    assert mark(client, room, 0, {"facade.r1c1": "red.brick", "abilities.red.1": True})[0] == 200
+
+
+def test_a_change_sent_twice_applies_once_and_its_id_names_one_change(client, call):
+    room = opened(call, "lost-cities")
+    first = mark(client, room, 0, {"columns.red.1": 2}, request="tap-1")
+    version = room.state()["version"]
+    assert mark(client, room, 0, {"columns.red.1": 2}, request="tap-1") == first
+    assert room.state()["version"] == version
+    assert mark(client, room, 0, {"columns.red.1": 3}, request="tap-1")[0] == 409
+
+
+def test_marks_outlive_the_server_that_kept_them(companion_on, database):
+    room = Table(FlaskCalls(companion_on(database).test_client()), "copenhagen", ("Ana", "Ben"))
+    assert mark(companion_on(database).test_client(), room, 1, {"facade.r1c2": "green"}, who="Ben")[0] == 200
+    again = FlaskCalls(companion_on(database).test_client())
+    assert again(f"/api/rooms/{room.code}/sheets/1")[1]["marks"] == {"facade.r1c2": "green"}
+
+
+def test_lost_cities_sheet_scores_itself_as_by_hand(client, call):
+    room = opened(call, "lost-cities")
+    status, sheet = mark(client, room, 0, LOST_CITIES_ANA)
+    boxes = {"red": 6, "blue": 2}
+    assert status == 200 and sheet["card"] == {
+        "expeditions": {colour: {"boxes": boxes.get(colour, 0)}
+                        for colour in ("red", "orange", "yellow", "green", "blue", "purple")},
+        "artifacts": 4, "dice": 3, "bridges": 0}
+    assert sheet["total"] == LOST_CITIES_BY_HAND
+    scored = call("/api/score/lost-cities", {"players": [{"name": "Ana", **sheet["card"]}, {"name": "Ben"}]})[1]
+    assert scored["players"][0]["total"] == LOST_CITIES_BY_HAND
+
+
+def test_copenhagen_sheet_scores_itself_as_by_hand(client, call):
+    room = opened(call, "copenhagen")
+    status, sheet = mark(client, room, 0, COPENHAGEN_ANA)
+    assert status == 200 and sheet["card"] == {"rows_windows": 1, "rows_bricks": 1, "columns_windows": 1,
+                                               "columns_bricks": 0, "tracks_completed": 1, "empty_cells": 45 - 17}
+    assert sheet["total"] == COPENHAGEN_BY_HAND
+
+
+def test_a_strict_room_refuses_a_falling_number_in_its_readers_language_a_relaxed_one_allows_it(client, call):
+    strict = opened(call, "lost-cities", marking="strict")
+    assert mark(client, strict, 0, {"columns.red.1": 5, "columns.red.2": 7})[0] == 200
+    status, answer = mark(client, strict, 0, {"columns.red.3": 4})
+    assert status == 409 and answer["error"] == "Numbers along the Red line never go down: 4 cannot follow 7."
+    status, answer = mark(client, strict, 0, {"columns.red.3": 4}, **{"Accept-Language": "de"})
+    assert status == 409 and "4" in answer["error"] and "Zahlen" in answer["error"]
+    assert mark(client, strict, 0, {"columns.red.3": 0})[0] == 200  # once started, a 0 counts as 10
+    assert mark(client, strict, 0, {"columns.blue.1": 0})[0] == 409
+    assert mark(client, strict, 0, {"columns.blue.2": 3})[0] == 409  # box 1 still free
+    relaxed = opened(call, "lost-cities")
+    assert mark(client, relaxed, 0, {"columns.red.1": 5, "columns.red.2": 7, "columns.red.3": 4,
+                                     "columns.blue.2": 0})[0] == 200
+
+
+def test_a_strict_room_refuses_a_shape_that_is_not_the_tile_taken_a_relaxed_one_allows_it(client, call):
+    five = {"facade.r3c1": "red", "facade.r3c2": "red", "facade.r2c1": "red", "facade.r2c2": "red.brick",
+            "facade.r1c1": "red"}  # R5, the red P-pentomino (rows count from the bottom)
+    mirrored = {"facade.r1c4": "red", "facade.r1c5": "red", "facade.r2c4": "red", "facade.r2c5": "red.brick",
+                "facade.r3c4": "red"}
+    strict = opened(call, "copenhagen", marking="strict")
+    status, answer = mark(client, strict, 0, five)
+    assert status == 409 and answer["error"] == ("These cells make tile R5, but you did not take it this turn: cross "
+                                                 "it on the shared list first.")
+    status, answer = mark(client, strict, 0, {"facade.r1c1": "blue", "facade.r1c3": "blue.brick"})
+    assert status == 409 and answer["error"].startswith("These cells make no Blue shape")
+    assert mark(client, strict, 0, {"facade.r1c2": "blue", "facade.r1c3": "blue.brick"})[0] == 200  # B2
+    strict.ok("Ana", "roll")
+    assert strict.cross("Ana", "tiles", "R5")[0] == 200
+    assert mark(client, strict, 0, mirrored)[0] == 409
+    assert mark(client, strict, 0, five)[0] == 200
+    relaxed = opened(call, "copenhagen")
+    assert mark(client, relaxed, 0, {**five, **mirrored})[0] == 200
+
+
+def test_a_strict_room_fills_an_ability_track_from_its_first_box(client, call):
+    room = opened(call, "copenhagen", marking="strict")
+    status, answer = mark(client, room, 0, {"abilities.green.2": True})
+    assert status == 409 and answer["error"] == "Fill the Green line from its first box on: box 1 is still free."
+    assert mark(client, room, 0, {"abilities.green.1": True, "abilities.green.2": True})[0] == 200
