@@ -1,0 +1,44 @@
+// The keypad a number or text place opens: a small dialog with the digits (and a minus for a sum), or a line of text;
+// it answers the value to write, null to clear the place, or undefined when the player cancels.
+import {_} from "./sheet-shared.js";
+
+const dialog = document.getElementById("keypad"), shown = document.getElementById("keypad-value");
+const text = document.getElementById("keypad-text"), keys = document.getElementById("keypad-keys");
+let typed = "", cleared = false;
+
+function key(label, press, name) {
+  const button = document.createElement("button");
+  Object.assign(button, {type: "button", className: "key", textContent: label});
+  if (name) button.setAttribute("aria-label", name);
+  button.addEventListener("click", () => { press(); shown.textContent = typed; });
+  return button;
+}
+
+keys.replaceChildren(...[1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => key(String(n), () => { typed += n; })),
+  key("−", () => { typed = typed.startsWith("-") ? typed.slice(1) : `-${typed}`; }, _("Minus")),
+  key("0", () => { typed += "0"; }),
+  key("⌫", () => { typed = typed.slice(0, -1); }, _("Delete the last digit")));
+document.getElementById("keypad-clear").addEventListener("click", () => { cleared = true; dialog.close("ok"); });
+
+/** Ask for a place's value (`place.kind` number or text; `name` what it is called, `value` its mark now). */
+export function ask(place, name, value) {
+  const number = place.kind === "number";
+  typed = value === undefined || value === null ? "" : String(value);
+  cleared = false;
+  dialog.returnValue = "";
+  document.getElementById("keypad-title").textContent = name;
+  shown.textContent = typed;
+  shown.hidden = keys.hidden = !number;
+  text.hidden = number;
+  text.value = typed;
+  dialog.showModal();
+  (number ? keys.querySelector("button") : text).focus();
+  return new Promise((done) => {
+    dialog.addEventListener("close", () => {
+      if (cleared) done(null);
+      else if (dialog.returnValue !== "ok") done(undefined);
+      else if (number) done(/^-?\d+$/.test(typed) ? Number(typed) : typed === "" ? null : undefined);
+      else done(text.value.trim() || null);
+    }, {once: true});
+  });
+}
