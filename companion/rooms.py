@@ -37,6 +37,8 @@ from companion.table.words import entry_text
 
 LOG_SHOWN = 30
 STALE_SHOWN = 3
+BESIDE = "beside"
+"""A step's `undoable` for a change beside the table (a sheet's marks): the last move may still be undone."""
 
 
 def known_game(game_id: str) -> layouts.Game:
@@ -130,9 +132,13 @@ def _entries(db, code: str, limit: int = LOG_SHOWN, after: int | None = None) ->
 
 def _snapshot(db, code: str, row=None) -> dict:
     row = _row(db, code) if row is None else row
-    undo = orjson.loads(row.undo) if row.undo else None
-    return _phone_state(db, code, row.game, row.version, orjson.loads(row.state),
-                        undo["seat"] if undo and undo["state"] is not None else None)
+    return _phone_state(db, code, row.game, row.version, orjson.loads(row.state), _undo_seat(row.undo))
+
+
+def _undo_seat(slot: str | None):
+    """The seat an undo slot (JSON text) offers its undo to: the maker of an undoable move, else None."""
+    undo = orjson.loads(slot) if slot else None
+    return undo["seat"] if undo and undo["state"] is not None else None
 
 
 def _phone_state(db, code: str, game_id: str, version_now: int, game_state: dict, undo_seat) -> dict:
@@ -152,7 +158,8 @@ def _change(code: str, step, body: dict | None = None, route: str = "", who=None
     """Run `step(db, game, state, next version) -> (new state, seat, entry, undoable)` and commit what it made.
 
     A step answering None writes nothing; an entry None changes the state without a log line. `undoable`: True (the
-    seat may undo it), False (a move that rolled or drew: it stays), None (not a move: no undo). The game is in the
+    seat may undo it), False (a move that rolled or drew: it stays), None (not a move: no undo), BESIDE (a change
+    beside the table, a sheet's marks: the undo slot and its offer stay). The game is in the
     request's language (its refusals). A `request` id made once changes nothing again (retries.py; `who(db, state)`:
     the seat sending it, default the body's; `keeping(answer)`: what to answer it with, default the state now).
     A `seated` step (a move, a crossing, an undo, an order: it only reads the room and the seat's token) is worked
@@ -217,12 +224,13 @@ def _saved(db, code: str, row, current: dict, done: tuple, kept: tuple) -> dict 
     body, route, keeping = kept
     version_next = row.version + 1
     undo = None if undoable is None else {"seat": seat, "state": current if undoable else None, "entry": entry}
-    if not db.save_room_at(code, row.version, version_next, orjson.dumps(new).decode(),
-                           orjson.dumps(undo).decode() if undo else None):
+    slot = row.undo if undoable == BESIDE else orjson.dumps(undo).decode() if undo else None
+    if not db.save_room_at(code, row.version, version_next, orjson.dumps(new).decode(), slot):
         return None
     if entry is not None:
         _log(db, code, version_next, seat, seat_name(new, seat) if seat is not None else None, entry)
-    answer = _phone_state(db, code, row.game, version_next, new, seat if undoable else None)
+    answer = _phone_state(db, code, row.game, version_next, new,
+                          _undo_seat(slot) if undoable == BESIDE else seat if undoable else None)
     retries.keep(db, code, body, route, version_next, seat, keeping and keeping(answer))
     return answer
 
@@ -291,7 +299,8 @@ def undo(code: str, body: dict) -> dict:
         if body.get("seen") != version_next - 1:
             raise impossible(gettext("The table changed since your phone drew it: look again before you undo."))
         restored, entry = referee.undone(game, current, slot, seat)
-        return dict(room_dice.kept(restored, current), table_version=version_next), seat, entry, None
+        return dict(room_dice.kept(restored, current), table_version=version_next, sheets=current.get("sheets", {})), \
+            seat, entry, None
 
     return _change(code, step, body, "undo", seated=True)
 

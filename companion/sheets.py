@@ -9,8 +9,9 @@ Glossary:
   score follows) or "strict" (the layout's block rules refuse an illegal mark, companion/marks/strict.py).
 - sheet versions: the state's `sheets`, seat id (as text) -> the room version of its sheet's last change; a phone
   seeing it grow GETs the sheet (the live update stays small).
-- the end: a change made once the game is over also saves the card it makes as the seat's card (companion/cards.py),
-  so a table that plays on its phones types nothing.
+- the end: once the game is over, a change (even of no marks: `"marks": {}`, what the sheet page sends when it sees
+  the end) saves the card the marks make as the seat's card (companion/cards.py), so a table that plays on its
+  phones types nothing; the room's result follows once every seat's card is in.
 """
 from __future__ import annotations
 
@@ -20,11 +21,12 @@ from companion import cards, language, rooms, seats
 from companion.codes import normal_code
 from companion.errors import Refused
 from companion.language import gettext
-from companion.marks import derived, kinds, places_of, rules_of, strict
+from companion.marks import derived, kinds, rules_of, strict
 from companion.marks.refusals import MarkRefusal
 from companion.scoring import ScoreError, card_total
 from companion.scoring.from_room import prefill
 from companion.store import reading
+from layouts.mark_scope import sheet_places
 
 
 def read(code: str, seat: int) -> dict:
@@ -43,7 +45,7 @@ def sheet(game, state: dict, seat: int, marks: dict) -> dict:
         return {"marks": marks, "card": None, "total": None}
     index = next(i for i, s in enumerate(state["seats"]) if s["seat"] == seat)
     known = {key: value for key, value in prefill(game, state)[index].items() if key != "name"}
-    card = derived.card(game, places_of(game), marks, known)
+    card = derived.card(game, sheet_places(game), marks, known)
     return {"marks": marks, "card": card, "total": card_total(game, state["players"], card)}
 
 
@@ -56,11 +58,12 @@ def change(code: str, seat: int, body: dict, record) -> dict:
         name = seats.identify_seat(db, room, current, seat, body.get("token"))
         before = orjson.loads(db.marks(room, seat))
         after = _checked(game, current, name, before, body["marks"])
-        if after == before:
-            return None
-        db.set_marks(room, seat, orjson.dumps(after).decode())
-        new = dict(current, sheets={**current.get("sheets", {}), str(seat): version_next})
-        return _carded(db, room, game, new, seat, after, body, record) or (new, seat, None, None)
+        new = current
+        if after != before:
+            db.set_marks(room, seat, orjson.dumps(after).decode())
+            new = dict(current, sheets={**current.get("sheets", {}), str(seat): version_next})
+        return _carded(db, room, game, new, seat, after, body, record) or \
+            ((new, seat, None, rooms.BESIDE) if new is not current else None)
 
     rooms.change_sheet(code, seat, step, body)
     return read(code, seat)
@@ -69,7 +72,7 @@ def change(code: str, seat: int, body: dict, record) -> dict:
 def _checked(game, state: dict, name: str, before: dict, change: dict) -> dict:
     """The marks after a change, checked by kind and, in a strict room, by the layout's rules (refusals said in the
     reader's language)."""
-    places = places_of(game)
+    places = sheet_places(game)
     try:
         after = kinds.changed(places, before, change)
         if state.get("marking") == "strict":

@@ -5,11 +5,13 @@
 - a house value named like a shared list that holds another number of items (`bridges: 8` with 9
   bridges listed), and a list ending after more items than it has;
 - a shared roll choosing more dice at least than the game has, a score field starting from a counter the table
-  does not keep.
+  does not keep, a score field's `from_marks:` that cannot be read off the game's sheets.
 Each problem is one `path: message` line; `problems` gives them for a game.
 """
 from __future__ import annotations
 
+from layouts.expressions import ExprError, Unknown, evaluate
+from layouts.mark_scope import scope
 from layouts.model import Game
 from layouts.scoring import Group, Tally
 
@@ -19,7 +21,7 @@ SCORED_ROWS = {"box_columns": "columns", "track": "tracks", "box_rows": "rows"}
 
 def problems(game: Game) -> list[str]:
     """Every problem of the game's sheets against its scoring and its counts, one line each."""
-    return _unscored(game) + _counts(game) + _table(game)
+    return _unscored(game) + _counts(game) + _table(game) + _from_marks(game)
 
 
 def scored_colours(game: Game) -> set[str]:
@@ -73,4 +75,24 @@ def _table(game: Game) -> list[str]:
         if wanted and wanted not in counters:
             lines.append(f"scoring: field {field.id!r}: from_counter {wanted!r} is not a counter of the table; "
                          f"its counters: {', '.join(counters) or 'none'}")
+    return lines
+
+
+def _from_marks(game: Game) -> list[str]:
+    """A `from_marks:` that cannot be worked out on an empty sheet (a name no block has, a function misused)."""
+    lines, names = [], None
+    for field in game.scoring.fields if game.scoring else []:
+        members = field.member_ids if isinstance(field, Group) else [None]
+        for sub in field.fields if isinstance(field, Group) else [field]:
+            if not sub.from_marks:
+                continue
+            names = scope(game, {}) if names is None else names
+            try:
+                for member in members:
+                    evaluate(sub.from_marks, {**names, "member": member})
+            except Unknown:
+                continue
+            except ExprError as error:
+                lines.append(f"scoring: field {sub.id!r}: from_marks {sub.from_marks!r} cannot be read off the sheets "
+                             f"({error}); their blocks: {', '.join(sorted(set(names) - {*game.values, 'values'}))}")
     return lines

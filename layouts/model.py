@@ -16,7 +16,7 @@ from pydantic import AfterValidator, Field, field_validator, model_validator
 
 from layouts.blocks import Block
 from layouts.blocks.base import ColourRef, Strict, Words
-from layouts.blocks.places import repeated_ids
+from layouts.blocks.places import id_problems
 from layouts.glyphs import SHAPES, checked_glyph
 from layouts.lists import SharedList
 from layouts.patterns import Pattern
@@ -81,7 +81,7 @@ class Printable(Strict):
     @field_validator("blocks")
     @classmethod
     def _ids_unique(cls, blocks: list):
-        repeated = repeated_ids(blocks)
+        repeated = id_problems(blocks)
         if repeated:
             raise ValueError("; ".join(repeated))
         return blocks

@@ -119,6 +119,9 @@ def print_sheets(
     lang: Annotated[str, typer.Option("--lang", envvar="ROLLSHEET_LANG", metavar="LANG", help=(
         "Language of every word on paper: en, or one the game has a translation for (`rollsheet list` shows "
         "them); adds -LANG to the file names."))] = "en",
+    fillable: Annotated[bool, typer.Option("--fillable", help=(
+        "PDF form fields on every place a player writes (checkboxes, number and text fields, colour choices), "
+        "to fill in a PDF app on a tablet; adds -fillable to their file names."))] = False,
     layouts_dirs: LayoutsOption = None,
 ) -> None:
     """Print a game's sheets and cards as PDFs (or every game's with --all)."""
@@ -131,11 +134,12 @@ def print_sheets(
             check_request(copies, per_page, companion_url, lang, made_for.value)
             games = choose_games(game, all_games, lang)
             jobs = plan_jobs(games, what or [], players, copies, paper.value, ink.value, per_page,
-                             companion_url, backs, all_games, lang, made_for.value)
+                             companion_url, backs, all_games, lang, made_for.value, fillable)
         prepare_out(out)
         for path, job, pages in write_jobs(jobs, out):
             backs = ", each followed by a page of backs" if job.with_backs else ""
-            typer.echo(f"wrote {path}  ({plural(job.sheet_count, 'sheet')} on {plural(pages, 'page')}{backs})")
+            fields = ", with form fields" if job.fillable else ""
+            typer.echo(f"wrote {path}  ({plural(job.sheet_count, 'sheet')} on {plural(pages, 'page')}{backs}{fields})")
     except UsageError as error:
         fail(f"Error: {error}", 2)
     except (layouts.LayoutError, OutputError) as error:

@@ -9,6 +9,7 @@ from pathlib import Path
 import layouts
 from layouts.translations import overlay_path
 from layouts.urls import url_problem
+from layouts.write_ins import sheet_printables
 from sheets.errors import OutputError, UsageError
 from sheets.i18n import language_name
 from sheets.ink import Ink
@@ -70,9 +71,10 @@ def _spoken(layout: Path, lang: str) -> str:
 
 
 def plan_jobs(games, what, players, copies, paper, ink, per_page, url, backs=False, all_games=False,
-              lang="en", made_for="home") -> list[Job]:
+              lang="en", made_for="home", fillable=False) -> list[Job]:
     """The jobs for these games (in `lang`, for `made_for`); UsageError for anything we cannot print, LayoutError
-    for a broken game. With `all_games`, cards whose back carries words print it."""
+    for a broken game. With `all_games`, cards whose back carries words print it; `fillable` gives the printables
+    a player writes on form fields."""
     jobs = []
     for game, source in games:
         problems = preflight(game, source, lang)
@@ -89,7 +91,9 @@ def plan_jobs(games, what, players, copies, paper, ink, per_page, url, backs=Fal
             except ValueError as error:
                 raise UsageError(f"{game.id} {name}: {error}") from None
             with_back = backs or (all_games and any(block.type == "text" for block in spec.back))
-            jobs.append(Job(game, name, count, copies, paper, Ink(ink), url, per_page, with_back, lang, made_for))
+            fields = fillable and name in sheet_printables(game)
+            jobs.append(Job(game, name, count, copies, paper, Ink(ink), url, per_page, with_back, lang, made_for,
+                            fields))
     if backs and not any(job.with_backs for job in jobs):
         raise UsageError("--backs: none of these printables has a card back (`back:` in the layout)")
     return jobs
@@ -107,9 +111,10 @@ def _players(game, players, all_games) -> int:
 
 def output_name(job: Job) -> str:
     """`<game>-<printable>.pdf`, with `-pad` / `-sleeve`, `-letter` / `-mono` / `-de` when not for home / A4 (a pad
-    has no paper size: its page is its sheet's) / colour / English."""
+    has no paper size: its page is its sheet's) / colour / English, and `-fillable` with form fields."""
     paper = "a4" if job.made_for == "pad" else job.paper
     extras = [e for e in (job.made_for, paper, job.ink.mode, job.lang) if e not in ("home", "a4", "color", "en")]
+    extras += ["fillable"] if job.fillable else []
     return "-".join([job.game.id, job.printable, *extras]) + ".pdf"
 
 

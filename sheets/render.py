@@ -21,6 +21,7 @@ from layouts import Game
 from sheets.blocks import DRAWERS, PER_COPY
 from sheets.blocks.text import copy_label, copy_text_stamp, names_copy
 from sheets.context import Context
+from sheets.fillable import Fields, finish_fields
 from sheets.ink import Ink
 from sheets.paper import Imposition, Rect, lay_out
 from sheets.units import Pen
@@ -42,6 +43,8 @@ class Job:
     backs: bool = False
     lang: str = "en"
     made_for: str = "home"
+    fillable: bool = False
+    """Form fields on the write-in places (sheets/fillable.py)."""
 
     @property
     def sheet_count(self) -> int:
@@ -66,6 +69,7 @@ def render(job: Job, progress: Callable[[int], None] | None = None) -> bytes:
     canvas.setAuthor("rollsheet")
     canvas.setCreator("rollsheet")
     forms = _Forms(canvas, job, layout, scale)
+    fields = Fields(canvas, job.game, job.printable, scale, layout.page.height, job.lang) if job.fillable else None
     total = job.sheet_count
     for first in range(1, total + 1, layout.per_page):
         count = min(layout.per_page, total + 1 - first)
@@ -74,12 +78,16 @@ def render(job: Job, progress: Callable[[int], None] | None = None) -> bytes:
         for block, stamp in forms.stamps:
             labels = [copy_label(block, ctx) for ctx in sheets]
             stamp.write(zip(forms.slot_cm, labels, strict=False))  # the last page may fill fewer slots
+        if fields:
+            fields.add(layout.slots[:count], first)
         canvas.showPage()
         if job.with_backs:
             canvas.doForm(forms.backs(count))
             canvas.showPage()
         if progress:
             progress(first + count - 1)
+    if fields:
+        finish_fields(canvas)
     canvas.save()
     return buffer.getvalue()
 

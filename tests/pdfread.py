@@ -214,6 +214,24 @@ def boxes(page: dict, min_w: float, min_h: float, max_w: float = 1e9, max_h: flo
             and min_w <= m.w <= max_w and min_h <= m.h <= max_h]
 
 
+def printed_at(page: dict, at: tuple[float, float, float, float], close: float = 0.05) -> bool:
+    """Whether the page draws a box at `at` (x, y, w, h in mm) to within `close` mm: a rect or curve (a rounded box,
+    a circle), or a part of one that vertical lines split (a score pad's parts)."""
+    x, y, w, h = at
+
+    def near(a: float, b: float) -> bool:
+        return abs(a - b) < close
+
+    lines = [m for m in page["marks"]
+             if m.kind == "line" and m.w < close and m.y < y + close and m.y + m.h > y + h - close]
+    for box in (m for m in page["marks"] if m.kind in ("rect", "curve")):
+        if near(box.y, y) and near(box.h, h) and box.x - close < x and x + w < box.x + box.w + close:
+            edges = [box.x, box.x + box.w, *(line.x for line in lines)]
+            if any(near(x, e) for e in edges) and any(near(x + w, e) for e in edges):
+                return True
+    return False
+
+
 class Printed(dict):
     """key -> what `make(*key)` prints and reads back, made when a test first asks for it and kept for the next."""
 

@@ -89,3 +89,12 @@ def test_a_light_colour_prints_its_lines_in_its_darker_shade():
     rgb = tuple(round(int(game.colours["yellow"].rgb[i:i + 2], 16) / 255, 3) for i in (1, 3, 5))
     shown = {tuple(round(part, 3) for part in stroke) for stroke in strokes if len(stroke) == 3}
     assert line in shown and rgb not in shown
+
+
+def test_a_score_field_read_off_marks_the_sheets_do_not_have_is_named(cli, tmp_path):
+    def misread(data):
+        data["scoring"]["sections"][1]["fields"][0]["from_marks"] = "marked(columns.artefacts)"
+
+    path = variant(tmp_path, misread)
+    assert checked(cli, path) == [f"{path}: scoring: field 'artifacts': from_marks 'marked(columns.artefacts)' cannot "
+                                  f"be read off the sheets (no 'artefacts' here); their blocks: columns, total"]

@@ -97,6 +97,8 @@ def aimed(case, rooms: list[dict], group: dict, turn: int, base: str) -> None:
     if positive and isinstance(case.body, dict) and "player" in case.body and room["tokens"]:
         name = NAMES[turn % 2]
         case.body.update(player=name, token=room["tokens"][name])
+    elif positive and isinstance(case.body, dict) and "seat" in case.path_parameters and room["tokens"]:
+        case.body["token"] = room["tokens"][NAMES[turn % 2]]  # a seat's own route (a card, a sheet): its token
 
 
 def test_every_answer_keeps_the_document(server):

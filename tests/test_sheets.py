@@ -150,3 +150,72 @@ def test_a_strict_room_fills_an_ability_track_from_its_first_box(client, call):
     status, answer = mark(client, room, 0, {"abilities.green.2": True})
     assert status == 409 and answer["error"] == "Fill the Green line from its first box on: box 1 is still free."
     assert mark(client, room, 0, {"abilities.green.1": True, "abilities.green.2": True})[0] == 200
+
+
+def test_at_the_end_each_sheet_saves_its_card_and_the_result_follows_without_typing(client, call):
+    room = opened(call, "copenhagen")
+    assert mark(client, room, 0, COPENHAGEN_ANA)[0] == 200
+    assert mark(client, room, 1, {"facade.r1c1": "red", "facade.r1c2": "red.brick"}, who="Ben")[0] == 200
+    room.ok("Ana", "roll")
+    room.ok("Ana", "use", dice=[])
+    room.ok("Ben", "pass")
+    room.ok("Ben", "roll")
+    room.ok("Ben", "use", dice=[])
+    room.ok("Ana", "pass")
+    assert room.ok("Ana", "end")["over"] == {"reason": "declared", "by": "Ana"}
+    assert [card["saved"] for card in room.state()["cards"]] == [False, False]
+    assert mark(client, room, 0, {})[0] == 200
+    cards = room.state()["cards"]
+    assert cards[0]["saved"] and cards[0]["by"] == "Ana" and cards[0]["fields"]["rows_windows"] == 1
+    assert mark(client, room, 1, {"facade.r1c3": "red"}, who="Ben")[0] == 200
+    state = room.state()
+    assert state["scored"] == {"missing": []}
+    assert state["log"][0]["text"].startswith(f"Final score: 1. Ana {COPENHAGEN_BY_HAND}, 2. Ben 0")
+
+
+def test_simstown_pad_columns_are_each_seats_card_and_score_as_the_rules_example(client, call):
+    room = opened(call, "simstown", ("Gabi", "Ben"))
+    gabi = mark(client, room, 0, {"pad.c1.r1": 6, "pad.c1.r2": 4, "pad.c1.r3": 3, "pad.c1.r4": 2, "pad.c1.r6": 6},
+                who="Gabi")[1]
+    ben = mark(client, room, 1, {"pad.c2.r1": 2, "pad.c2.r2": 5, "pad.c2.r3": 4, "pad.c2.r4": 3, "pad.c2.r6": 1},
+               who="Ben")[1]
+    assert gabi["card"] == {"houses": 6, "commercial": 4, "industry": 3, "parks": 2, "districts": 6}
+    cards = [{"name": "Gabi", **gabi["card"]}, {"name": "Ben", **ben["card"]}]
+    scored = call("/api/score/simstown", {"players": cards})
+    assert [(p["name"], p["total"]) for p in scored[1]["players"]] == [("Gabi", 15 + 5 + 30), ("Ben", 14 + 15 + 5)]
+
+
+def test_the_play_page_opens_a_room_with_strict_sheets_when_asked(client, call):
+    strict = client.post("/play/lost-cities", data={"players": "2", "marking": "strict"})
+    relaxed = client.post("/play/lost-cities", data={"players": "2"})
+    codes = [answer.headers["Location"].rsplit("/", 1)[1] for answer in (strict, relaxed)]
+    assert [call(f"/api/rooms/{code}")[1]["marking"] for code in codes] == ["strict", "relaxed"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("locale", ["en-US", "de-DE", "es-ES"])
+def test_the_play_pages_strict_choice_passes_every_look(live_server, phone, locale):
+    from tests.phones import every_look
+
+    page = phone(locale=locale)
+    page.goto(f"{live_server}/play/copenhagen")
+    page.get_by_role("checkbox").check()
+    every_look(page, f"play page, {locale}")
+
+
+def test_marking_a_sheet_leaves_the_last_move_undoable(client, call):
+    room = opened(call, "lost-cities")
+    room.ok("Ana", "roll")
+    picked = room.ok("Ana", "pick", **pick_of(room.state()))
+    assert picked["undo"] == {"seat": 0}
+    assert mark(client, room, 0, {"columns.red.1": 3})[0] == 200
+    state = room.state()
+    assert state["undo"] == {"seat": 0} and state["sheets"] == {"0": state["version"]}
+    undone = room.undo("Ana")[1]
+    assert undone["undo"] is None and undone["sheets"] == state["sheets"] and undone["picks"] == {}
+
+
+def pick_of(state: dict) -> dict:
+    """The first pick the state allows Ana."""
+    return next({k: v for k, v in move.items() if k != "move"} for move in state["allowed"]["0"]
+                if move["move"] == "pick")

@@ -8,13 +8,11 @@ from layouts import write_ins
 from sheets.paper import lay_out
 from sheets.render import Job, render
 from tests.layout_copies import edited_copy
-from tests.pdfread import read_pages
+from tests.pdfread import printed_at, read_pages
 
 TEMPLATES = sorted(path.stem for path in layouts.TEMPLATES.glob("*.yaml") if path.suffixes == [".yaml"])
 SHEETS = {"copenhagen": ["player-sheet"], "lost-cities": ["score-sheet"], "monolyth": ["score-pad"],
           "simstown": ["city-plan", "build-fields", "score-pad"]}
-CLOSE = 0.05
-"""mm: a place and the box drawn for it agree to this."""
 
 
 def template(name: str) -> layouts.Game:
@@ -55,10 +53,10 @@ def test_copenhagen_points_stars_and_ability_tracks():
     assert [p.id for p in places.values() if p.block == "stars"] == ["stars.red.1", "stars.red.2"]
     red = [p.id for p in places.values() if p.group == "abilities.red"]
     assert len(red) == 9
-    used = places["abilities.red.1.used"]  # a '+' under the first box, crossed when it is spent
-    assert used.group == "abilities.red.used" and used.label == "plus"
+    used = places["abilities.red.used.1"]  # a '+' under the first box, crossed when it is spent
+    assert used.group == "abilities.red.used" and used.index == 1
     assert used.at[1] > places["abilities.red.1"].at[1]
-    assert "abilities.red.7.used" not in places  # a plain box has no symbol to spend
+    assert "abilities.red.used.7" not in places  # a plain box has no symbol to spend
     assert places["start"].kind == "number"
 
 
@@ -81,10 +79,13 @@ def test_labels_are_in_the_games_language():
     assert by_id(layouts.load("lost-cities", "de"), "score-sheet")["total"].label == "SUMME"
 
 
-def test_ids_are_unique_on_every_sheet(game):
+def test_ids_are_unique_and_none_is_inside_another(game):
+    """`pad.c1.r5` and `pad.c1.r5.1` could not both be fields of a PDF form: a name there is a field or a folder."""
     for printable in write_ins.sheet_printables(game):
         ids = [place.id for place in write_ins.places(game, printable)]
         assert len(ids) == len(set(ids))
+        folders = {place_id.rsplit(".", depth)[0] for place_id in ids for depth in range(1, place_id.count(".") + 1)}
+        assert not folders & set(ids)
 
 
 def test_two_blocks_with_one_id_are_refused(tmp_path):
@@ -94,6 +95,16 @@ def test_two_blocks_with_one_id_are_refused(tmp_path):
 
     path, _ = edited_copy(tmp_path, layouts.game_file("lost-cities"), twice)
     with pytest.raises(layouts.LayoutError, match="id 'columns' is already the id of blocks"):
+        layouts.load_file(path)
+
+
+def test_two_columns_of_one_colour_are_refused(tmp_path):
+    def twice(data):
+        columns = next(b for b in data["printables"]["score-sheet"]["blocks"] if b["type"] == "box_columns")["columns"]
+        columns[1]["colour"] = columns[0]["colour"]
+
+    path, _ = edited_copy(tmp_path, layouts.game_file("lost-cities"), twice)
+    with pytest.raises(layouts.LayoutError, match="two places would be 'columns.red.1'"):
         layouts.load_file(path)
 
 
@@ -107,36 +118,13 @@ def test_unnamed_blocks_of_a_kind_are_numbered(tmp_path):
     assert {"rows1", "rows2", "box1", "box6"} <= blocks
 
 
-def near(a: float, b: float) -> bool:
-    return abs(a - b) < CLOSE
-
-
-def drawn(game: layouts.Game, printable: str) -> tuple[list, list]:
-    """The rects and curves, and the vertical lines, printed on the first copy: bounds in mm from its top left."""
-    spec = game.printables[printable]
-    layout, scale = lay_out(spec.size, "a4", grow=spec.grow, gutter=spec.gutter, total=1)
-    left, top, _, _ = layout.slots[0]
-    page = read_pages(render(Job(game, printable, players=1)))[0]
-    bounds = {kind: [((m.x - left) / scale, (m.y - top) / scale, m.w / scale, m.h / scale)
-                     for m in page["marks"] if m.kind in kinds] for kind, kinds in (("boxes", ("rect", "curve")),
-                                                                                    ("lines", ("line",)))}
-    return bounds["boxes"], [line for line in bounds["lines"] if line[2] < CLOSE]
-
-
-def printed_at(at, boxes, verticals) -> bool:
-    """Whether a box is printed at `at`: a drawn box, or a part of one split by vertical lines."""
-    x, y, w, h = at
-    for bx, by, bw, bh in boxes:
-        if near(by, y) and near(bh, h) and bx - CLOSE < x and x + w < bx + bw + CLOSE:
-            edges = [bx, bx + bw, *(vx for vx, vy, _, vh in verticals if vy < y + CLOSE and vy + vh > y + h - CLOSE)]
-            if any(near(x, e) for e in edges) and any(near(x + w, e) for e in edges):
-                return True
-    return False
-
-
 @pytest.mark.parametrize("game", [*map(layouts.load, SHEETS), *map(template, TEMPLATES)], ids=lambda g: g.id)
 def test_every_place_is_a_box_the_printer_draws(game):
     for printable in write_ins.sheet_printables(game):
-        boxes, verticals = drawn(game, printable)
+        spec = game.printables[printable]
+        layout, scale = lay_out(spec.size, "a4", grow=spec.grow, gutter=spec.gutter, total=1)
+        left, top, _, _ = layout.slots[0]
+        page = read_pages(render(Job(game, printable, players=1)))[0]
         for place in write_ins.places(game, printable):
-            assert printed_at(place.at, boxes, verticals), place
+            x, y, w, h = place.at
+            assert printed_at(page, (left + x * scale, top + y * scale, w * scale, h * scale)), place

@@ -17,18 +17,7 @@ from layouts import Game, write_ins
 from layouts.blocks.places import block_ids
 
 
-def places_of(game: Game) -> dict:
-    """Every write-in place of the sheets a seat writes on, by id, in the order the sheets list them."""
-    return {place.id: place for printable in write_ins.sheet_printables(game)
-            for place in write_ins.places(game, printable)}
-
-
 def rules_of(game: Game) -> dict:
     """The rule a strict room keeps on each block of the sheets that declares one (`rule:`), by block id."""
     blocks = [game.printables[name].blocks for name in write_ins.sheet_printables(game)]
     return {block_id: among[i].rule for among in blocks for i, block_id in block_ids(among) if among[i].rule}
-
-
-def named(place) -> bool:
-    """Whether a place is named by a word ("columns.red.points"), not by its position in its group."""
-    return place.id.rsplit(".", 1)[-1].isalpha()

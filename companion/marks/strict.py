@@ -13,9 +13,9 @@ Glossary:
 """
 from __future__ import annotations
 
-from companion.marks import named
 from companion.marks.refusals import N_, MarkRefusal
 from layouts import Game
+from layouts.mark_scope import named
 
 
 def check(game: Game, places: dict, rules: dict, after: dict, change: dict, taken: set[str]) -> None:

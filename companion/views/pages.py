@@ -35,7 +35,8 @@ def play(game_id):
     game = _game_or_404(game_id)
     if request.method == "POST":
         players, tap = request.form.get("players", type=int), request.form.get("request", "")
-        opening = {"game": game.id, "players": players, "request": tap if 0 < len(tap) <= retries.LONGEST else None}
+        opening = {"game": game.id, "players": players, "request": tap if 0 < len(tap) <= retries.LONGEST else None,
+                   "marking": "strict" if request.form.get("marking") == "strict" else "relaxed"}
         try:
             code = rooms.create(game.id, players, body=opening)  # the form sent again opens no second room
         except Refused as error:

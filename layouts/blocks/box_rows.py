@@ -138,6 +138,5 @@ class BoxRows(Marked):
                             row.colour, label or None)
                       for p, label in zip(place_row(block_id, group, self.write, boxes), row.box_labels(), strict=True)]
             if row.end:
-                found.append(Place(f"{group}.end", "cross", block_id, group, len(boxes) + 1, after, row.colour,
-                                   row.end))
+                found.append(Place(f"{group}.end", "cross", block_id, group, len(boxes) + 1, after, row.colour))
         return found

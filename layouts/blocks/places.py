@@ -86,14 +86,19 @@ def block_ids(blocks: list) -> list[tuple[int, str]]:
     return ids
 
 
-def repeated_ids(blocks: list) -> list[str]:
-    """A sentence for each block id given to two blocks of one printable."""
-    ids = block_ids(blocks)
+def id_problems(blocks: list) -> list[str]:
+    """A sentence for each block id given to two blocks of one printable, and for each place id a block repeats (two
+    columns of one colour)."""
     first: dict[str, int] = {}
     said = []
-    for i, block_id in ids:
+    for i, block_id in block_ids(blocks):
         if block_id in first:
             said.append(f"blocks[{i}]: id {block_id!r} is already the id of blocks[{first[block_id]}]; "
                         f"give each marked block its own `id:`")
         first.setdefault(block_id, i)
+        ids = [place.id for place in blocks[i].places(block_id)]
+        twice = sorted({place_id for place_id in ids if ids.count(place_id) > 1})
+        if twice:
+            said.append(f"blocks[{i}]: two places would be {twice[0]!r}; give its rows or columns different "
+                        f"colours, or leave the colour out of one (it is then named by its position)")
     return said

@@ -40,7 +40,7 @@ class TrackRow(Strict):
 class Track(Marked):
     """One row per track: a colour badge with glyph, the boxes, the end reward, a note.
 
-    Places: `<id>.<colour>.<n>` for the n-th box of a track, `<id>.<colour>.<n>.used` for its symbol's mark space.
+    Places: `<id>.<colour>.<n>` for the n-th box of a track, `<id>.<colour>.used.<n>` for its symbol's mark space.
     """
 
     default_id = "tracks"
@@ -96,8 +96,8 @@ class Track(Marked):
                                    strict=True):
                 found.append(box)
                 if self.symbols_below and symbol != PLAIN:
-                    found.append(Place(f"{box.id}.used", "cross", block_id, f"{group}.used", box.index,
-                                       self.symbol_space(box.at), colour=track.colour, label=self.symbols[symbol]))
+                    found.append(Place(f"{group}.used.{box.index}", "cross", block_id, f"{group}.used", box.index,
+                                       self.symbol_space(box.at), colour=track.colour))
         return found
 
 
