@@ -63,3 +63,9 @@ def draw(page, choice: str, cells: list[str], bricks: tuple[str, ...] = (), ok: 
         if cell in bricks:
             place(page, cell).click()
     return changed(page, lambda: page.locator("#palette").get_by_role("button", name="Draw").click(), ok)
+
+
+def held_tokens(code: str, *pages) -> dict:
+    """The seat tokens the phones keep for room `code`, by name: a test moves for them through the API."""
+    return {held["name"]: held["token"] for page in pages
+            for held in page.evaluate(f"JSON.parse(localStorage.getItem('rollsheet.seats.{code}'))")}

@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 
 from tests.phones import axe_clean
 from tests.serving import within
-from tests.sheet_phones import cross, draw, place, sheet_phone, write, write_all
+from tests.sheet_phones import cross, draw, held_tokens, place, sheet_phone, write, write_all
 from tests.tables import Http, Table
 
 pytestmark = pytest.mark.slow
@@ -36,6 +36,13 @@ def room(call, game: str, marking: str) -> Table:
     return Table(call, game, (), code=code)
 
 
+def first_use(state: dict, name: str) -> dict:
+    """The body of the first "use" move the table offers `name`."""
+    seat = next(s["seat"] for s in state["seats"] if s["name"] == name)
+    entry = next(e for e in state["allowed"][str(seat)] if e["move"] == "use")
+    return {key: value for key, value in entry.items() if key != "move"}
+
+
 def seat_card(state: dict, name: str) -> dict:
     return next(card for card in state["cards"] if card["name"] == name)
 
@@ -44,8 +51,7 @@ def test_lost_cities_played_on_two_strict_sheets_scores_itself(served, phone):
     call = Http(served)
     table = room(call, "lost-cities", "strict")
     ana, ben = (sheet_phone(phone, served, table.code, name) for name in ("Ana", "Ben"))
-    table.tokens = {m["name"]: m["token"] for page in (ana, ben) for m in page.evaluate(
-        f"JSON.parse(localStorage.getItem('rollsheet.seats.{table.code}'))")}
+    table.tokens = held_tokens(table.code, ana, ben)
     write_all(ana, ANA_LOST_CITIES)
     write(ana, "columns.red.7", 4, ok=False)
     expect(ana.locator("#alert")).to_have_text("Numbers along the Red line never go down: 4 cannot follow 8.")
@@ -102,8 +108,7 @@ def test_copenhagen_played_on_two_relaxed_sheets_scores_itself(served, phone):
     call = Http(served)
     table = room(call, "copenhagen", "relaxed")
     ana, ben = (sheet_phone(phone, served, table.code, name) for name in ("Ana", "Ben"))
-    table.tokens = {m["name"]: m["token"] for page in (ana, ben) for m in page.evaluate(
-        f"JSON.parse(localStorage.getItem('rollsheet.seats.{table.code}'))")}
+    table.tokens = held_tokens(table.code, ana, ben)
     for colour, cells, bricks in ANA_COPENHAGEN:
         draw(ana, colour, cells, bricks)
     expect(place(ana, "facade.r2c3")).to_have_attribute("aria-label", "Row 2, column 3, Red brick")
@@ -113,15 +118,13 @@ def test_copenhagen_played_on_two_relaxed_sheets_scores_itself(served, phone):
     expect(ana.locator("#total")).to_have_text("Total: 9")
     draw(ben, "Red", R5)  # R5 never taken: a relaxed sheet takes it
     place(ben, "abilities.green.1").focus()
-    changed_by_key = ben.expect_response(lambda r: r.request.method == "PATCH")
-    with changed_by_key:
+    with ben.expect_response(lambda r: r.request.method == "PATCH"):
         ben.keyboard.press("Space")
     expect(place(ben, "abilities.green.1")).to_have_attribute("aria-label", "Green, box 1, crossed")
 
     for active, other in (("Ana", "Ben"), ("Ben", "Ana")):
         table.ok(active, "roll")
-        table.ok(active, "use", **{k: v for k, v in next(e for e in table.state()["allowed"][str(
-            table.state()["seats"][("Ana", "Ben").index(active)]["seat"])] if e["move"] == "use").items() if k != "move"})
+        table.ok(active, "use", **first_use(table.state(), active))
         table.ok(other, "pass")
     table.ok("Ana", "end")
     assert within(10, lambda: table.state()["scored"] is not None)
@@ -134,7 +137,7 @@ def test_copenhagen_played_on_two_relaxed_sheets_scores_itself(served, phone):
 def test_a_strict_facade_takes_only_the_tile_taken(served, phone):
     table = room(Http(served), "copenhagen", "strict")
     ana = sheet_phone(phone, served, table.code, "Ana")
-    table.tokens = {"Ana": ana.evaluate(f"JSON.parse(localStorage.getItem('rollsheet.seats.{table.code}'))")[0]["token"]}
+    table.tokens = held_tokens(table.code, ana)
     draw(ana, "Red", R5, ("facade.r2c2",), ok=False)
     expect(ana.locator("#alert")).to_have_text("These cells make tile R5, but you did not take it this turn: cross it "
                                                "on the shared list first.")
