@@ -146,3 +146,20 @@ def test_a_strict_facade_takes_only_the_tile_taken(served, phone):
     assert table.cross("Ana", "tiles", "R5")[0] == 200
     draw(ana, "R5", R5, ("facade.r2c2",))
     expect(place(ana, "facade.r1c1")).to_have_attribute("aria-label", "Row 1, column 1, Red window")
+
+
+@pytest.mark.parametrize("locale", ["en-US", "de-DE", "es-ES"])
+def test_the_sheet_page_passes_axe_in_every_look_and_language(served, phone, locale):
+    table = room(Http(served), "copenhagen", "strict")
+    ana = sheet_phone(phone, served, table.code, "Ana", locale=locale)
+    expect(ana.locator("html")).to_have_attribute("lang", locale[:2])
+    ana.locator("#palette .palette-row").nth(0).get_by_role("button").first.click()  # a colour, then two cells
+    place(ana, "facade.r1c1").click()
+    place(ana, "facade.r1c2").click()
+    for scheme, width in (("light", 390), ("dark", 390), ("light", 320), ("dark", 320)):
+        ana.emulate_media(color_scheme=scheme)
+        ana.set_viewport_size({"width": width, "height": 700})
+        axe_clean(ana, f"{locale}, {scheme}, {width} px")
+    place(ana, "start").press("Enter")
+    expect(ana.locator("#keypad")).to_be_visible()
+    axe_clean(ana, f"{locale}: the keypad")
