@@ -154,11 +154,15 @@ document.getElementById("hide-total").addEventListener("change", (event) => {
   localStorage.setItem(HIDE, event.target.checked ? "1" : "0");
   drawTotal();
 });
-document.getElementById("zoom").addEventListener("click", () => {
+// Zoom: the sheet at the screen's width, twice or three times as wide (scrolled to pan); the button says how much.
+const zoomButton = document.getElementById("zoom");
+const sayZoom = () => { zoomButton.textContent = _("Zoom: %(times)s×", {times: ZOOMS[zoom]}); };
+zoomButton.addEventListener("click", () => {
   zoom = (zoom + 1) % ZOOMS.length;
-  document.getElementById("zoom").textContent = _("Zoom: %(times)s×", {times: ZOOMS[(zoom + 1) % ZOOMS.length]});
+  sayZoom();
   document.querySelectorAll(".sheet-view").forEach((view) => { view.dataset.zoom = ZOOMS[zoom]; });
 });
+sayZoom();
 
 const response = await fetch(`/api/rooms/${code}`);
 if (response.ok) show(await response.json());
