@@ -10,7 +10,7 @@ import {cell, fitWords, sheetSvg} from "./sheet-svg.js";
 const data = JSON.parse(document.getElementById("sheet-data").textContent);
 const colours = data.game.colours, code = data.code;
 const mine = JSON.parse(localStorage.getItem(`rollsheet.seats.${code}`) || "[]"); // [{seat, name, token}]
-const HIDE = "rollsheet.hide-total", ZOOMS = [1, 2, 3];
+const HIDE = "rollsheet.hide-total", ZOOMS = [1, 2, 4];
 let state = null, seat = null, sheet = null, drawnVersion = null, zoom = 0, carded = new Set();
 
 const holder = () => mine.find((m) => m.seat === seat);
