@@ -89,3 +89,16 @@ def test_four_phones_each_save_their_own_card_and_a_correction_follows(served, p
     assert state["log"][0]["text"].startswith(f"Final score, Dee corrected their card: "
                                               f"{expected_ranking(call, game, state['cards'])}"), state["log"][0]
     assert call(f"/api/groups/{group}")[1]["plays"][0]["players"] != play["players"]
+
+
+def test_a_card_saved_on_another_phone_shows_its_running_total_on_a_phone_that_typed_nothing(served, phone):
+    call = Http(served)
+    code = call("/api/rooms", {"game": "simstown", "players": 2})[1]["code"]
+    ana, ben = (seated_phone(phone, served, code, name) for name in NAMES[:2])
+    for page in (ana, ben):
+        page.goto(f"{served}/score/simstown?room={code}")
+        expect(page.locator("#room-cards")).to_contain_text("Waiting for the cards of")
+    save_own_card(ben, 1, 4)
+    total = scored(call, "simstown", [{"name": "Ben", "fields": CARDS["simstown"](4)}])["players"][0]["total"]
+    assert total > 0
+    expect(ana.locator("#player-tabs .tab").nth(1)).to_have_accessible_name(f"Ben: {total} points")

@@ -14,6 +14,10 @@ from tests.serving import within
 from tests.tables import Http, Table
 
 LOCALES = ("en-US", "de-DE", "es-ES")
+VERSION_DRAWN = """async () => {  // the version the page drew (its room module, one instance per page)
+  const {room} = await import("/static/room.js");
+  return room.state && room.state.version;
+}"""
 PLAYING = ("roll", "move", "use", "pick", "take", "hold", "pass", "next", "refuse")
 ENDING = ("end", "refuse", "pass", "next", "roll", "pick", "use", "take", "hold", "move")
 """The moves a walk makes first: playing on, or reaching the end in a few dozen moves."""
@@ -65,18 +69,18 @@ class Looks:
         self.check("a watching phone")
         first = self.pages["en-US"]
         seated_phone(lambda **_: first, served, self.room.code, "Ana")
-        seats = first.evaluate("localStorage.getItem(`rollsheet.seats.${Room.code}`)")
+        seats = first.evaluate(f"localStorage.getItem('rollsheet.seats.{self.room.code}')")
         self.room.tokens["Ana"] = first.evaluate(
-            "JSON.parse(localStorage.getItem(`rollsheet.seats.${Room.code}`))[0].token")
+            f"JSON.parse(localStorage.getItem('rollsheet.seats.{self.room.code}'))[0].token")
         for page in list(self.pages.values())[1:]:
-            page.evaluate("(seats) => localStorage.setItem(`rollsheet.seats.${Room.code}`, seats)", seats)
+            page.evaluate(f"(seats) => localStorage.setItem('rollsheet.seats.{self.room.code}', seats)", seats)
             page.reload()
 
     def check(self, state: str) -> None:
         """Every phone shows the room's version now; each passes in every look."""
         version = self.room.state()["version"]
         for locale, page in self.pages.items():
-            assert within(10, lambda page=page: page.evaluate("Room.state && Room.state.version") == version), state
+            assert within(10, lambda page=page: page.evaluate(VERSION_DRAWN) == version), state
             every_look(page, f"{self.game}, {state}, {locale}", on_screen if "asks" not in state else None)
 
 

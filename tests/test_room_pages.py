@@ -125,7 +125,7 @@ def test_a_fresh_phone_takes_a_dead_phones_seat_once_a_seated_phone_lets_it_and_
     expect(cy_old.locator("#turn-line")).to_contain_text("waiting for Ana")
     expect(cy_old.locator("#log li").first).to_contain_text("Ana confirmed a new phone for Cy's seat")
     axe_clean(cy_old, "the old phone, watching")
-    assert fresh.evaluate("JSON.parse(localStorage.getItem(`rollsheet.seats.${Room.code}`))[0].name") == "Cy"
+    assert fresh.evaluate(f"JSON.parse(localStorage.getItem('rollsheet.seats.{room.code}'))[0].name") == "Cy"
 
 
 def test_a_strangers_ask_for_a_held_seat_is_answered_only_by_that_seats_phone(served, phone):
@@ -139,7 +139,7 @@ def test_a_strangers_ask_for_a_held_seat_is_answered_only_by_that_seats_phone(se
     expect(question).to_contain_text("A new phone asks for your seat, Ana: let it take it?")
     expect(mallory.locator("#asks")).to_be_empty()  # before the first move only the seat's own phone answers
     asked = room.state()["takeovers"][0]["ask"]
-    mallory_token = mallory.evaluate("JSON.parse(localStorage.getItem(`rollsheet.seats.${Room.code}`))[0].token")
+    mallory_token = mallory.evaluate(f"JSON.parse(localStorage.getItem('rollsheet.seats.{room.code}'))[0].token")
     status, refused = Http(served)(f"/api/rooms/{room.code}/seats/0/takeover",
                                    {"player": "Mallory", "token": mallory_token, "ask": asked})
     assert status == 403 and "only Ana's own phone" in refused["error"]

@@ -157,9 +157,10 @@ def shared_table(served, phone, game_id):
 
 
 DOUBLE_TAP_AS_THE_SEAT_CHANGES = """async (key) => {  // the second tap lands as soon as the phone acts for Dora
-  const dora = Room.state.seats.find((s) => s.name === "Dora").seat;
+  const {room} = await import("/static/room.js");  // the page's own table (one module instance per page)
+  const dora = room.state.seats.find((s) => s.name === "Dora").seat;
   document.querySelector(`[data-key="${key}"]`).click();
-  while (Room.actor() !== dora) await new Promise((done) => setTimeout(done, 5));
+  while (room.actor() !== dora) await new Promise((done) => setTimeout(done, 5));
   document.querySelector(`[data-key="${key}"]`).click();
 }"""
 
@@ -191,9 +192,10 @@ def test_a_tap_as_another_phone_passes_the_turn_to_a_seat_of_a_shared_phone_is_n
     tap(room, shared, "roll")
     tap(room, shared, "next")
     room.ok("Ben", "roll")
-    shared.evaluate("""() => {  // a tap meant for Ana lands just as Ben's phone passes the turn to Cy
-      const cy = Room.state.seats.find((s) => s.name === "Cy").seat;
-      const look = (done) => (Room.actor() === cy ? done() : setTimeout(() => look(done), 5));
+    shared.evaluate("""async () => {  // a tap meant for Ana lands just as Ben's phone passes the turn to Cy
+      const {room} = await import("/static/room.js");
+      const cy = room.state.seats.find((s) => s.name === "Cy").seat;
+      const look = (done) => (room.actor() === cy ? done() : setTimeout(() => look(done), 5));
       window.tapped = new Promise(look).then(() => document.querySelector('[data-key="roll"]').click());
     }""")
     room.ok("Ben", "next")

@@ -1,24 +1,23 @@
 // The page's words in the phone's language: the server hands over the catalogue's strings the scripts
 // use as the JSON block #words (companion/language.py); a string the catalogue lacks stays English.
 // _("Turn %(turn)s", {turn: 3}); ngettext("%(num)s die", "%(num)s dice", n, {...}) (num is filled too).
-const I18n = (function () {
-  const {language, words} = JSON.parse(document.getElementById("words").textContent);
-  const plural = new Intl.PluralRules(language);
-  const fill = (text, values) => text.replace(/%\((\w+)\)s/g, (match, key) => (key in values ? String(values[key]) : match));
+const {language, words} = JSON.parse(document.getElementById("words").textContent);
+const plural = new Intl.PluralRules(language);
+const fill = (text, values) => text.replace(/%\((\w+)\)s/g, (match, key) => (key in values ? String(values[key]) : match));
 
-  function gettext(message, values = {}) {
-    return fill(words[message] ?? message, values);
-  }
+/** A message in the page's language, its %(name)s filled from `values`. */
+export function _(message, values = {}) {
+  return fill(words[message] ?? message, values);
+}
 
-  function ngettext(one, many, num, values = {}) {
-    const forms = words[one];
-    const text = forms ? forms[plural.select(num)] ?? forms.other : num === 1 ? one : many;
-    return fill(text, {num, ...values});
-  }
+/** A counted message in the page's language: the plural form `num` asks for. */
+export function ngettext(one, many, num, values = {}) {
+  const forms = words[one];
+  const text = forms ? forms[plural.select(num)] ?? forms.other : num === 1 ? one : many;
+  return fill(text, {num, ...values});
+}
 
-  // "Ana, Ben and Cy" in the page's language.
-  const listing = (names) => new Intl.ListFormat(language, {type: "conjunction"}).format(names);
+/** "Ana, Ben and Cy" in the page's language. */
+export const listing = (names) => new Intl.ListFormat(language, {type: "conjunction"}).format(names);
 
-  return {language, gettext, ngettext, listing};
-})();
-const _ = I18n.gettext, ngettext = I18n.ngettext;
+export {language};

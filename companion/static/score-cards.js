@@ -3,9 +3,10 @@
 // being replaced, and "Next: Ben" at the end of a card. A list of entries (Monolyth's prophecies) opens one
 // more entry once the one before it has its first widget set.
 // Cards.draw() after any change to the cards; Cards.show(i, focus); Cards.entries(card); Cards.shown: the card on show.
-"use strict";
+import {_} from "./i18n.js";
+import {cell, read} from "./score-fields.js";
 
-const Cards = (function () {
+export const Cards = (function () {
   const cards = document.getElementById("players");
   const tabs = document.getElementById("player-tabs");
   const on = {shown: 0};

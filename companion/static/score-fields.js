@@ -2,17 +2,17 @@
 // Widgets carry data-path: where their value goes in the player's JSON ("a.b" nests, "x[]" appends);
 // an entry (a list item made of widgets) is sent once its first widget is set. A stepper with
 // data-values steps to the next of those legal values only (stepped()).
-"use strict";
+import * as Glyphs from "./glyphs.js";
 
 // An element with text (and a class).
-function cell(tag, text, className) {
+export function cell(tag, text, className) {
   const element = document.createElement(tag);
   element.textContent = text;
   if (className) element.className = className;
   return element;
 }
 
-function paint(root) {
+export function paint(root) {
   // Colours come as data attributes (a strict Content-Security-Policy forbids inline styles).
   root.querySelectorAll("[data-rgb]").forEach((chip) => {
     Object.assign(chip.style, { background: chip.dataset.rgb, color: chip.dataset.ink });
@@ -21,7 +21,7 @@ function paint(root) {
   Glyphs.paint(root);
 }
 
-function read(field) {
+export function read(field) {
   if (field.classList.contains("stepper")) {
     const text = field.querySelector("input").value.trim();
     return text === "" ? undefined : /^\d+$/.test(text) ? Number(text) : text;
@@ -51,7 +51,7 @@ function put(target, path, value, element, where, prefix) {
   keys.forEach((_, n) => { where[prefix + keys.slice(0, n + 1).join(".")] ||= element; });
 }
 
-function stepped(input, step) {
+export function stepped(input, step) {
   // The stepper's value after one tap of a step button: by its step, or to the next legal value.
   const now = parseInt(input.value, 10) || 0;
   const high = input.dataset.max ? Number(input.dataset.max) : Infinity;
@@ -79,7 +79,7 @@ function set(field, value) {
   } else field.querySelector("input").checked = Boolean(value); // toggle
 }
 
-function fill(card, player) {
+export function fill(card, player) {
   // A prefilled player, in the POST payload's shape: list items go to the first widget that can take them.
   if (typeof player.name === "string") card.querySelector(".name").value = player.name;
   const left = {};
@@ -101,7 +101,7 @@ function fill(card, player) {
   });
 }
 
-function readCard(card, at, where) {
+export function readCard(card, at, where) {
   // The player of one card; `where` maps each field's contract path (players[0].a.b) to its element.
   const player = { name: card.querySelector(".name").value };
   where[`${at}.name`] = card.querySelector("header");

@@ -1,18 +1,22 @@
-// The score form of a room: every seat's own card, live (Live.follow). A card of a seat this phone holds has "Save
+// The score form of a room: every seat's own card, live (live.js). A card of a seat this phone holds has "Save
 // my card" (PUT /api/rooms/<code>/cards/<seat>); another seat's card fills in as its phone saves it ("Waiting for
 // Ben's card" until then). Once every card is in, the room's result is made; before that any seated phone may
 // "Finish with the cards we have". Saving every card at once (#save-room) says first whose saved cards it replaces.
 // RoomCards.ready(): whether the winner may show; RoomCards.settled(): whether the room has its result; RoomCards.counted(card): whether the card is in the result (a
 // room's result leaves out the cards never saved); RoomCards.judged(card): whether the card's problems are shown (typed on this
-// phone or saved in the room); RoomCards.confirmSave(): whether a whole save may go now (else it says why not yet).
-"use strict";
+// phone or saved in the room); RoomCards.confirmSave(): whether a whole save may go now (else it says why not yet);
+// RoomCards.follow(changed): follows the room's cards, calling changed() after each state drawn.
+import {_, language, listing} from "./i18n.js";
+import {follow} from "./live.js";
+import {Cards} from "./score-cards.js";
+import {cell, fill, readCard} from "./score-fields.js";
 
-const RoomCards = (function () {
+export const RoomCards = (function () {
   const form = document.getElementById("score");
   const cards = document.getElementById("players");
   const code = form.dataset.room;
   const mine = () => JSON.parse(localStorage.getItem(`rollsheet.seats.${code}`) || "[]"); // [{seat, name, token}]
-  const on = {state: null, filled: {}, warned: false, state0: false};
+  const on = {state: null, filled: {}, warned: false, state0: false, changed: () => {}};
 
   const cardOf = (name) => [...cards.children].find((card) => card.querySelector(".name").value.trim() === name);
   const held = (seat) => mine().find((one) => one.seat === seat.seat || one.name === seat.name);
@@ -39,7 +43,7 @@ const RoomCards = (function () {
   }
 
   function when(at) {
-    return new Date(at * 1000).toLocaleTimeString(I18n.language, {hour: "2-digit", minute: "2-digit"});
+    return new Date(at * 1000).toLocaleTimeString(language, {hour: "2-digit", minute: "2-digit"});
   }
 
   function show(state) {
@@ -70,12 +74,12 @@ const RoomCards = (function () {
     const waiting = state.cards.filter((seat) => !seat.saved).map((seat) => seat.name);
     const line = document.getElementById("room-cards");
     line.textContent = state.scored ? (state.scored.missing.length
-      ? _("The room's result, without the cards of %(names)s", {names: I18n.listing(state.scored.missing)})
+      ? _("The room's result, without the cards of %(names)s", {names: listing(state.scored.missing)})
       : _("The room's result: every card is in"))
-      : _("Waiting for the cards of %(names)s", {names: I18n.listing(waiting)});
+      : _("Waiting for the cards of %(names)s", {names: listing(waiting)});
     document.getElementById("finish-cards").hidden = Boolean(state.scored) || !mine().length
       || waiting.length === state.cards.length;
-    schedule();
+    on.changed();
   }
 
   async function send(method, path, body) {
@@ -114,7 +118,7 @@ const RoomCards = (function () {
     if (!others.length || on.warned || !mine().length) return true; // a phone without a seat hears the room's refusal
     on.warned = true;
     document.getElementById("saved").textContent = _("%(names)s saved their own cards: saving replaces them with the "
-      + "numbers on this phone. Tap again to replace them.", {names: I18n.listing(others)});
+      + "numbers on this phone. Tap again to replace them.", {names: listing(others)});
     return false;
   }
 
@@ -133,10 +137,12 @@ const RoomCards = (function () {
   }
 
   const active = Boolean(code);
-  if (active) {
+  function followRoom(changed) {
+    if (!active) return;
+    on.changed = changed;
     document.getElementById("finish-cards").addEventListener("click", finish);
-    window.addEventListener("load", () => Live.follow(code, show, () => (on.state ? on.state.version : 0), () => {},
+    window.addEventListener("load", () => follow(code, show, () => (on.state ? on.state.version : 0), () => {},
       {seats: () => mine().map((one) => one.seat), away: () => {}})); // a phone on its score page is present
   }
-  return {active, judged, confirmSave, ready, counted, settled};
+  return {active, judged, confirmSave, ready, counted, settled, follow: followRoom};
 })();

@@ -6,7 +6,15 @@
 // Reading and filling a card: score-fields.js; the card on show and the player buttons: score-cards.js; the
 // result under the cards: score-result.js; a room's cards, each saved by its own seat's phone: score-room.js. A problem
 // shows on a card only once it is judged (typed on this phone, or saved in the room), named by its player.
-"use strict";
+// The score page's entry module.
+import * as Glyphs from "./glyphs.js";
+import {_} from "./i18n.js";
+import {Cards} from "./score-cards.js";
+import {fill, paint, readCard, stepped} from "./score-fields.js";
+import {showResult} from "./score-result.js";
+import {RoomCards} from "./score-room.js";
+
+Glyphs.paint(document); // the glyphs the page was served with
 
 const form = document.getElementById("score");
 const cards = document.getElementById("players");
@@ -79,7 +87,7 @@ async function update() {
   if (mine !== asked) return;
   clearErrors();
   document.getElementById("result").classList.toggle("partial", !RoomCards.ready());
-  if (answer.ok) Result.show(body, touched || RoomCards.settled()); // a room's result shows on every phone
+  if (answer.ok) showResult(body, touched || RoomCards.settled()); // a room's result shows on every phone
   else {
     showErrors(body, where);
     showRunning(body.running, counted);
@@ -215,3 +223,4 @@ const fromRoom = Boolean(form.dataset.room) && prefill.length > 0;
 for (let n = cards.children.length; n < (fromRoom ? fewest : Math.max(fewest, Math.min(2, most))); n += 1) addPlayer();
 playersChanged(); // once every card is in: token choices depend on the player count
 touched = kept ? kept.touched : prefill.some((player) => Object.keys(player).some((key) => key !== "name"));
+RoomCards.follow(schedule); // a room's cards, live: the result is asked for again after each state

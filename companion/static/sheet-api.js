@@ -1,6 +1,6 @@
 // The room's sheet API for the sheet page: read a seat's sheet, change marks on one's own (its token, a request id),
 // and say a refusal (strict mode's sentence) as an alert.
-import {_} from "./sheet-shared.js";
+import {_} from "./i18n.js";
 
 const ANSWER_MS = 6000;
 

@@ -1,17 +1,15 @@
 // The keypad a number or text place opens: a small dialog with the digits (and a minus for a sum), or a line of text;
 // it answers the value to write, null to clear the place, or undefined when the player cancels.
-import {_} from "./sheet-shared.js";
+import {el} from "./dom.js";
+import {_} from "./i18n.js";
 
 const dialog = document.getElementById("keypad"), shown = document.getElementById("keypad-value");
 const text = document.getElementById("keypad-text"), keys = document.getElementById("keypad-keys");
 let typed = "", cleared = false;
 
 function key(label, press, name) {
-  const button = document.createElement("button");
-  Object.assign(button, {type: "button", className: "key", textContent: label});
-  if (name) button.setAttribute("aria-label", name);
-  button.addEventListener("click", () => { press(); shown.textContent = typed; });
-  return button;
+  return el("button", {type: "button", class: "key", "aria-label": name,
+    onclick: () => { press(); shown.textContent = typed; }}, label);
 }
 
 keys.replaceChildren(...[1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => key(String(n), () => { typed += n; })),

@@ -1,10 +1,12 @@
 // The sheet page's entry: the sheets of the seat shown (this phone's own to mark, another seat's to look at), the
 // seat switcher, the total (or not: "Hide my total"), zoom, the live stream (another phone of the same seat), and
 // the end of the game, where each held seat's card is made from its sheet.
+import {el} from "./dom.js";
+import {_} from "./i18n.js";
+import {follow} from "./live.js";
 import {changeMarks, readSheet, say} from "./sheet-api.js";
 import {ask} from "./sheet-keypad.js";
 import {drawPalette, forget, gather, pendingOf} from "./sheet-palette.js";
-import {_, follow} from "./sheet-shared.js";
 import {cell, fitWords, sheetSvg} from "./sheet-svg.js";
 
 const data = JSON.parse(document.getElementById("sheet-data").textContent);
@@ -57,14 +59,9 @@ function redraw() {
   const parts = data.sheets.map((drawing) => {
     const svg = sheetSvg(drawing, _("%(name)s's sheet: %(title)s", {name: seatName, title: drawing.title}),
       (place) => cell(place, sheet.marks[place.id], {colours, editable, spoken, pending: pendingOf(place.id)}));
-    const view = document.createElement("div");
-    view.className = "sheet-view";
-    view.dataset.zoom = ZOOMS[zoom];
-    if (!editable) Object.assign(view, {tabIndex: 0}); // a sheet to look at scrolls by keyboard too
-    view.setAttribute("role", "region");
-    view.setAttribute("aria-label", drawing.title);
-    view.append(svg);
-    return view;
+    // a sheet to look at scrolls by keyboard too
+    return el("div", {class: "sheet-view", "data-zoom": ZOOMS[zoom], tabindex: editable ? null : "0", role: "region",
+      "aria-label": drawing.title}, svg);
   });
   document.getElementById("sheets").replaceChildren(...parts);
   document.querySelectorAll("#sheets svg").forEach(fitWords);
@@ -88,14 +85,9 @@ function taken() {
 
 function drawSeats() {
   const nav = document.getElementById("seat-switch");
-  nav.replaceChildren(...state.seats.map((s) => {
-    const button = document.createElement("button");
-    Object.assign(button, {type: "button", className: "tool",
-      textContent: mine.some((m) => m.seat === s.seat) ? _("%(name)s (this phone)", {name: s.name}) : s.name});
-    button.setAttribute("aria-pressed", String(s.seat === seat));
-    button.addEventListener("click", () => choose(s.seat));
-    return button;
-  }));
+  nav.replaceChildren(...state.seats.map((s) => el("button", {type: "button", class: "tool",
+    "aria-pressed": String(s.seat === seat), onclick: () => choose(s.seat)},
+  mine.some((m) => m.seat === s.seat) ? _("%(name)s (this phone)", {name: s.name}) : s.name)));
 }
 
 async function choose(next) {

@@ -1,7 +1,8 @@
 // Filling colour places (Copenhagen's facade): pick a tile this seat took from the shared list, or a colour, tap the
 // cells (again: a window becomes a brick, then is left out), then draw them in one change, as the paper is drawn
 // one shape at a time; "Erase" gathers cells to clear.
-import {_} from "./sheet-shared.js";
+import {el} from "./dom.js";
+import {_} from "./i18n.js";
 
 const box = document.getElementById("palette");
 const pending = new Map(); // place id -> the value to send (null: erase)
@@ -28,19 +29,10 @@ export function gather(place) {
 }
 
 function option(label, chosen, pick, swatch) {
-  const button = document.createElement("button");
-  Object.assign(button, {type: "button", className: "tool"});
-  if (chosen !== null) button.setAttribute("aria-pressed", String(chosen));
-  if (swatch) {
-    const dot = document.createElement("span");
-    dot.className = "swatch";
-    dot.setAttribute("aria-hidden", "true");
-    dot.style.background = swatch;
-    button.append(dot);
-  }
-  button.append(label);
-  button.addEventListener("click", pick);
-  return button;
+  const dot = swatch && el("span", {class: "swatch", "aria-hidden": "true"});
+  if (dot) dot.style.background = swatch; // from script: the page's CSP allows no inline style
+  return el("button", {type: "button", class: "tool", "aria-pressed": chosen === null ? null : String(chosen),
+    onclick: pick}, dot, label);
 }
 
 /** Draw the palette for a sheet with colour places (`keys`: their colours), or hide it; `taken` the tiles this seat
@@ -61,18 +53,12 @@ export function drawPalette({keys, colours, taken, send, redraw}) {
   draw.classList.add("primary");
   const drop = option(_("Cancel"), null, () => { pending.clear(); drawPalette({keys, colours, taken, send, redraw}); redraw(); });
   drop.disabled = !pending.size;
-  const hint = document.createElement("p");
-  hint.className = "hint";
-  hint.textContent = choice.colour || choice.erase ? _("Tap the cells, then draw them.") : _("Pick a tile you took or a colour.");
+  const hint = el("p", {class: "hint"},
+    choice.colour || choice.erase ? _("Tap the cells, then draw them.") : _("Pick a tile you took or a colour."));
   box.replaceChildren(hint, ...(tiles.length ? [group(_("Tiles you took"), tiles)] : []),
     group(_("Colours"), plain), group(_("Cells"), [erase, draw, drop]));
 }
 
 function group(label, buttons) {
-  const row = document.createElement("div");
-  row.className = "palette-row";
-  row.setAttribute("role", "group");
-  row.setAttribute("aria-label", label);
-  row.append(...buttons);
-  return row;
+  return el("div", {class: "palette-row", role: "group", "aria-label": label}, buttons);
 }

@@ -1,5 +1,7 @@
 // A sheet drawn as SVG in the printed sheet's own millimetres: the words of its blocks where the paper prints them,
 // and each write-in place as a cell in reading order (a button, or a checkbox for a cross) with its spoken name.
+import {el} from "./dom.js";
+
 const ns = "http://www.w3.org/2000/svg";
 
 /** An SVG node with its attributes and children. */
@@ -15,15 +17,9 @@ export function svgNode(tag, attrs = {}, ...children) {
 const TEN = 10;
 function words(block) {
   const [x, y, w, h] = block.at;
-  const box = document.createElement("div");
-  box.className = `words ${block.align}${block.bold ? " bold" : ""}`;
+  const box = el("div", {class: `words ${block.align}${block.bold ? " bold" : ""}`},
+    block.lines.map((line) => el("p", {class: line.bold ? "bold" : null}, line.text)));
   box.style.fontSize = `${block.size * TEN}px`;
-  for (const line of block.lines) {
-    const p = document.createElement("p");
-    p.textContent = line.text;
-    if (line.bold) p.className = "bold";
-    box.append(p);
-  }
   const outside = svgNode("foreignObject", {width: w * TEN, height: h * TEN, "aria-hidden": "true",
     transform: `translate(${x} ${y}) scale(${1 / TEN})`});
   outside.append(box);
