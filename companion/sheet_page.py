@@ -31,7 +31,7 @@ def drawings(game: Game, lang: str) -> list[dict]:
     """Every sheet a seat writes on, as the page draws it (see the glossary)."""
     return [{"id": name, "title": game.printables[name].title, "size": list(game.printables[name].size),
              "blocks": [drawn for block in game.printables[name].blocks if (drawn := _block(game, block, lang))],
-             "places": [_place(game, place) for place in write_ins.places(game, name, lang)]}
+             "places": _places(game, write_ins.places(game, name, lang))}
             for name in write_ins.sheet_printables(game)]
 
 
@@ -52,30 +52,53 @@ def _block(game: Game, block, lang: str) -> dict | None:
             "align": getattr(block, "align", "left")}
 
 
-def _place(game: Game, place) -> dict:
-    """A place as data, with its spoken name and its options' names."""
-    data = asdict(place)
-    data["name"] = place_name(game, place)
-    bricks = any(option.endswith(".brick") for option in place.options or ())
-    data["choices"] = {option: option_name(game, option, bricks) for option in place.options or ()}
-    return data
+def _places(game: Game, places: list) -> list[dict]:
+    """The places as data, each with its spoken name (told apart by its block's id where two blocks' places would
+    share one: Copenhagen's stars and ability tracks) and its options' names."""
+    names = [place_name(game, place) for place in places]
+    shared = {name for name in names if names.count(name) > 1}
+    found = []
+    for place, name in zip(places, names, strict=True):
+        bricks = any(option.endswith(".brick") for option in place.options or ())
+        found.append({**asdict(place), "name": f"{place.block}: {name}" if name in shared else name,
+                      "choices": {option: option_name(game, option, bricks) for option in place.options or ()}})
+    return found
 
 
 def place_name(game: Game, place) -> str:
-    """What a screen reader says of a place: "Red, box 3", "Row 2, column 5", "Red, Points"."""
-    part = place.id.removeprefix(place.block + ".")
+    """What a screen reader says of a place, from its label and the parts of its id: "Red, box 3", "Row 2, column 5",
+    "Red, Points", "Red, symbol, box 2"; a place without words is named by its block ("points, box 4")."""
+    said = [place.label] if place.label and not place.label.isdigit() else []
+    if place.colour in game.colours:
+        said.append(game.colours[place.colour].label)
+    for part in place.id.removeprefix(place.block).split("."):
+        said.extend(_part(game, place, part))
+    if not any(word[0].isalpha() and not word.startswith(_NUMBERED) for word in said):
+        said.insert(0, place.block)
+    return ", ".join(dict.fromkeys(said))
+
+
+_NUMBERED = ("box ", "row ", "column ")
+
+
+def _part(game: Game, place, part: str) -> list[str]:
+    """The words for one part of a place's id (see place_name)."""
     cell = GRID_CELL.match(part)
+    if not part:
+        return []
     if cell:
-        return gettext("Row %(row)s, column %(column)s", row=cell[1], column=cell[2])
-    colour = game.colours[place.colour].label if place.colour in game.colours else None
-    line = colour or place.label or place.group.removeprefix(place.block + ".") or place.block
-    word = part.rsplit(".", 1)[-1]
-    if word.isalpha():  # a place named by a word: a column's points box, a track's used star
-        numbers = [p for p in part.split(".") if p.isdigit()]
-        return ", ".join([line, *(gettext("box %(box)s", box=n) for n in numbers), place.label or word])
-    if place.id == place.block:
-        return line
-    return gettext("%(line)s, box %(box)s", line=line, box=place.index)
+        return [gettext("Row %(row)s, column %(column)s", row=cell[1], column=cell[2])]
+    if part in game.colours:
+        return [game.colours[part].label]
+    if part.isdigit():
+        return [gettext("box %(box)s", box=part)]
+    if part == "used":
+        return [gettext("symbol")]
+    if part[0] == "r" and part[1:].isdigit():
+        return [gettext("row %(row)s", row=part[1:])]
+    if part[0] == "c" and part[1:].isdigit():
+        return [gettext("column %(column)s", column=part[1:])]
+    return [part] if not place.label or place.label.isdigit() else []
 
 
 def option_name(game: Game, option: str, bricks: bool) -> str:
