@@ -127,6 +127,7 @@ function show(next) {
   state = next;
   if (first) seat = (mine.find((m) => state.seats.some((s) => s.seat === m.seat)) || state.seats[0] || {}).seat ?? null;
   drawSeats();
+  if (!state.seats.length) say(_("Take a seat first: type your name under Seats."));
   if (seat !== null && (first || (state.sheets || {})[String(seat)] !== drawnVersion)) load();
   else redraw();
   theEnd();

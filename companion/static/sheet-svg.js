@@ -1,5 +1,6 @@
 // A sheet drawn as SVG in the printed sheet's own millimetres: the words of its blocks where the paper prints them,
 // and each write-in place as a cell in reading order (a button, or a checkbox for a cross) with its spoken name.
+import {onFill} from "./cells.js";
 import {el} from "./dom.js";
 
 const ns = "http://www.w3.org/2000/svg";
@@ -58,6 +59,7 @@ function mark(place, value, colours, pending) {
       ? svgNode("path", {d: `M${cx - r} ${cy - r}L${cx + r} ${cy + r}M${cx + r} ${cy - r}L${cx - r} ${cy + r}`})
       : svgNode("circle", {cx, cy, r});
     sign.setAttribute("class", "sign");
+    sign.setAttribute("stroke", onFill(colour.rgb));
     return [svgNode("rect", {x, y, width: w, height: h, class: `fill${pending ? " pending" : ""}`, fill: colour.rgb}), sign];
   }
   const text = svgNode("text", {x: x + w / 2, y: y + h / 2, class: "value", "font-size": Math.min(h * 0.62, w * 0.45)});
