@@ -154,6 +154,8 @@ zoomButton.addEventListener("click", () => {
   zoom = (zoom + 1) % ZOOMS.length;
   sayZoom();
   document.querySelectorAll(".sheet-view").forEach((view) => { view.dataset.zoom = ZOOMS[zoom]; });
+  const shown = document.activeElement.closest("[data-place]") || document.querySelector("[data-place]");
+  if (shown) shown.scrollIntoView({block: "nearest", inline: "center"}); // the focused place (or the first) in view
 });
 sayZoom();
 
