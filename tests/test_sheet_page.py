@@ -43,6 +43,12 @@ def first_use(state: dict, name: str) -> dict:
     return {key: value for key, value in entry.items() if key != "move"}
 
 
+def totals(call, game: str, state: dict) -> dict:
+    """Each player's total as the score route makes it of the room's saved cards."""
+    cards = [{"name": card["name"], **card["fields"]} for card in state["cards"]]
+    return {player["name"]: player["total"] for player in call(f"/api/score/{game}", {"players": cards})[1]["players"]}
+
+
 def seat_card(state: dict, name: str) -> dict:
     return next(card for card in state["cards"] if card["name"] == name)
 
@@ -78,9 +84,7 @@ def test_lost_cities_played_on_two_strict_sheets_scores_itself(served, phone):
     expect(ana.locator("#the-end")).to_be_visible()
     assert within(10, lambda: table.state()["scored"] is not None)
     state = table.state()
-    by_hand = {"Ana": ANA_LOST_CITIES_BY_HAND, "Ben": BEN_LOST_CITIES_BY_HAND}
-    scored = call("/api/score/lost-cities", {"players": [{"name": c["name"], **c["fields"]} for c in state["cards"]]})
-    assert {p["name"]: p["total"] for p in scored[1]["players"]} == by_hand
+    assert totals(call, "lost-cities", state) == {"Ana": ANA_LOST_CITIES_BY_HAND, "Ben": BEN_LOST_CITIES_BY_HAND}
     assert seat_card(state, "Ana")["fields"]["expeditions"]["red"]["boxes"] == 7
     assert seat_card(state, "Ben")["fields"]["dice"] == 9
     expect(ben.locator("#the-end").get_by_role("link", name="The result")).to_be_visible()
@@ -131,6 +135,7 @@ def test_copenhagen_played_on_two_relaxed_sheets_scores_itself(served, phone):
     state = table.state()
     assert {k: v for k, v in seat_card(state, "Ana")["fields"].items() if k in ANA_COPENHAGEN_BY_HAND} == \
         ANA_COPENHAGEN_BY_HAND
+    assert totals(call, "copenhagen", state) == {"Ana": 9, "Ben": 0}
     expect(ana.locator("#the-end")).to_contain_text("Every card came from its sheet.")
 
 
