@@ -8,9 +8,9 @@ from tests.phones import seated_phone
 
 
 def sheet_phone(phone, base: str, code: str, name: str, **options):
-    """A phone holding `name`'s seat, on the room's sheet page."""
+    """A phone holding `name`'s seat, on the room's sheet page (by the room page's link)."""
     page = seated_phone(phone, base, code, name, **options)
-    page.goto(f"{base}/r/{code}/sheet")
+    page.locator(f'a[href="/r/{code}/sheet"]').click()
     expect(page.locator("#seat-switch [aria-pressed=true]")).to_contain_text(name)
     return page
 
