@@ -69,3 +69,12 @@ def held_tokens(code: str, *pages) -> dict:
     """The seat tokens the phones keep for room `code`, by name: a test moves for them through the API."""
     return {held["name"]: held["token"] for page in pages
             for held in page.evaluate(f"JSON.parse(localStorage.getItem('rollsheet.seats.{code}'))")}
+
+
+def second_phone(phone, base: str, code: str, first):
+    """Another phone holding the same seats as `first` (its seat tokens copied), on the room's sheet page."""
+    page = phone()
+    held = first.evaluate(f"localStorage.getItem('rollsheet.seats.{code}')")
+    page.context.add_init_script(f"localStorage.setItem('rollsheet.seats.{code}', {held!r})")
+    page.goto(f"{base}/r/{code}/sheet")
+    return page

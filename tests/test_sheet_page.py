@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 
 from tests.phones import axe_clean
 from tests.serving import within
-from tests.sheet_phones import cross, draw, held_tokens, place, sheet_phone, write, write_all
+from tests.sheet_phones import cross, draw, held_tokens, place, second_phone, sheet_phone, write, write_all
 from tests.tables import Http, Table
 
 pytestmark = pytest.mark.slow
@@ -91,11 +91,18 @@ def test_lost_cities_played_on_two_strict_sheets_scores_itself(served, phone):
     axe_clean(ben, "Lost Cities: the end, Ben's sheet")
 
 
-def test_a_relaxed_lost_cities_sheet_takes_a_falling_number(served, phone):
+def test_a_relaxed_lost_cities_sheet_takes_a_falling_number_and_the_seats_other_phone_follows(served, phone):
     table = room(Http(served), "lost-cities", "relaxed")
     ana = sheet_phone(phone, served, table.code, "Ana")
+    again = second_phone(phone, served, table.code, ana)
     write_all(ana, {"columns.red.1": 5, "columns.red.2": 4, "columns.blue.2": 0})
     expect(ana.locator("#alert")).to_have_text("")
+    expect(place(again, "columns.red.2")).to_have_attribute("aria-label", "Red, box 2, 4")
+    place(again, "columns.red.2").press("Enter")  # the other phone marks the same sheet, by keyboard
+    again.keyboard.type("6")
+    with again.expect_response(lambda r: r.request.method == "PATCH"):
+        again.keyboard.press("Enter")
+    expect(place(ana, "columns.red.2")).to_have_attribute("aria-label", "Red, box 2, 6")
 
 
 ANA_COPENHAGEN = [("Blue", [f"facade.r1c{c}" for c in range(1, 6)], ()),

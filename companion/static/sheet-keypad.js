@@ -5,17 +5,28 @@ import {_} from "./i18n.js";
 
 const dialog = document.getElementById("keypad"), shown = document.getElementById("keypad-value");
 const text = document.getElementById("keypad-text"), keys = document.getElementById("keypad-keys");
-let typed = "", cleared = false;
+let typed = "", cleared = false, fresh = true;
 
 function key(label, press, name) {
   return el("button", {type: "button", class: "key", "aria-label": name,
     onclick: () => { press(); shown.textContent = typed; }}, label);
 }
 
-keys.replaceChildren(...[1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => key(String(n), () => { typed += n; })),
-  key("−", () => { typed = typed.startsWith("-") ? typed.slice(1) : `-${typed}`; }, _("Minus")),
-  key("0", () => { typed += "0"; }),
-  key("⌫", () => { typed = typed.slice(0, -1); }, _("Delete the last digit")));
+// A digit typed first replaces the number the place holds; after that, digits add up as on a calculator.
+const digit = (n) => () => { typed = fresh ? String(n) : typed + n; fresh = false; };
+keys.replaceChildren(...[1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => key(String(n), digit(n))),
+  key("−", () => { typed = typed.startsWith("-") ? typed.slice(1) : `-${typed}`; fresh = false; }, _("Minus")),
+  key("0", digit(0)),
+  key("⌫", () => { typed = typed.slice(0, -1); fresh = false; }, _("Delete the last digit")));
+// A keyboard types on the keypad too (digits, minus, backspace), then Enter writes.
+dialog.addEventListener("keydown", (event) => {
+  const pressed = keys.hidden ? null : /^[0-9]$/.test(event.key) ? event.key : {"-": "−", Backspace: "⌫"}[event.key];
+  const button = pressed && [...keys.children].find((b) => b.textContent === pressed);
+  if (!button) return;
+  event.preventDefault();
+  button.click();
+  document.getElementById("keypad-ok").focus();
+});
 document.getElementById("keypad-clear").addEventListener("click", () => { cleared = true; dialog.close("ok"); });
 
 /** Ask for a place's value (`place.kind` number or text; `name` what it is called, `value` its mark now). */
@@ -23,6 +34,7 @@ export function ask(place, name, value) {
   const number = place.kind === "number";
   typed = value === undefined || value === null ? "" : String(value);
   cleared = false;
+  fresh = true;
   dialog.returnValue = "";
   document.getElementById("keypad-title").textContent = name;
   shown.textContent = typed;
