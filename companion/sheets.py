@@ -17,12 +17,11 @@ from __future__ import annotations
 
 import orjson
 
-from companion import cards, language, rooms, seats
+from companion import cards, language, marks as marking, rooms, seats
 from companion.codes import normal_code
 from companion.errors import Refused
 from companion.language import gettext
-from companion.marks import derived, kinds, rules_of, strict
-from companion.marks.refusals import MarkRefusal
+from companion.marks import MarkRefusal, strict
 from companion.scoring import ScoreError, card_total
 from companion.scoring.from_room import prefill
 from companion.store import reading
@@ -45,7 +44,7 @@ def sheet(game, state: dict, seat: int, marks: dict) -> dict:
         return {"marks": marks, "card": None, "total": None}
     index = next(i for i, s in enumerate(state["seats"]) if s["seat"] == seat)
     known = {key: value for key, value in prefill(game, state)[index].items() if key != "name"}
-    card = derived.card(game, sheet_places(game), marks, known)
+    card = marking.card(game, sheet_places(game), marks, known)
     return {"marks": marks, "card": card, "total": card_total(game, state["players"], card)}
 
 
@@ -74,18 +73,20 @@ def _checked(game, state: dict, name: str, before: dict, change: dict) -> dict:
     reader's language)."""
     places = sheet_places(game)
     try:
-        after = kinds.changed(places, before, change)
+        after = marking.changed(places, before, change)
         if state.get("marking") == "strict":
-            strict.check(game, places, rules_of(game), after, change, _taken(state, name))
+            strict.check(game, places, marking.rules_of(game), after, change, _taken(state, name))
     except MarkRefusal as refusal:
         raise Refused(gettext(refusal.sentence, **refusal.params), refusal.status) from None
     return after
 
 
 def _taken(state: dict, name: str) -> set[str]:
-    """The items `name` crossed on the shared lists this turn or the last (the tile for this turn's shape)."""
+    """The items `name` crossed on the shared lists this turn or the last (the tile for this turn's shape), not in
+    the setup, and those `name` used again (a yellow star)."""
     return {item for room_list in state.get("lists", {}).values() for item, record in room_list["crossed"].items()
-            if name in record["by"] and record.get("turn", 0) >= state["turn"] - 1}
+            if (name in record["by"] and not record.get("setup") and record.get("turn", 0) >= state["turn"] - 1)
+            or name in record.get("again", [])}
 
 
 def _carded(db, room: str, game, state: dict, seat: int, marks: dict, body: dict, record) -> tuple | None:

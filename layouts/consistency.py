@@ -88,11 +88,14 @@ def _from_marks(game: Game) -> list[str]:
                 continue
             names = scope(game, {}) if names is None else names
             try:
-                for member in members:
-                    evaluate(sub.from_marks, {**names, "member": member})
+                given = [evaluate(sub.from_marks, {**names, "member": member}) for member in members]
             except Unknown:
                 continue
             except ExprError as error:
                 lines.append(f"scoring: field {sub.id!r}: from_marks {sub.from_marks!r} cannot be read off the sheets "
                              f"({error}); their blocks: {', '.join(sorted(set(names) - {*game.values, 'values'}))}")
+                continue
+            if sub.kind != "flag" and not all(isinstance(value, int) for value in given):
+                lines.append(f"scoring: field {sub.id!r}: from_marks {sub.from_marks!r} gives {given[0]!r}, not a "
+                             f"number: count its marks, e.g. marked(...)")
     return lines

@@ -85,6 +85,21 @@ class Table:
         return self.call(f"/api/rooms/{self.code}/undo", self.body(who, seen))
 
 
+def opened(call, game_id: str, names=("Ana", "Ben"), marking: str | None = None) -> Table:
+    """A room of `game_id` with `names` seated, its sheets `marking` (the room's default when None)."""
+    status, answer = call("/api/rooms", {"game": game_id, "players": len(names),
+                                         **({"marking": marking} if marking else {})})
+    assert status == 201, answer
+    return Table(call, game_id, names, code=answer["code"])
+
+
+def mark(client, room: Table, seat: int, marks: dict, who: str = "Ana", request: str | None = None, **headers):
+    """`who`'s phone changes marks on seat `seat`'s sheet: (status, answer)."""
+    body = {"token": room.tokens.get(who), "marks": marks, **({"request": request} if request else {})}
+    answer = client.patch(f"/api/rooms/{room.code}/sheets/{seat}", json=body, headers=headers)
+    return answer.status_code, answer.get_json()
+
+
 def together(count: int, work) -> list:
     """Run `work(i)` for i in 0..count-1 at the same moment (simultaneous taps); their results."""
     start = threading.Barrier(count)

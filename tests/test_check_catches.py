@@ -98,3 +98,10 @@ def test_a_score_field_read_off_marks_the_sheets_do_not_have_is_named(cli, tmp_p
     path = variant(tmp_path, misread)
     assert checked(cli, path) == [f"{path}: scoring: field 'artifacts': from_marks 'marked(columns.artefacts)' cannot "
                                   f"be read off the sheets (no 'artefacts' here); their blocks: columns, total"]
+
+
+def test_a_score_field_read_off_marks_as_a_list_is_named(cli, tmp_path):
+    path = variant(tmp_path, lambda d: d["scoring"]["sections"][1]["fields"][0].update(from_marks="columns.c7"))
+    unmarked = ", ".join(["None"] * 9)
+    assert checked(cli, path) == [f"{path}: scoring: field 'artifacts': from_marks 'columns.c7' gives [{unmarked}], "
+                                  f"not a number: count its marks, e.g. marked(...)"]

@@ -8,6 +8,7 @@ from pypdf import PdfReader
 
 import layouts
 from layouts.write_ins import places
+from sheets.render import Job, render
 from tests.pdfread import outside_margin, printed_at, read_pages
 from tests.pdftext import PT
 from tests.printing import print_into, qpdf_check
@@ -99,3 +100,8 @@ def test_fields_speak_the_sheets_language(tmp_path):
     fields = PdfReader(pdf / "lost-cities-score-sheet-de-fillable.pdf").get_fields()
     assert fields["sheet1.total"]["/TU"] == "SUMME"
     assert fields["sheet1.columns.red.1"]["/TU"] == layouts.load("lost-cities", "de").colours["red"].label
+
+
+def test_the_same_sheets_make_the_same_bytes():
+    game = layouts.load("copenhagen")
+    assert len({render(Job(game, "player-sheet", players=2, fillable=True)) for _ in range(2)}) == 1

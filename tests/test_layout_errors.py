@@ -42,7 +42,8 @@ BROKEN = {
     "misspelt field kind": (lambda d: first_field(d).update(kind="cont"), "scoring.sections[1].fields[0]",
                             "unknown kind 'cont'; did you mean `count`?", True),
     "misspelt field key": (lambda d: first_field(d).update(maxx=3), "scoring.sections[1].fields[0].maxx",
-                           "did you mean `max`? a count field has: id, label, colour, hint, kind, max, step", True),
+                           "did you mean `max`? a count field has: id, label, colour, hint, from_marks, kind, max, "
+                           "step", True),
     "unknown colour": (lambda d: d["dice"][0]["faces"].__setitem__(0, "pink"), "dice[0].faces[0]",
                        "unknown colour 'pink'; this game has: red, orange, yellow, green, blue, purple", False),
     "a power": (lambda d: d["scoring"]["points"][1].update(points="artifacts ** 2"),

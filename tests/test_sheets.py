@@ -1,10 +1,12 @@
 """Each seat's sheet as room state (issue #38): marks read by anyone in the room, changed by the seat's phones only,
-kept through restarts on both engines, scored as they are filled, and refused by a strict room's block rules."""
+kept through restarts on both engines, live, and scored as they are filled (strict rooms: test_sheets_strict.py)."""
 from __future__ import annotations
+
+import json
 
 import pytest
 
-from tests.tables import FlaskCalls, Table
+from tests.tables import FlaskCalls, Http, Table, mark, opened
 
 LOST_CITIES_ANA = {**{f"columns.red.{n}": v for n, v in enumerate([2, 3, 3, 5, 7, 8], 1)},
                    "columns.blue.1": 4, "columns.blue.2": 6,
@@ -19,21 +21,6 @@ COPENHAGEN_ANA = {**{f"facade.r1c{c}": "blue" for c in range(1, 6)},
 """Row 1 all windows, row 2 with a brick, column 1 all windows (rows 1 to 9), the red track completed."""
 COPENHAGEN_BY_HAND = 2 + 1 + 4 + 2
 """RULES.md 1: a row of windows 2, a row with a brick 1, a column of windows 4, a completed track 2."""
-
-
-def opened(call, game_id: str, names=("Ana", "Ben"), marking: str | None = None) -> Table:
-    """A room of `game_id` with `names` seated, its sheets `marking` (the room's default when None)."""
-    status, answer = call("/api/rooms", {"game": game_id, "players": len(names),
-                                         **({"marking": marking} if marking else {})})
-    assert status == 201, answer
-    return Table(call, game_id, names, code=answer["code"])
-
-
-def mark(client, room: Table, seat: int, marks: dict, who: str = "Ana", request: str | None = None, **headers):
-    """`who`'s phone changes marks on seat `seat`'s sheet: (status, answer)."""
-    body = {"token": room.tokens.get(who), "marks": marks, **({"request": request} if request else {})}
-    answer = client.patch(f"/api/rooms/{room.code}/sheets/{seat}", json=body, headers=headers)
-    return answer.status_code, answer.get_json()
 
 
 def test_a_seats_marks_are_kept_versioned_and_read_by_everyone_in_the_room(client, call):
@@ -110,48 +97,6 @@ def test_copenhagen_sheet_scores_itself_as_by_hand(client, call):
     assert sheet["total"] == COPENHAGEN_BY_HAND
 
 
-def test_a_strict_room_refuses_a_falling_number_in_its_readers_language_a_relaxed_one_allows_it(client, call):
-    strict = opened(call, "lost-cities", marking="strict")
-    assert mark(client, strict, 0, {"columns.red.1": 5, "columns.red.2": 7})[0] == 200
-    status, answer = mark(client, strict, 0, {"columns.red.3": 4})
-    assert status == 409 and answer["error"] == "Numbers along the Red line never go down: 4 cannot follow 7."
-    status, answer = mark(client, strict, 0, {"columns.red.3": 4}, **{"Accept-Language": "de"})
-    assert status == 409 and "4" in answer["error"] and "Zahlen" in answer["error"]
-    assert mark(client, strict, 0, {"columns.red.3": 0})[0] == 200  # once started, a 0 counts as 10
-    assert mark(client, strict, 0, {"columns.blue.1": 0})[0] == 409
-    assert mark(client, strict, 0, {"columns.blue.2": 3})[0] == 409  # box 1 still free
-    relaxed = opened(call, "lost-cities")
-    assert mark(client, relaxed, 0, {"columns.red.1": 5, "columns.red.2": 7, "columns.red.3": 4,
-                                     "columns.blue.2": 0})[0] == 200
-
-
-def test_a_strict_room_refuses_a_shape_that_is_not_the_tile_taken_a_relaxed_one_allows_it(client, call):
-    five = {"facade.r3c1": "red", "facade.r3c2": "red", "facade.r2c1": "red", "facade.r2c2": "red.brick",
-            "facade.r1c1": "red"}  # R5, the red P-pentomino (rows count from the bottom)
-    mirrored = {"facade.r1c4": "red", "facade.r1c5": "red", "facade.r2c4": "red", "facade.r2c5": "red.brick",
-                "facade.r3c4": "red"}
-    strict = opened(call, "copenhagen", marking="strict")
-    status, answer = mark(client, strict, 0, five)
-    assert status == 409 and answer["error"] == ("These cells make tile R5, but you did not take it this turn: cross "
-                                                 "it on the shared list first.")
-    status, answer = mark(client, strict, 0, {"facade.r1c1": "blue", "facade.r1c3": "blue.brick"})
-    assert status == 409 and answer["error"].startswith("These cells make no Blue shape")
-    assert mark(client, strict, 0, {"facade.r1c2": "blue", "facade.r1c3": "blue.brick"})[0] == 200  # B2
-    strict.ok("Ana", "roll")
-    assert strict.cross("Ana", "tiles", "R5")[0] == 200
-    assert mark(client, strict, 0, mirrored)[0] == 409
-    assert mark(client, strict, 0, five)[0] == 200
-    relaxed = opened(call, "copenhagen")
-    assert mark(client, relaxed, 0, {**five, **mirrored})[0] == 200
-
-
-def test_a_strict_room_fills_an_ability_track_from_its_first_box(client, call):
-    room = opened(call, "copenhagen", marking="strict")
-    status, answer = mark(client, room, 0, {"abilities.green.2": True})
-    assert status == 409 and answer["error"] == "Fill the Green line from its first box on: box 1 is still free."
-    assert mark(client, room, 0, {"abilities.green.1": True, "abilities.green.2": True})[0] == 200
-
-
 def test_at_the_end_each_sheet_saves_its_card_and_the_result_follows_without_typing(client, call):
     room = opened(call, "copenhagen")
     assert mark(client, room, 0, COPENHAGEN_ANA)[0] == 200
@@ -185,24 +130,6 @@ def test_simstown_pad_columns_are_each_seats_card_and_score_as_the_rules_example
     assert [(p["name"], p["total"]) for p in scored[1]["players"]] == [("Gabi", 15 + 5 + 30), ("Ben", 14 + 15 + 5)]
 
 
-def test_the_play_page_opens_a_room_with_strict_sheets_when_asked(client, call):
-    strict = client.post("/play/lost-cities", data={"players": "2", "marking": "strict"})
-    relaxed = client.post("/play/lost-cities", data={"players": "2"})
-    codes = [answer.headers["Location"].rsplit("/", 1)[1] for answer in (strict, relaxed)]
-    assert [call(f"/api/rooms/{code}")[1]["marking"] for code in codes] == ["strict", "relaxed"]
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("locale", ["en-US", "de-DE", "es-ES"])
-def test_the_play_pages_strict_choice_passes_every_look(live_server, phone, locale):
-    from tests.phones import every_look
-
-    page = phone(locale=locale)
-    page.goto(f"{live_server}/play/copenhagen")
-    page.get_by_role("checkbox").check()
-    every_look(page, f"play page, {locale}")
-
-
 def test_marking_a_sheet_leaves_the_last_move_undoable(client, call):
     room = opened(call, "lost-cities")
     room.ok("Ana", "roll")
@@ -219,3 +146,23 @@ def pick_of(state: dict) -> dict:
     """The first pick the state allows Ana."""
     return next({k: v for k, v in move.items() if k != "move"} for move in state["allowed"]["0"]
                 if move["move"] == "pick")
+
+
+@pytest.mark.slow
+def test_a_mark_wakes_the_seats_other_phone_which_then_reads_the_sheet(live_server):
+    import threading
+    import urllib.request
+
+    room = Table(Http(live_server), "lost-cities", ("Ana", "Ben"))
+    seen, since = {}, room.state()["version"]
+    waiter = threading.Thread(target=lambda: seen.update(room.call(f"/api/rooms/{room.code}?since={since}&wait=20")[1]))
+    waiter.start()
+    body = json.dumps({"token": room.tokens["Ana"], "marks": {"columns.red.1": 4}}).encode()
+    patch = urllib.request.Request(f"{live_server}/api/rooms/{room.code}/sheets/0", data=body, method="PATCH",
+                                   headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(patch, timeout=10) as answer:
+        assert answer.status == 200
+    waiter.join(timeout=10)
+    assert not waiter.is_alive(), "the held request was not woken by the mark"
+    assert seen["sheets"] == {"0": since + 1}
+    assert room.call(f"/api/rooms/{room.code}/sheets/0")[1]["marks"] == {"columns.red.1": 4}

@@ -8,12 +8,13 @@ Glossary:
   doubling circle).
 - tile: the cells one change fills with a colour (windows and bricks alike: `red`, `red.brick`) make one of that
   colour's shapes, turned but never mirrored: an unlimited one, or a limited tile the seat crossed on the shared
-  list this turn or the turn before; or a single cell (a shield's window, a star's brick).
+  list this turn or the turn before; with one brick at most, resting on the grid's bottom row or on a cell filled
+  before; or a single cell anywhere (a shield's window, a star's brick).
 - taken: the tile ids the seat crossed on a shared list this turn (or the last).
 """
 from __future__ import annotations
 
-from companion.marks.refusals import N_, MarkRefusal
+from companion.marks import N_, MarkRefusal
 from layouts import Game
 from layouts.mark_scope import named
 
@@ -29,12 +30,13 @@ def check(game: Game, places: dict, rules: dict, after: dict, change: dict, take
             if rule == "rising":
                 _rising(game, line, after)
     for block in {places[place_id].block for place_id in change if rules.get(places[place_id].block) == "tile"}:
+        cells = _grid([place for place in places.values() if place.block == block])
         drawn = {}
         for place_id, value in change.items():
-            if value is not None and places[place_id].block == block:
-                drawn.setdefault(value.split(".")[0], []).append(places[place_id])
-        for colour, cells in drawn.items():
-            _tile(game, colour, _cells(cells), taken)
+            if value is not None and place_id in cells:
+                drawn.setdefault(value.split(".")[0], {})[place_id] = value
+        for colour, shape in drawn.items():
+            _tile(game, colour, shape, cells, after, taken)
 
 
 def _named(game: Game, place) -> str:
@@ -65,33 +67,42 @@ def _from_left(game: Game, line: list, after: dict) -> None:
                           line=_named(game, free), box=line.index(free) + 1)
 
 
-def _tile(game: Game, colour: str, drawn: frozenset, taken: set[str]) -> None:
-    if len(drawn) == 1:
+def _tile(game: Game, colour: str, shape: dict, cells: dict, after: dict, taken: set[str]) -> None:
+    """A shape drawn in one change ({place id: mark}) on a grid's `cells` ({place id: (column, row)})."""
+    at = {cells[place_id] for place_id in shape}
+    if len(at) == 1:
         return
-    fitting = [shape for shape in game.shapes if shape.colour == colour and drawn in _turns(shape.cell_set)]
-    if any(not shape.limited or shape.id in taken for shape in fitting):
-        return
+    if sum(mark.endswith(".brick") for mark in shape.values()) > 1:
+        raise MarkRefusal(N_("A shape has one brick at most; its other cells are windows."), 409)
+    fitting = [tile for tile in game.shapes if tile.colour == colour and _moved(at) in _turns(tile.cell_set)]
     label = game.colours[colour].label if colour in game.colours else colour
-    if fitting:
+    if not fitting:
+        raise MarkRefusal(N_("These cells make no %(colour)s shape (turned, never mirrored): draw one shape in one go, "
+                             "or fill a single cell."), 409, colour=label)
+    if all(tile.limited and tile.id not in taken for tile in fitting):
         raise MarkRefusal(N_("These cells make tile %(tile)s, but you did not take it this turn: cross it on the "
-                             "shared list first."), 409, tile=" / ".join(shape.id for shape in fitting))
-    raise MarkRefusal(N_("These cells make no %(colour)s shape (turned, never mirrored): draw one shape in one go, "
-                         "or fill a single cell."), 409, colour=label)
+                             "shared list first."), 409, tile=" / ".join(tile.id for tile in fitting))
+    ground = max(row for _, row in cells.values())
+    filled = {cells[place_id] for place_id in after if place_id in cells} - at
+    if not any(row == ground or (column, row + 1) in filled for column, row in at):
+        raise MarkRefusal(N_("This shape floats: it rests on the ground or on filled cells."), 409)
 
 
-def _cells(places: list) -> frozenset:
-    """The cells of places on a grid, (column, row) moved to touch (0, 0), from where they are drawn."""
+def _grid(places: list) -> dict:
+    """Each place of a grid by id, as (column, row) counted from the top left, from where it is drawn."""
     side = min(place.at[2] for place in places)
-    art = {(round(place.at[0] / side), round(place.at[1] / side)) for place in places}
-    left, top = min(x for x, _ in art), min(y for _, y in art)
-    return frozenset((x - left, y - top) for x, y in art)
+    return {place.id: (round(place.at[0] / side), round(place.at[1] / side)) for place in places}
+
+
+def _moved(cells: set) -> frozenset:
+    """Cells moved to touch (0, 0)."""
+    left, top = min(x for x, _ in cells), min(y for _, y in cells)
+    return frozenset((x - left, y - top) for x, y in cells)
 
 
 def _turns(cells: frozenset) -> list[frozenset]:
     """A shape's four turns, each moved to touch (0, 0)."""
     turns = [cells]
     for _ in range(3):
-        turned = {(-y, x) for x, y in turns[-1]}
-        left, top = min(x for x, _ in turned), min(y for _, y in turned)
-        turns.append(frozenset((x - left, y - top) for x, y in turned))
+        turns.append(_moved({(-y, x) for x, y in turns[-1]}))
     return turns

@@ -128,11 +128,15 @@ def card_problems(game: Game, count: int, player: dict, index: int) -> list[tupl
 
 def card_total(game: Game, count: int, player: dict) -> int | None:
     """One card's points alone, at a table of `count` (None while its numbers have problems)."""
-    named = {**player, "name": "card"}
-    if card_problems(game, count, named, 0):
+    table = table_scope(game, count)
+    try:
+        data = data_of(parse_player(player_model(game.scoring.fields), {**player, "name": "card"}, 0),
+                       game.scoring.fields)
+    except ScoreError:
         return None
-    data = data_of(parse_player(player_model(game.scoring.fields), named, 0), game.scoring.fields)
-    return sum(breakdowns(game.scoring, [player_scope(game.scoring, table_scope(game, count), data)])[0].values())
+    if any(True for _ in _own_problems(game, table, tokens_in_play(game, count), data, 0)):
+        return None
+    return sum(breakdowns(game.scoring, [player_scope(game.scoring, table, data)])[0].values())
 
 
 def running_totals(game: Game, payload: object) -> list[int | None] | None:

@@ -1,14 +1,17 @@
 """Each seat's own score card in a room (companion/cards.py): `PUT /api/rooms/<code>/cards/<seat>` saves a seat's card,
 `POST /api/rooms/<code>/cards/finish` makes the room's result of the cards saved so far. Both answer the room's state;
 a card's problems answer 400 as a score post's do (`error`, `field`, `errors`), each naming the player.
+
+Each seat's sheet (companion/sheets.py): `GET /api/rooms/<code>/sheets/<seat>` reads it (anyone in the room may look,
+read-only), `PATCH` changes its marks (that seat's token only); both answer the sheet.
 """
 from __future__ import annotations
 
 from flask import Blueprint, jsonify
 
-from companion import codes, rooms
+from companion import codes, rooms, sheets
 from companion.contract import answers, bodies, documented
-from companion.contract.scores import CardSave
+from companion.contract.scores import CardSave, Sheet, SheetChange
 from companion.errors import Refused
 from companion.groups import plays
 from companion.scoring import ScoreError
@@ -25,7 +28,7 @@ def unscorable(error: ScoreError):
                     "errors": [{"error": message, "field": field} for field, message in error.problems]}), 400
 
 
-def record(code: str):
+def _record(code: str):
     """What keeps a room's result beside it: the play of its group, when it has one."""
     return lambda db, state, result, tie: plays.from_room(db, codes.normal_code(code), state, result, tie)
 
@@ -34,11 +37,25 @@ def record(code: str):
 @documented(CardSave, {**api.STATE, 400: answers.CardProblem}, refusals=(404, 409))
 def save_card(code, seat):
     """Save a seat's own score card: {"token", "fields"}; the room's result follows once every seat's card is in."""
-    return api.shown(rooms.save_card(code, seat, api.body(CardSave), record(code)))
+    return api.shown(rooms.save_card(code, seat, api.body(CardSave), _record(code)))
 
 
 @bp.post("/rooms/<code>/cards/finish")
 @documented(bodies.Seated, {**api.STATE, 400: answers.CardProblem}, refusals=(404, 409))
 def finish_cards(code):
     """Make the room's result of the cards saved so far: {"player", "token"}; the missing players are named."""
-    return api.shown(rooms.finish_cards(code, api.body(bodies.Seated), record(code)))
+    return api.shown(rooms.finish_cards(code, api.body(bodies.Seated), _record(code)))
+
+
+@bp.get("/rooms/<code>/sheets/<int:seat>")
+@documented(answers={200: Sheet, 410: answers.Closed}, refusals=(404, 409))
+def sheet(code, seat):
+    """A seat's sheet: {"marks", "card", "total"}."""
+    return jsonify(sheets.read(code, seat))
+
+
+@bp.patch("/rooms/<code>/sheets/<int:seat>")
+@documented(SheetChange, {200: Sheet, 410: answers.Closed}, refusals=(404, 409))
+def change(code, seat):
+    """Change marks on one's own sheet: {"token", "request", "marks": {place id: value or null}}; the sheet after."""
+    return jsonify(sheets.change(code, seat, api.body(SheetChange), _record(code)))

@@ -54,7 +54,8 @@ class Marked(BlockBase):
         None, description="what a room with strict sheets refuses (companion/marks/strict.py): `rising`, each line "
                           "filled from its first place with numbers never going down (a 0 after the start counts as "
                           "10); `from_left`, each line filled from its first place; `tile`, the cells filled at once "
-                          "make a shape of their colour, a limited tile only when the seat took it this turn")
+                          "make a shape of their colour resting on the bottom row or filled cells, one brick at most, "
+                          "a limited tile only when the seat took it this turn")
 
     def places(self, block_id: str) -> list[Place]:
         """The block's write-in places in reading order, their ids starting with `block_id`."""
