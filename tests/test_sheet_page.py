@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.phones import CLIPPED_TEXT, axe_clean
+from tests.phones import CLIPPED_TEXT, SMALL_TARGETS, axe_clean
 from tests.serving import within
 from tests.sheet_phones import cross, draw, held_tokens, place, second_phone, sheet_phone, write, write_all
 from tests.tables import Http, Table
@@ -173,6 +173,8 @@ def test_the_sheet_page_passes_axe_in_every_look_and_language(served, phone, loc
         ana.set_viewport_size({"width": width, "height": 700})
         axe_clean(ana, f"{locale}, {scheme}, {width} px")
     assert ana.evaluate(CLIPPED_TEXT) == [], f"{locale}, 320 px"
+    small = [target for target in ana.evaluate(SMALL_TARGETS) if not target.startswith("g.")]  # a sheet's cells: zoom
+    assert small == [], f"{locale}, 320 px"
     place(ana, "start").press("Enter")
     expect(ana.locator("#keypad")).to_be_visible()
     axe_clean(ana, f"{locale}: the keypad")
