@@ -18,5 +18,6 @@ export function drawBoard(state) {
   const name = boardName(state);
   if (!name) return;
   const draw = boards[name] || genericBoard;
-  document.getElementById("board").replaceChildren(...[draw(state), counters(state), endControl()].flat(3).filter(Boolean));
+  const parts = [draw(state), counters(state), endControl()];
+  document.getElementById("board").replaceChildren(...parts.flat(3).filter(Boolean));
 }

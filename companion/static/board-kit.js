@@ -46,11 +46,14 @@ export function die(d, i, {selectable, note, onpick, big, key} = {}) {
     note || (d.used ? _("used") : colour ? colour.label : "\u00a0")));
 }
 
+// A button with a focus key; primary, or secondary; disabled when told.
 export const button = (key, text, onclick, {primary, disabled} = {}) => el("button", {
   type: "button", "data-key": key, class: primary ? "button" : "button secondary", onclick, disabled: disabled || null,
 }, text);
 
+// The dice chosen on this phone, in order.
 export const chosen = () => [...room.selected].sort((a, b) => a - b);
+// The layout's words for a move's button, else `fallback`.
 export const label = (move, fallback) => (game.table.labels || {})[move] || fallback;
 
 // A button for each offered move of `moves` ({move: [text, primary]}) that sends it as it is; its text the
@@ -73,6 +76,7 @@ export const turnLine = () => el("p", {class: "turn", id: "turn-line", tabindex:
 
 // The declared end: "We reached the end" asks to confirm, then tells the server.
 let ending = false;
+// The declared end, when the server offers it: asked, then confirmed.
 export function endControl() {
   if (!room.allows({move: "end"})) { ending = false; return null; }
   const rule = game.table.declared_end.text;  // its house values filled in by the server

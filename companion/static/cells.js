@@ -5,6 +5,7 @@
 const luminance = (rgb) => [1, 3, 5].map((i) => parseInt(rgb.slice(i, i + 2), 16) / 255)
   .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4))
   .reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i], 0);
+// The text colour that reads best on the fill `rgb` (#rrggbb).
 export function onFill(rgb) {
   const fill = luminance(rgb) + 0.05;
   return fill / (luminance("#111111") + 0.05) >= 1.05 / fill ? "#111111" : "#ffffff";

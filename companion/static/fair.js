@@ -4,6 +4,7 @@ import {el} from "./dom.js";
 import {_} from "./i18n.js";
 import {room} from "./room.js";
 
+// The dice commitment line, and the proof's link once the game is over.
 export function drawFair(state) {
   const line = document.getElementById("fair");
   line.hidden = !state.commitment;

@@ -19,7 +19,8 @@ function words(entry) {
 /** The generic board: a button for each allowed body of the acting seat. */
 export function genericBoard(state) {
   const entries = room.offers().filter((entry) => !DRAWN_ELSEWHERE.has(entry.move));
-  return [turnLine(), (state.dice || []).length ? el("div", {class: "dice"}, state.dice.map((d, i) => die(d, i))) : null,
+  const dice = (state.dice || []).length ? el("div", {class: "dice"}, state.dice.map((d, i) => die(d, i))) : null;
+  return [turnLine(), dice,
     el("div", {class: "actions"}, entries.map((entry, i) => button(JSON.stringify(entry), room.forActor(words(entry)),
       () => make(entry), {primary: i === 0})))];
 }

@@ -6,6 +6,7 @@
 const ns = "http://www.w3.org/2000/svg";
 const paintOne = (node) => node.style.setProperty("--glyph", `url("${node.dataset.glyphSvg}")`);
 
+// The colour's glyph as a node: its shape (a CSS mask), else its letter.
 export function mark(colour) {
   if (!colour.glyph_svg) return document.createTextNode(colour.glyph);
   const node = document.createElement("span");
@@ -16,6 +17,7 @@ export function mark(colour) {
   return node;
 }
 
+// The colour's glyph drawn in cell (x, y) of an SVG tile, in `ink`.
 export function inCell(svg, x, y, colour, ink) {
   const use = document.createElementNS(ns, "use");
   use.setAttribute("href", `${colour.glyph_svg}#glyph`);
@@ -24,4 +26,5 @@ export function inCell(svg, x, y, colour, ink) {
   svg.append(use);
 }
 
+// Gives every glyph under `root` that was served with data-glyph-svg its shape.
 export const paint = (root) => root.querySelectorAll("[data-glyph-svg]").forEach(paintOne);

@@ -101,6 +101,7 @@ function panel(spec, list, itemId) {
       }}, _("Close")));
 }
 
+// Every shared list of the state, each with its items and the panel open.
 export function drawLists(state) {
   const lists = state.lists || {};
   document.getElementById("lists").replaceChildren(...Object.keys(lists).map((id) => drawList(id, lists[id])));

@@ -70,6 +70,7 @@ async function poll(code, show, version, link) {
   }
 }
 
+// Follows the room live (event stream, else long polling): see the header for its arguments.
 export function follow(code, show, version, down, seen = {seats: () => [], away: () => {}}) {
   const link = watchdog(down);
   if ("EventSource" in window) stream(code, show, version, 2000, link, seen);

@@ -8,6 +8,7 @@ import {el} from "./dom.js";
 
 const data = JSON.parse(document.getElementById("room-data").textContent);
 const seatsKey = `rollsheet.seats.${data.code}`;
+// The room this page shows, and what this phone holds of it.
 export const room = {
   code: data.code, game: data.game, state: null, boards: [], arrivals: [], selected: new Set(), selectionKey: "",
   mine: JSON.parse(localStorage.getItem(seatsKey) || "[]"), // [{seat, name, token}] held by this phone

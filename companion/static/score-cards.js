@@ -6,6 +6,7 @@
 import {_} from "./i18n.js";
 import {cell, read} from "./score-fields.js";
 
+// The card on show and the player buttons above the cards.
 export const Cards = (function () {
   const cards = document.getElementById("players");
   const tabs = document.getElementById("player-tabs");

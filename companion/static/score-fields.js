@@ -12,6 +12,7 @@ export function cell(tag, text, className) {
   return element;
 }
 
+// Colours, marks and glyphs under `root` from their data attributes.
 export function paint(root) {
   // Colours come as data attributes (a strict Content-Security-Policy forbids inline styles).
   root.querySelectorAll("[data-rgb]").forEach((chip) => {
@@ -21,6 +22,7 @@ export function paint(root) {
   Glyphs.paint(root);
 }
 
+// A widget's value as the player's JSON takes it (undefined: not set).
 export function read(field) {
   if (field.classList.contains("stepper")) {
     const text = field.querySelector("input").value.trim();
@@ -51,6 +53,7 @@ function put(target, path, value, element, where, prefix) {
   keys.forEach((_, n) => { where[prefix + keys.slice(0, n + 1).join(".")] ||= element; });
 }
 
+// A stepper's value after one tap of a step button.
 export function stepped(input, step) {
   // The stepper's value after one tap of a step button: by its step, or to the next legal value.
   const now = parseInt(input.value, 10) || 0;
@@ -79,6 +82,7 @@ function set(field, value) {
   } else field.querySelector("input").checked = Boolean(value); // toggle
 }
 
+// A card filled in from a player in the POST payload's shape.
 export function fill(card, player) {
   // A prefilled player, in the POST payload's shape: list items go to the first widget that can take them.
   if (typeof player.name === "string") card.querySelector(".name").value = player.name;
@@ -101,6 +105,7 @@ export function fill(card, player) {
   });
 }
 
+// The player of one card, in the POST payload's shape.
 export function readCard(card, at, where) {
   // The player of one card; `where` maps each field's contract path (players[0].a.b) to its element.
   const player = { name: card.querySelector(".name").value };

@@ -11,6 +11,7 @@ import {follow} from "./live.js";
 import {Cards} from "./score-cards.js";
 import {cell, fill, readCard} from "./score-fields.js";
 
+// A room's cards on the score form: each seat's own, saved by its phone.
 export const RoomCards = (function () {
   const form = document.getElementById("score");
   const cards = document.getElementById("players");
@@ -137,6 +138,7 @@ export const RoomCards = (function () {
   }
 
   const active = Boolean(code);
+  // Follows the room's cards live (a room's score page only), calling changed() after each state drawn.
   function followRoom(changed) {
     if (!active) return;
     on.changed = changed;

@@ -94,6 +94,7 @@ function fold(state) {
   invite.open = !later;
 }
 
+// The seats, the invite folded or open, and the forms to take a seat.
 export function drawSeats(state) {
   fold(state);
   const full = state.seats.length >= state.players;

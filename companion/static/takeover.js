@@ -105,6 +105,7 @@ function lostCard(seat) {
       _("That was not me: take my seat back")));
 }
 
+// The asks for seats: this phone's own, those it may answer, the seats it may take back.
 export function drawAsks(state) {
   const own = new Set(asks.map((a) => a.ask));
   document.getElementById("asks").replaceChildren(...lost.filter((l) => !room.holds(l.seat)).map(lostCard), ...asks.map(waiting),
