@@ -10,7 +10,8 @@ export function say(text, isError) {
   if (!isError) document.getElementById("alert").textContent = "";
 }
 
-const requestId = () => Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, "0")).join("");
+const requestId = () => Array.from(crypto.getRandomValues(new Uint8Array(12)),
+  (b) => b.toString(16).padStart(2, "0")).join("");
 
 /** A seat's sheet {"marks", "card", "total"}, or null when it cannot be read now. */
 export async function readSheet(code, seat) {
@@ -27,7 +28,8 @@ export async function changeMarks(code, me, marks) {
   const abort = new AbortController(), timer = setTimeout(() => abort.abort(), ANSWER_MS);
   try {
     const response = await fetch(`/api/rooms/${code}/sheets/${me.seat}`, {method: "PATCH", signal: abort.signal,
-      headers: {"Content-Type": "application/json"}, body: JSON.stringify({token: me.token, request: requestId(), marks})});
+      headers: {"Content-Type": "application/json"},
+      body: JSON.stringify({token: me.token, request: requestId(), marks})});
     const answer = await response.json();
     if (response.ok) return answer;
     say(answer.error || _("That did not work."), true);

@@ -20,7 +20,8 @@ keys.replaceChildren(...[1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => key(String(n), di
   key("⌫", () => { typed = typed.slice(0, -1); fresh = false; }, _("Delete the last digit")));
 // A keyboard types on the keypad too (digits, minus, backspace), then Enter writes.
 dialog.addEventListener("keydown", (event) => {
-  const pressed = keys.hidden ? null : /^[0-9]$/.test(event.key) ? event.key : {"-": "−", Backspace: "⌫"}[event.key];
+  const typedKey = /^[0-9]$/.test(event.key) ? event.key : {"-": "−", Backspace: "⌫"}[event.key];
+  const pressed = keys.hidden ? null : typedKey;
   const button = pressed && [...keys.children].find((b) => b.textContent === pressed);
   if (!button) return;
   event.preventDefault();

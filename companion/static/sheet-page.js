@@ -48,12 +48,13 @@ function drawTotal() {
   const hidden = localStorage.getItem(HIDE) === "1", total = document.getElementById("total");
   document.getElementById("hide-total").checked = hidden;
   total.hidden = hidden || !sheet || sheet.card === null;
-  if (sheet) total.textContent = sheet.total === null ? _("Total: not yet complete") : _("Total: %(total)s", {total: sheet.total});
+  if (!sheet) return;
+  total.textContent = sheet.total === null ? _("Total: not yet complete") : _("Total: %(total)s", {total: sheet.total});
 }
 
 function redraw() {
   if (!sheet) return;
-  const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.place : null;
+  const focused = document.activeElement?.dataset?.place;
   const editable = Boolean(holder());
   const seatName = nameOf(seat);
   const parts = data.sheets.map((drawing) => {
@@ -161,5 +162,5 @@ sayZoom();
 
 const response = await fetch(`/api/rooms/${code}`);
 if (response.ok) show(await response.json());
-follow(code, show, () => (state ? state.version : 0), (down) => { document.getElementById("connection").hidden = !down; },
-  {seats: () => mine.map((m) => m.seat), away: () => {}});
+const lost = (down) => { document.getElementById("connection").hidden = !down; };
+follow(code, show, () => (state ? state.version : 0), lost, {seats: () => mine.map((m) => m.seat), away: () => {}});

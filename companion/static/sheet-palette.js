@@ -51,7 +51,11 @@ export function drawPalette({keys, colours, taken, send, redraw}) {
   });
   draw.disabled = !pending.size;
   draw.classList.add("primary");
-  const drop = option(_("Cancel"), null, () => { pending.clear(); drawPalette({keys, colours, taken, send, redraw}); redraw(); });
+  const drop = option(_("Cancel"), null, () => {
+    pending.clear();
+    drawPalette({keys, colours, taken, send, redraw});
+    redraw();
+  });
   drop.disabled = !pending.size;
   const hint = el("p", {class: "hint"},
     choice.colour || choice.erase ? _("Tap the cells, then draw them.") : _("Pick a tile you took or a colour."));

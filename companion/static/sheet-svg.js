@@ -8,7 +8,9 @@ const ns = "http://www.w3.org/2000/svg";
 /** An SVG node with its attributes and children. */
 export function svgNode(tag, attrs = {}, ...children) {
   const node = document.createElementNS(ns, tag);
-  for (const [key, value] of Object.entries(attrs)) if (value !== null && value !== undefined) node.setAttribute(key, value);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value !== null && value !== undefined) node.setAttribute(key, value);
+  }
   node.append(...children);
   return node;
 }
@@ -50,7 +52,9 @@ function mark(place, value, colours, pending) {
   const [x, y, w, h] = place.at, side = Math.min(w, h), pad = side * 0.2;
   if (value === undefined || value === null) return [];
   if (place.kind === "cross") {
-    return [svgNode("path", {class: "cross", d: `M${x + pad} ${y + pad}L${x + w - pad} ${y + h - pad}M${x + w - pad} ${y + pad}L${x + pad} ${y + h - pad}`})];
+    const [left, top, right, bottom] = [x + pad, y + pad, x + w - pad, y + h - pad];
+    const d = `M${left} ${top}L${right} ${bottom}M${right} ${top}L${left} ${bottom}`;
+    return [svgNode("path", {class: "cross", d})];
   }
   if (place.kind === "colour") {
     const [key, variant] = value.split("."), colour = colours[key] || {rgb: "#888888"};
@@ -60,7 +64,9 @@ function mark(place, value, colours, pending) {
       : svgNode("circle", {cx, cy, r});
     sign.setAttribute("class", "sign");
     sign.setAttribute("stroke", onFill(colour.rgb));
-    return [svgNode("rect", {x, y, width: w, height: h, class: `fill${pending ? " pending" : ""}`, fill: colour.rgb}), sign];
+    const fill = svgNode("rect", {x, y, width: w, height: h, fill: colour.rgb,
+      class: pending ? "fill pending" : "fill"});
+    return [fill, sign];
   }
   const text = svgNode("text", {x: x + w / 2, y: y + h / 2, class: "value", "font-size": Math.min(h * 0.62, w * 0.45)});
   text.textContent = String(value);
@@ -79,7 +85,8 @@ export function cell(place, value, {colours, editable, spoken, pending}) {
   group.append(svgNode("rect", {x, y, width: w, height: h, class: "edge",
     stroke: colour ? colour.line || colour.rgb : null}));
   if (place.label && h >= 5 && (shown === undefined || shown === null)) {
-    const label = svgNode("text", {x: x + 0.8, y: y + Math.min(h * 0.3, 3), class: "label", "font-size": Math.min(h * 0.28, 2.6)});
+    const label = svgNode("text", {x: x + 0.8, y: y + Math.min(h * 0.3, 3), class: "label",
+      "font-size": Math.min(h * 0.28, 2.6)});
     label.textContent = place.label;
     group.append(label);
   }
