@@ -81,7 +81,7 @@ function taken() {
   const name = nameOf(seat), items = data.game.list_items;
   return Object.entries(state.lists || {}).flatMap(([list, kept]) => Object.entries(kept.crossed)
     .filter(([item, record]) => record.by.includes(name) && (items[list] || {})[item] && items[list][item].shape)
-    .map(([item]) => items[list][item]));
+    .map(([item]) => ({...items[list][item], shape: data.game.shapes.find((s) => s.id === items[list][item].shape)})));
 }
 
 function drawSeats() {

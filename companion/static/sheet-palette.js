@@ -1,6 +1,7 @@
 // Filling colour places (Copenhagen's facade): pick a tile this seat took from the shared list, or a colour, tap the
 // cells (again: a window becomes a brick, then is left out), then draw them in one change, as the paper is drawn
 // one shape at a time; "Erase" gathers cells to clear.
+import {shapeSvg, swatch} from "./cells.js";
 import {el} from "./dom.js";
 import {_} from "./i18n.js";
 
@@ -28,32 +29,32 @@ export function gather(place) {
   return true;
 }
 
-function option(label, chosen, pick, swatch) {
-  const dot = swatch && el("span", {class: "swatch", "aria-hidden": "true"});
-  if (dot) dot.style.background = swatch; // from script: the page's CSP allows no inline style
+// A button of the palette: a tile's shape or a colour's swatch, as the shared lists show them, and its words.
+function option(label, chosen, pick, picture) {
   return el("button", {type: "button", class: "tool", "aria-pressed": chosen === null ? null : String(chosen),
-    onclick: pick}, dot, label);
+    onclick: pick}, picture, label);
 }
 
 /** Draw the palette for a sheet with colour places (`keys`: their colours), or hide it; `taken` the tiles this seat
  * took (list items), `send(marks)` sends the gathered cells, `redraw()` draws the sheet again. */
-export function drawPalette({keys, colours, taken, send, redraw}) {
+export function drawPalette(parts) {
+  const {keys, colours, taken, send, redraw} = parts;
   box.hidden = !keys.length;
   if (!keys.length) return;
-  const pick = (next) => () => { choice = next; drawPalette({keys, colours, taken, send, redraw}); redraw(); };
+  const pick = (next) => () => { choice = next; drawPalette(parts); redraw(); };
   const tiles = taken.map((tile) => option(`${tile.id} (${tile.label})`, choice.tile === tile.id,
-    pick({colour: tile.colour, tile: tile.id, erase: false}), colours[tile.colour].rgb));
+    pick({colour: tile.colour, tile: tile.id, erase: false}), shapeSvg(tile.shape, colours[tile.colour], 10)));
   const plain = keys.map((key) => option(colours[key].label, !choice.tile && choice.colour === key,
-    pick({colour: key, tile: null, erase: false}), colours[key].rgb));
+    pick({colour: key, tile: null, erase: false}), swatch(colours[key])));
   const erase = option(_("Erase"), choice.erase, pick({colour: null, tile: null, erase: true}));
   const draw = option(_("Draw %(count)s cells", {count: pending.size}), null, async () => {
-    if (await send(Object.fromEntries(pending))) { pending.clear(); drawPalette({keys, colours, taken, send, redraw}); }
+    if (await send(Object.fromEntries(pending))) { pending.clear(); drawPalette(parts); }
   });
   draw.disabled = !pending.size;
   draw.classList.add("primary");
   const drop = option(_("Cancel"), null, () => {
     pending.clear();
-    drawPalette({keys, colours, taken, send, redraw});
+    drawPalette(parts);
     redraw();
   });
   drop.disabled = !pending.size;
