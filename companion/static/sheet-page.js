@@ -134,21 +134,24 @@ function show(next) {
   theEnd();
 }
 
+// A tap on a place of one's own sheet, or Enter or Space on it, acts on it.
+const places = new Map(data.sheets.flatMap((d) => d.places).map((p) => [p.id, p]));
+const placeAt = (event) => places.get(event.target.closest("[data-place][tabindex]")?.dataset.place);
 document.getElementById("sheets").addEventListener("click", (event) => {
-  const target = event.target.closest("[data-place][tabindex]");
-  if (target) act(data.sheets.flatMap((d) => d.places).find((p) => p.id === target.dataset.place));
+  const place = placeAt(event);
+  if (place) act(place);
 });
 document.getElementById("sheets").addEventListener("keydown", (event) => {
-  const target = event.target.closest("[data-place][tabindex]");
-  if (!target || (event.key !== "Enter" && event.key !== " ")) return;
+  const place = placeAt(event);
+  if (!place || (event.key !== "Enter" && event.key !== " ")) return;
   event.preventDefault();
-  act(data.sheets.flatMap((d) => d.places).find((p) => p.id === target.dataset.place));
+  act(place);
 });
 document.getElementById("hide-total").addEventListener("change", (event) => {
   localStorage.setItem(HIDE, event.target.checked ? "1" : "0");
   drawTotal();
 });
-// Zoom: the sheet at the screen's width, twice or three times as wide (scrolled to pan); the button says how much.
+// Zoom: the sheet at the screen's width, twice or four times as wide (scrolled to pan); the button says how much.
 const zoomButton = document.getElementById("zoom");
 const sayZoom = () => { zoomButton.textContent = _("Zoom: %(times)s×", {times: ZOOMS[zoom]}); };
 zoomButton.addEventListener("click", () => {

@@ -5,8 +5,8 @@ import {el} from "./dom.js";
 
 const ns = "http://www.w3.org/2000/svg";
 
-/** An SVG node with its attributes and children. */
-export function svgNode(tag, attrs = {}, ...children) {
+// An SVG node with its attributes (null and undefined ones left out) and children.
+function svgNode(tag, attrs = {}, ...children) {
   const node = document.createElementNS(ns, tag);
   for (const [key, value] of Object.entries(attrs)) {
     if (value !== null && value !== undefined) node.setAttribute(key, value);
