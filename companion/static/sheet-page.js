@@ -107,8 +107,9 @@ async function load() {
 
 // The end: each seat this phone holds makes its card from its sheet (a change of no marks saves it), once.
 async function theEnd() {
-  document.getElementById("the-end").hidden = !state.over;
-  if (!state.over) return;
+  const scored = state.over && data.game.scoring; // a game without scoring has no cards to make
+  document.getElementById("the-end").hidden = !scored;
+  if (!scored) return;
   const missing = state.cards.filter((c) => !c.saved).map((c) => c.name);
   document.getElementById("end-line").textContent = missing.length
     ? _("The cards come from the sheets; waiting for: %(names)s.", {names: missing.join(", ")})
