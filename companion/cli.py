@@ -80,7 +80,7 @@ def make_app(data: Path | None, public_url: str | None = None, keep_days: float 
              keep_group_days: float = 400):
     """The companion storing its rooms in `database` (a SQLite path or a PostgreSQL URL), else in
     rollsheet.sqlite3 under `data` (default: Flask's instance folder)."""
-    from companion import create_app
+    from companion.web.app import create_app
 
     config = {"PUBLIC_URL": public_url, "KEEP_DAYS": keep_days, "KEEP_GROUP_DAYS": keep_group_days}
     if database:
@@ -109,7 +109,7 @@ def fail(message: str, code: int = 1) -> None:
 
 def listen_or_fail(host: str, port: int) -> list:
     """The listening sockets, or one line saying why the address cannot be used."""
-    from companion.server import listen
+    from companion.web.server import listen
 
     try:
         return listen(host, port)
@@ -196,7 +196,7 @@ def serve(
     if layouts:
         found = [os.environ.get("ROLLSHEET_LAYOUTS"), *(str(folder.resolve()) for folder in layouts)]
         os.environ["ROLLSHEET_LAYOUTS"] = os.pathsep.join(filter(None, found))
-    from companion import server, workers as processes
+    from companion.web import server, workers as processes
 
     sockets = listen_or_fail(host, port)
     url = public_url or phone_url(host, port)

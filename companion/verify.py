@@ -1,6 +1,6 @@
 """`rollsheet verify PROOF.json`: check a room's dice offline, re-deriving every roll and draw from its seeds.
 
-No Flask and no store: the proof (`GET /api/rooms/<code>/proof`) is all it reads (companion/fairdice.py).
+No Flask and no store: the proof (`GET /api/rooms/<code>/proof`) is all it reads (companion/rules/fairdice.py).
 Exit codes: 0 every roll and draw checks, 1 one does not (or the file is no proof), 2 no file to read.
 """
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from companion import fairdice
+from companion.rules import fairdice
 
 
 def _fail(message: str, code: int) -> None:

@@ -6,7 +6,7 @@ import json
 
 from mkdocs.structure.files import File
 
-from companion.contract.reference import built_document, page
+from companion.web.reference import built_document, page
 
 
 def on_files(files, config):

@@ -127,7 +127,7 @@ def when(model, name: str, form: str = "; %s") -> str:
 
 def page() -> str:
     """The reference page's Markdown."""
-    from companion.table import kinds as mechanics
+    from companion.rules.mechanics import kinds as mechanics
 
     users = used_by()
     out = ["# Layout reference", "", "<!-- Made by `python -m docgen.reference` from the code: edit the models, not "

@@ -8,7 +8,7 @@ Glossary:
 - scope: name -> value, what an expression may read.
 - unknown: a name whose value is None (an optional field left empty); the whole expression is then
   unknown (`Unknown` is raised) and the rule using it does not apply.
-- sheet groups: in a score field's `from_marks:`, a sheet's marks by group (companion/marks), each group a list of
+- sheet groups: in a score field's `from_marks:`, a sheet's marks by group (companion/rules/marks), each group a list of
   its places' marks in reading order, None where unmarked; marked(), last(), count(), full() and across() read them.
 - key on many: `a.key` on a list of dicts, or on a dict of dicts (a group, e.g. one entry per colour),
   reads `key` of every item: `expeditions.boxes` is the list of every expedition's boxes.

@@ -80,8 +80,8 @@ class Input(Strict):
     label: Text = Field("", description="on the form; default the colour's label")
     colour: ColourRef | None = Field(None, description="shows the colour's swatch and glyph beside it")
     hint: Text = Field("", description="small text under the label")
-    from_marks: Expr | None = Field(None, description="the value read off the marks on a seat's sheet "
-                                                      "(companion/marks): an expression over the sheet's groups, e.g. "
+    from_marks: Expr | None = Field(None, description="the value read off the marks on a seat's sheet: "
+                                                      "an expression over the sheet's groups, e.g. "
                                                       "`marked(columns.c8)`; in a group, `member` names the member")
 
 

@@ -1,9 +1,10 @@
 """A game's table on the companion: which generic mechanic runs its dice or market, configured.
 
 Glossary:
-- kind: the mechanic (companion/table/): `hold-and-roll` (Simstown, Kniffel), `roll-and-draft`
+- kind: the mechanic (companion/rules/mechanics/): `hold-and-roll` (Simstown, Kniffel), `roll-and-draft`
   (Lost Cities, Qwixx-like), `dice-pool` (Copenhagen: a pool with powers), `market-ring` (Monolyth),
-  `shared-roll` (Knister-, Qwinto-like: one roll for the table, the dice the roller chose, everyone writes it).
+  `shared-roll` (Knister-, Qwinto-like: one roll for the table, the dice the roller chose, everyone writes it),
+  `own-roll` (everyone rolls their own dice in turn).
 - amount: a whole number, or the name of one of the game's values standing for it.
 - pick: die id -> how many dice of it a player takes: a number, or [fewest, most]; a key may name
   several dice with `|` (`red|yellow|green|blue: [0, 1]`: at most one of those coloured dice).
@@ -59,7 +60,8 @@ class TableBase(Strict):
     """What every table kind may say: button texts by move, prompts by phase, how the game ends."""
 
     MOVES: ClassVar[tuple[str, ...]] = ()
-    """The kind's moves (its mechanic's in companion/table, a test holds them equal): what `labels` may name."""
+    """The kind's moves (its mechanic's in companion/rules/mechanics, a test holds them equal): what `labels`
+    may name."""
     PHASES: ClassVar[tuple[str, ...]] = ()
     """The kind's phases: what `prompts` may name."""
     WHEN: ClassVar[dict[str, str]] = {"end": "with `declared_end`", "count": "with `counters`"}
@@ -193,4 +195,12 @@ class SharedRoll(TableBase):
         return self
 
 
-Mechanic = Annotated[Union[HoldAndRoll, RollAndDraft, DicePool, MarketRing, SharedRoll], Field(discriminator="kind")]
+class OwnRoll(TableBase):
+    """Everyone rolls their own dice, one seat after the other; the turn passes with the roll."""
+
+    MOVES, PHASES = ("roll",), ("roll",)
+    kind: Literal["own-roll"]
+
+
+Mechanic = Annotated[Union[HoldAndRoll, RollAndDraft, DicePool, MarketRing, SharedRoll, OwnRoll],
+                     Field(discriminator="kind")]

@@ -77,7 +77,7 @@ def cli(runner):
 @pytest.fixture
 def app(tmp_path):
     """A companion app with its own SQLite file."""
-    from companion import create_app
+    from companion.web.app import create_app
 
     return create_app({"TESTING": True, "DATABASE": str(tmp_path / "test.sqlite3")})
 
@@ -85,7 +85,7 @@ def app(tmp_path):
 @pytest.fixture
 def companion_on():
     """Companion apps on a database, each another server process's view of it; their stores closed after the test."""
-    from companion import create_app
+    from companion.web.app import create_app
 
     apps = []
 
@@ -147,12 +147,12 @@ def game_layout():
 
 @pytest.fixture
 def live_server(tmp_path):
-    """The companion under its real server (companion/server.py) on a free loopback port; yields its base URL."""
+    """The companion under its real server (companion/web/server.py) on a free loopback port; yields its base URL."""
     import asyncio
     import threading
 
-    from companion import create_app
-    from companion.server import Companion, listen
+    from companion.web.app import create_app
+    from companion.web.server import Companion, listen
 
     app = create_app({"DATABASE": str(tmp_path / "live.sqlite3")})
     sockets, loop, running = listen("127.0.0.1", 0), asyncio.new_event_loop(), []

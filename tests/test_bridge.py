@@ -7,7 +7,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from companion import bridge
+from companion.web import bridge
 
 
 def test_a_request_that_waited_past_the_limit_is_refused_and_not_run(monkeypatch):

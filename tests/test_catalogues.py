@@ -12,7 +12,8 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-from companion import language
+from companion.rules import language
+from companion.web.views.language import script_words
 
 ROOT = Path(__file__).parent.parent
 TRANSLATED = [lang for lang in language.LANGUAGES if lang != "en"]
@@ -65,8 +66,8 @@ def test_the_catalogues_hold_no_message_the_code_no_longer_says():
 
 
 def test_the_pages_scripts_get_their_strings_in_the_phones_language():
-    words = language.script_words("de")["words"]
+    words = script_words("de")["words"]
     assert words["Roll the dice"] == "Würfeln"
     assert words["piece in the bag"] == {"one": "Teil in der Box", "other": "Teile in der Box"}
-    assert language.script_words("es")["words"]["Take a seat"] == "Sentarse"
-    assert language.script_words("en")["words"]["Take a seat"] == "Take a seat"
+    assert script_words("es")["words"]["Take a seat"] == "Sentarse"
+    assert script_words("en")["words"]["Take a seat"] == "Take a seat"

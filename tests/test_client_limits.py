@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from companion import clients
+from companion.web import clients
 from tests.serving import call, exchange, serving, within
 from tests.tables import Table
 

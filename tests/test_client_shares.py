@@ -8,8 +8,9 @@ import time
 
 import pytest
 
-from companion import groups, shares
+from companion import groups
 from companion.contract.groups import MOST_IMPORTED
+from companion.web import shares
 from tests.serving import call, serving
 from tests.tables import Table
 

@@ -6,7 +6,7 @@ import jsonschema_rs
 import pytest
 
 import layouts
-from companion import table
+from companion.rules import mechanics
 from tests.tables import Table
 
 
@@ -42,7 +42,7 @@ def test_every_move_a_served_game_declares_has_its_body(client, folder, monkeypa
         monkeypatch.setenv(layouts.ENV_VAR, folder)
     document = client.get("/api/openapi.json").get_json()
     for game_id in layouts.game_ids():
-        mechanic = table.mechanic_of(layouts.load(game_id))
+        mechanic = mechanics.mechanic_of(layouts.load(game_id))
         for name, move in (mechanic.moves() if mechanic else {}).items():
             body = document["paths"][f"/api/rooms/{{code}}/{name}"]["post"]["requestBody"]
             schema = body["content"]["application/json"]["schema"]

@@ -9,7 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from companion import create_app
+from companion.web.app import create_app
 from tests.postgres import binaries, fresh_database, own_postgres_server
 from tests.serving import call, serving, within
 from tests.tables import FlaskCalls, Http, Table

@@ -1,8 +1,8 @@
-"""Changes made on another host: which watched rooms moved on (companion/elsewhere.py), and the HAProxy config the
+"""Changes made on another host: which watched rooms moved on (companion/web/elsewhere.py), and the HAProxy config the
 hosting manual shows being the very file the tests and the bench run."""
 from __future__ import annotations
 
-from companion.elsewhere import newer
+from companion.web.elsewhere import newer
 from tests.hosts import CONFIG
 from tests.serving import ROOT
 

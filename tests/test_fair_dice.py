@@ -16,8 +16,10 @@ import typer
 from playwright.sync_api import expect
 
 import layouts
-from companion import expiry, fairdice, store
+from companion import store
 from companion.contract import answers
+from companion.rooms import expiry
+from companion.rules import fairdice
 from companion.verify import verify
 from sheets.shell import Command
 from tests.phones import axe_clean, seated_phone

@@ -5,7 +5,7 @@ import json
 import re
 from pathlib import Path
 
-from companion import fairdice
+from companion.rules import fairdice
 
 PAGE = (Path(__file__).parent.parent / "docs" / "fair-dice.md").read_text(encoding="utf-8")
 SEED = re.search(r"^Seed `([0-9a-f]{64})`", PAGE, re.MULTILINE)[1]

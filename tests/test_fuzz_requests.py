@@ -65,7 +65,7 @@ def roaming(draw, rooms):
 
 @pytest.mark.server
 def test_two_thousand_generated_requests_answer_no_500(tmp_path):
-    from companion import create_app
+    from companion.web.app import create_app
 
     client = create_app({"TESTING": True, "DATABASE": str(tmp_path / "fuzz.sqlite3")}).test_client()
     rooms = {game: client.post("/api/rooms", json={"game": game}).get_json()["code"] for game in GAMES}

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.errors import Refused, impossible
+from companion.rules.errors import Refused, impossible
 from companion.store import Unavailable, group_commit, open_store
 from tests.serving import serve_processes, serving, within
 from tests.tables import Http, Table

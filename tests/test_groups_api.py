@@ -9,7 +9,7 @@ import re
 import jsonschema_rs
 import pytest
 
-from companion import create_app
+from companion.web.app import create_app
 
 PLAYS = [
     {"game": "lost-cities", "date": "2025-03-06", "duration_min": 35, "players": [

@@ -11,8 +11,9 @@ import pytest
 from playwright.sync_api import expect
 
 import layouts
-from companion import groups, limits
+from companion import groups
 from companion.contract.groups import MOST_IMPORTED
+from companion.web import limits
 from layouts.model import BGG_MOST, Game
 from tests.serving import call, serving
 

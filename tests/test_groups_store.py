@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from companion import expiry, groups
+from companion import groups
 from companion.groups.plays import NOT_MOVES
+from companion.rooms import expiry
 from tests.tables import FlaskCalls, Table
 
 DAY_S = 86_400

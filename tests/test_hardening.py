@@ -125,7 +125,8 @@ def test_guessing_room_codes_is_limited_per_client(server):  # 5
 def test_idle_rooms_close_after_keep_days_and_keep_their_final_scores(tmp_path):  # 5
     app = cli.make_app(tmp_path)
     with app.test_request_context():
-        idle, played = rooms.create("monolyth"), rooms.create("monolyth")
+        service = app.extensions["rollsheet.rooms"]
+        idle, played = rooms.create(service, "monolyth"), rooms.create(service, "monolyth")
     client = app.test_client()
     players = [{"name": "Ana", "structure": 12}, {"name": "Ben", "structure": 8}]
     token = client.post(f"/api/rooms/{idle}/seats", json={"name": "Ana"}).get_json()["token"]

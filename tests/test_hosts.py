@@ -3,7 +3,7 @@
 answered by the other within 5 s, every acknowledged move there, its phones' streams reconnected; a host that
 comes back (restarted, or one that hung and runs again) takes its rooms again without acting on a stale copy,
 and a phone still held by the stand-in sees the
-moves made there (companion/elsewhere.py)."""
+moves made there (companion/web/elsewhere.py)."""
 from __future__ import annotations
 
 import re

@@ -5,7 +5,7 @@ import asyncio
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
-from companion.live import Hub
+from companion.web.live import Hub
 from tests.serving import within
 
 
@@ -83,7 +83,7 @@ def test_a_version_is_written_out_once_per_language_however_many_phones_read_it(
 
 
 def test_a_change_published_in_one_worker_wakes_the_watchers_of_another(tmp_path):
-    from companion.relay import SocketRelay
+    from companion.web.relay import SocketRelay
 
     async def scene():
         loop = asyncio.get_running_loop()
@@ -117,7 +117,7 @@ def test_a_change_published_in_one_worker_wakes_the_watchers_of_another(tmp_path
 
 
 def test_a_worker_hands_its_changes_to_the_relays_own_thread_and_never_waits_for_a_peer(tmp_path):
-    from companion.relay import SocketRelay
+    from companion.web.relay import SocketRelay
 
     class StuckPeer:
         """A peer whose queue is full: a send waits until the test lets it go."""

@@ -154,7 +154,8 @@ def test_twenty_simultaneous_crosses_of_one_tile_give_exactly_one_success(served
 
 
 def test_sixteen_simultaneous_claims_of_eight_bridges_all_succeed_and_survive_a_restart(live_server, tmp_path):
-    from companion import create_app, rooms
+    from companion import rooms
+    from companion.web.app import create_app
 
     names = ("Ana", "Ben", "Cy", "Dee")
     room = Table(Http(live_server), "lost-cities", names)
@@ -163,7 +164,7 @@ def test_sixteen_simultaneous_claims_of_eight_bridges_all_succeed_and_survive_a_
     assert [status for status, _ in answers] == [200] * 16
     restarted = create_app({"DATABASE": str(tmp_path / "live.sqlite3")})
     with restarted.test_request_context():
-        kept = rooms.state(room.code)
+        kept = rooms.state(restarted.extensions["rollsheet.rooms"], room.code)
     assert sorted(kept["lists"]["bridges"]["crossed"]) == sorted(bridges) and kept["version"] == 5 + 16
     assert {name for bridge in bridges for name in kept["lists"]["bridges"]["crossed"][bridge]["by"]} == set(names)
 

@@ -7,11 +7,11 @@ from collections import Counter
 import pytest
 
 import layouts
-from companion import lists, referee, table
-from companion.errors import Refused
-from companion.language import speaker
-from companion.table.market_ring import draw, full_box
-from companion.table.words import describe
+from companion.rules import lists, mechanics, referee
+from companion.rules.errors import Refused
+from companion.rules.language import speaker
+from companion.rules.mechanics.market_ring import draw, full_box
+from companion.rules.words import describe
 
 
 class Script:
@@ -30,7 +30,7 @@ class Script:
 
 def room(game_id, names=("Ana", "Ben", "Cy"), rng=None):
     game = layouts.load(game_id)
-    state = dict(table.new_state(game, len(names), rng or Script()), lists=lists.start(game, len(names)))
+    state = dict(referee.new_state(game, len(names), rng or Script()), lists=lists.start(game, len(names)))
     state["seats"] = [{"seat": i, "name": name} for i, name in enumerate(names)]
     return game, state
 
@@ -300,7 +300,7 @@ def test_monolyth_an_empty_market_passes_the_turn_and_a_table_nobody_can_move_at
 
 
 def test_monolyth_watchers_read_only_the_moves_an_emptying_market_leaves():
-    from companion.table.prompts import WATCHING, prompts
+    from companion.rules.prompts import WATCHING, prompts
 
     game, state = room("monolyth", ("Ana", "Ben"))
     state, _ = act(game, state, "move", steps=1)
@@ -348,18 +348,19 @@ def test_every_table_kind_of_the_layout_schema_has_its_mechanic():
     from layouts.table import Mechanic as Config
 
     configs = get_args(get_args(Config)[0])
-    assert sorted(table.kinds()) == sorted(get_args(c.model_fields["kind"].annotation)[0] for c in configs)
+    assert sorted(mechanics.kinds()) == sorted(get_args(c.model_fields["kind"].annotation)[0] for c in configs)
 
 
-@pytest.mark.parametrize("kind", sorted(table.kinds()))
+@pytest.mark.parametrize("kind", sorted(mechanics.kinds()))
 def test_every_mechanic_fits_the_declared_contract(kind):
     import inspect
     from typing import get_type_hints
 
-    from companion.table.contract import Mechanic, TableState
+    from companion.rules.contract import Mechanic
+    from companion.rules.state import TableState
 
     for game in games_of_kind(kind):
-        mechanic = table.mechanic_of(game)
+        mechanic = mechanics.mechanic_of(game)
         assert isinstance(mechanic, Mechanic) and mechanic.kind == kind
         for name, member in vars(Mechanic).items():
             if inspect.isfunction(member) and not name.startswith("_"):
@@ -371,5 +372,5 @@ def test_every_mechanic_fits_the_declared_contract(kind):
             assert set(move.phases.values()) <= {"active", "others", "anyone"}
             assert mechanic.undoable({"move": name}) is not move.draws
         assert all(any(phase in m.phases for m in mechanic.moves().values()) for phase in mechanic.PHASES)
-        state = table.new_state(game, game.players.min, Script())
+        state = referee.new_state(game, game.players.min, Script())
         assert set(state) <= set(get_type_hints(TableState)), set(state) - set(get_type_hints(TableState))

@@ -7,7 +7,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from companion import names
+from companion.rules import names
 from tests.tables import Http, Table
 
 

@@ -7,8 +7,8 @@ import re
 import pytest
 
 import layouts
-from companion.language import speaker
-from companion.table.roll_and_draft import die_name
+from companion.rules.language import speaker
+from companion.rules.mechanics.roll_and_draft import die_name
 from layouts.lists import lists_in_play
 from layouts.translations import words
 from tests.tables import Table

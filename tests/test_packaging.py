@@ -34,4 +34,4 @@ def test_wheel_ships_layouts_templates_and_static_files(tmp_path):
     entry_points = next(n for n in names if n.endswith("entry_points.txt"))
     declared = zipfile.ZipFile(next(tmp_path.glob("*.whl"))).read(entry_points).decode()
     assert "rollsheet = sheets.cli:app" in declared and "verify = companion.verify:verify" in declared
-    assert {"companion/fairdice.py", "companion/verify.py", "companion/static/fair.js"} <= names
+    assert {"companion/rules/fairdice.py", "companion/verify.py", "companion/static/fair.js"} <= names

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from companion.headers import CONTENT_SECURITY_POLICY
+from companion.web.headers import CONTENT_SECURITY_POLICY
 from tests.tables import Table
 
 SCRIPT = re.compile(r"<script\b([^>]*)>")

@@ -1,9 +1,9 @@
-"""Who is away (companion/presence.py): a seat is present while a stream of any process holds it, away from the
+"""Who is away (companion/rooms/presence.py): a seat is present while a stream of any process holds it, away from the
 moment its last one ends; the seats a stream names, and the relay's presence messages."""
 from __future__ import annotations
 
-from companion.presence import Presence, seats_named, with_away
-from companion.relay import arrived
+from companion.rooms.presence import Presence, seats_named, with_away
+from companion.web.relay import arrived
 
 
 def test_a_seat_is_away_once_its_last_stream_ends_and_present_again_when_one_comes_back():

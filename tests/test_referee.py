@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 import layouts
-from companion import lists, referee, table
-from companion.errors import Refused
-from companion.lists import FLAGS
-from companion.table.ending import round_complete
+from companion.rules import contract, lists, mechanics, referee
+from companion.rules.ending import round_complete
+from companion.rules.errors import Refused
+from companion.rules.lists import FLAGS
 from tests.lanes import short_and_long
 
 GAMES = {path.stem: path for folder in (layouts.TEMPLATES, Path(__file__).parent / "games")
@@ -66,12 +66,12 @@ def make(game, state: dict, seat: int, move: dict, version: int, rng):
 
 def unoffered(game, state: dict, allowed: dict, walk: random.Random) -> list[tuple[int, dict]]:
     """A few move bodies some seat is not offered now: other options of the moves, crossings, a stranger's."""
-    mechanic, seats = table.mechanic_of(game), [s["seat"] for s in state["seats"]]
+    mechanic, seats = mechanics.mechanic_of(game), [s["seat"] for s in state["seats"]]
     found = []
     for _ in range(2):
         seat = walk.choice(seats)
         name = walk.choice(sorted(mechanic.moves()))
-        act = table.Act(game, mechanic, state, {}, seat)
+        act = contract.Act(game, mechanic, state, {}, seat)
         bodies = [{"move": name, **option} for option in mechanic.moves()[name].options(act)] or [{"move": name}]
         if state.get("lists"):
             list_id = walk.choice(sorted(state["lists"]))
@@ -96,7 +96,7 @@ def check_end(game, before: dict, state: dict) -> None:
         end = game.table.end
         assert state["turn"] == game.amount(end.turns) * (len(state["seats"]) if end.rounds else 1)
     if over["reason"] == "declared" and game.table.declared_end.round:
-        assert round_complete(before, table.mechanic_of(game).FIRST_PHASE)
+        assert round_complete(before, mechanics.mechanic_of(game).FIRST_PHASE)
     if over["reason"] == "counter":
         counter = game.table.counters[over["counter"]]
         seat = next(s["seat"] for s in state["seats"] if s["name"] == over["by"])
@@ -119,9 +119,9 @@ def check_no_late_end(game, before: dict, state: dict) -> None:
 def walk_game(game, players: int, walk: random.Random, heard=None) -> tuple[int, str]:
     """Play one game to its end with random allowed moves; (turns played, why it ended). `heard(state, entry,
     refusals)`, when given, is told each state made, its log entry and the refusals of the moves not offered
-    (companion.errors.Refused)."""
+    (companion.rules.errors.Refused)."""
     rng = Randbelow(walk)
-    state = dict(table.new_state(game, players, rng), lists=lists.start(game, players))
+    state = dict(referee.new_state(game, players, rng), lists=lists.start(game, players))
     state["seats"] = [{"seat": seat, "name": f"P{seat}"} for seat in range(players)]
     for version in range(2, 100_000):
         allowed = referee.allowed(game, state)

@@ -9,7 +9,7 @@ from typing import get_args
 from PIL import Image
 
 import layouts
-from companion.table import kinds
+from companion.rules.mechanics import kinds
 from docgen.reference import EXAMPLES, PAGE as PAGE_FILE, PICTURES, TABLES, page, pictures
 from layouts.blocks import BLOCK_TYPES
 from layouts.scoring import AnyField, Scoring

@@ -158,7 +158,7 @@ def test_a_saved_final_score_reaches_the_room_log_as_its_savers(app, client):
     token = client.post(f"/api/rooms/{code}/seats", json={"name": "Ana"}).get_json()["token"]
     client.post(f"/api/rooms/{code}/seats", json={"name": "Ben"})
     with app.test_request_context():
-        state = rooms.save_score(code, {"player": "Ana", "token": token},
+        state = rooms.save_score(app.extensions["rollsheet.rooms"], code, {"player": "Ana", "token": token},
                                  {"ranking": [[1, "Ana", 120], [2, "Ben", 95]], "tiebreak": None})
     assert state["version"] == 4
     assert client.get(f"/api/rooms/{code}").get_json()["log"][0] == {

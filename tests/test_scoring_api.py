@@ -9,9 +9,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import layouts
-from companion import create_app
 from companion.scoring import forms, score
 from companion.scoring.inputs import player_model
+from companion.web.app import create_app
 from tests.lanes import short_and_long
 
 GAMES = ("copenhagen", "lost-cities", "simstown", "monolyth")

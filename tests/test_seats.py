@@ -5,7 +5,7 @@ import time
 
 import pytest
 
-from companion import takeovers
+from companion.rooms import takeovers
 from tests.tables import FlaskCalls, Http, Table, together
 
 

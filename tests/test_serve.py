@@ -57,14 +57,16 @@ def test_without_a_public_url_links_use_the_printed_address(tmp_path):
 
 def test_rooms_survive_a_restart(tmp_path):
     first = cli.make_app(tmp_path)
+    service = first.extensions["rollsheet.rooms"]
     with first.test_request_context():
-        code = rooms.create("simstown")
-        _, ana = rooms.take_seat(code, {"name": "Ana"})
-        rolled = rooms.act(code, "roll", {"player": "Ana", "token": ana["token"]})
+        code = rooms.create(service, "simstown")
+        _, ana = rooms.take_seat(service, code, {"name": "Ana"})
+        rolled = rooms.act(service, code, "roll", {"player": "Ana", "token": ana["token"]})
     second = cli.make_app(tmp_path)
+    service = second.extensions["rollsheet.rooms"]
     with second.test_request_context():
-        assert rooms.state(code) == rolled
-        again = rooms.act(code, "hold", {"player": "Ana", "token": ana["token"], "dice": [0]})
+        assert rooms.state(service, code) == rolled
+        again = rooms.act(service, code, "hold", {"player": "Ana", "token": ana["token"], "dice": [0]})
         assert again["version"] == rolled["version"] + 1
 
 
@@ -138,14 +140,14 @@ def test_bad_flag_values_are_one_line_and_exit_2(tmp_path):
 
 
 def test_layouts_folders_join_rollsheet_layouts_as_for_print(monkeypatch, tmp_path):
-    import companion.server
+    import companion.web.server
 
     seen = {}
     (tmp_path / "more").mkdir()
     monkeypatch.setenv("ROLLSHEET_LAYOUTS", "/srv/games")
-    monkeypatch.setattr(companion.server, "serve",
+    monkeypatch.setattr(companion.web.server, "serve",
                         lambda app, *args, **kw: seen.update(layouts=os.environ["ROLLSHEET_LAYOUTS"]))
-    monkeypatch.setattr(companion.server, "run", lambda started: None)
+    monkeypatch.setattr(companion.web.server, "run", lambda started: None)
     cli.serve(host="127.0.0.1", port=free_port(), data=tmp_path, threads=2, max_connections=100, keep_days=30,
               public_url=None, layouts=[tmp_path, tmp_path / "more"], proxy=False, workers=1, database=None)
     assert seen["layouts"] == os.pathsep.join(["/srv/games", str(tmp_path.resolve()),

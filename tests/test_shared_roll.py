@@ -7,11 +7,11 @@ import pytest
 import yaml
 
 import layouts
-from companion import lists, referee, table
-from companion.errors import Refused
-from companion.language import speaker
-from companion.table.prompts import prompts
-from companion.table.words import describe
+from companion.rules import lists, mechanics, referee
+from companion.rules.errors import Refused
+from companion.rules.language import speaker
+from companion.rules.prompts import prompts
+from companion.rules.words import describe
 from tests.layout_copies import edited_copy
 from tests.test_mechanics import Script
 
@@ -25,7 +25,7 @@ def knister(**table_changes) -> layouts.Game:
 
 
 def room(game, names=("Ana", "Ben", "Cy")) -> dict:
-    state = dict(table.new_state(game, len(names), Script()), lists=lists.start(game, len(names)))
+    state = dict(referee.new_state(game, len(names), Script()), lists=lists.start(game, len(names)))
     state["seats"] = [{"seat": i, "name": name} for i, name in enumerate(names)]
     return state
 
@@ -118,7 +118,7 @@ def variant(game_id: str, **table_changes) -> layouts.Game:
                                   variant("copenhagen", powers=[], declared_end=None, labels={})],
                          ids=lambda game: f"{game.id}-{len(game.table.moves())}")
 def test_each_tables_moves_and_phases_in_the_layout_are_its_mechanics(game):
-    mechanic = table.mechanic_of(game)
+    mechanic = mechanics.mechanic_of(game)
     assert set(mechanic.moves()) == set(game.table.moves()) and set(mechanic.PHASES) == set(game.table.phases())
 
 

@@ -1,6 +1,6 @@
-"""What the sheet page draws (companion/sheet_page.py): every write-in place of a seat's sheets (every game's, every
-template's) inside its sheet, with a spoken name in the reader's language, and the blocks' words where the paper
-prints them (paper-only ones left out)."""
+"""What the sheet page draws (companion/web/sheet_drawing.py): every write-in place of a seat's sheets (every
+game's, every template's) inside its sheet, with a spoken name in the reader's language, and the blocks' words where
+the paper prints them (paper-only ones left out)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import layouts
-from companion import sheet_page
+from companion.web import sheet_drawing
 from layouts import write_ins
 
 TEMPLATES = sorted(path for path in (Path(layouts.__file__).parent / "templates").glob("*.yaml")
@@ -17,14 +17,14 @@ TEMPLATES = sorted(path for path in (Path(layouts.__file__).parent / "templates"
 
 def drawn(app, game_id: str, lang: str = "en") -> list[dict]:
     with app.test_request_context(headers={"Accept-Language": lang}):
-        return sheet_page.drawings(layouts.load(game_id, lang), lang)
+        return sheet_drawing.drawings(layouts.load(game_id, lang), lang)
 
 
 @pytest.mark.parametrize("source", [*layouts.game_ids(), *TEMPLATES], ids=str)
 def test_every_place_of_every_sheet_is_drawn_inside_its_sheet_with_a_name_of_its_own(app, source):
     game = layouts.load_file(source) if isinstance(source, Path) else layouts.load(source)
     with app.test_request_context():
-        sheets = sheet_page.drawings(game, "en")
+        sheets = sheet_drawing.drawings(game, "en")
     assert [sheet["id"] for sheet in sheets] == write_ins.sheet_printables(game)
     for sheet in sheets:
         assert [place["id"] for place in sheet["places"]] == [p.id for p in write_ins.places(game, sheet["id"])]

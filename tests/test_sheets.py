@@ -9,11 +9,11 @@ import pytest
 from tests.tables import FlaskCalls, Http, Table, mark, opened
 
 LOST_CITIES_ANA = {**{f"columns.red.{n}": v for n, v in enumerate([2, 3, 3, 5, 7, 8], 1)},
-                   "columns.blue.1": 4, "columns.blue.2": 6,
+                   "columns.blue.foot": True, "columns.blue.1": 4, "columns.blue.2": 6,
                    **{f"columns.c7.{n}": 1 for n in range(1, 5)}, **{f"columns.c8.{n}": 1 for n in range(1, 4)}}
-"""Red 2 3 3 5 7 8 (6 boxes), blue 4 6 (2 boxes), 4 artifact boxes, 3 dice boxes marked."""
-LOST_CITIES_BY_HAND = 25 - 10 + 10 + 0
-"""RULES.md 2: red 6 boxes 25, blue 2 boxes -10, 4 artifacts 10, 3 dice boxes 0, no bridge."""
+"""Red 2 3 3 5 7 8 (6 boxes), blue's ring crossed then 4 6 (2 boxes), 4 artifact boxes, 3 dice boxes marked."""
+LOST_CITIES_BY_HAND = 25 - 10 * 2 + 10 + 0
+"""RULES.md 2: red 6 boxes 25, blue 2 boxes -10 doubled by its ring, 4 artifacts 10, 3 dice boxes 0, no bridge."""
 COPENHAGEN_ANA = {**{f"facade.r1c{c}": "blue" for c in range(1, 6)},
                   **{f"facade.r2c{c}": v for c, v in enumerate(["red", "red", "red.brick", "green", "green"], 1)},
                   **{f"facade.r{r}c1": "purple" for r in range(3, 10)},
@@ -81,7 +81,7 @@ def test_lost_cities_sheet_scores_itself_as_by_hand(client, call):
     status, sheet = mark(client, room, 0, LOST_CITIES_ANA)
     boxes = {"red": 6, "blue": 2}
     assert status == 200 and sheet["card"] == {
-        "expeditions": {colour: {"boxes": boxes.get(colour, 0)}
+        "expeditions": {colour: {"boxes": boxes.get(colour, 0), "doubled": colour == "blue"}
                         for colour in ("red", "orange", "yellow", "green", "blue", "purple")},
         "artifacts": 4, "dice": 3, "bridges": 0}
     assert sheet["total"] == LOST_CITIES_BY_HAND

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion import expiry, rooms
+from companion import rooms
+from companion.rooms import expiry
 from companion.store import StoreError, open_store
 from tests.tables import FlaskCalls, Table, together
 

@@ -7,12 +7,12 @@ import pytest
 import yaml
 
 import layouts
-from companion import referee
-from companion.errors import Refused
-from companion.language import speaker
+from companion.rules import referee
+from companion.rules.errors import Refused
+from companion.rules.language import speaker
+from companion.rules.mechanics import mechanic_of
+from companion.rules.words import describe
 from companion.scoring.from_room import prefill
-from companion.table import mechanic_of
-from companion.table.words import describe
 from layouts import consistency
 from tests.layout_copies import edited_copy
 from tests.test_mechanics import Script

@@ -9,15 +9,15 @@ import random
 import pytest
 
 import layouts
-from companion import language, referee
-from companion.table.prompts import prompts
-from companion.table.words import entry_text
+from companion.rules import language, referee
+from companion.rules.prompts import prompts
+from companion.rules.words import entry_text
 from tests.test_glossary import glossary, has_whole
 from tests.test_no_ids import leaked
 from tests.test_referee import walk_game
 
 
-def read_over_a_game(app, game_id: str, lang: str) -> list[str]:
+def read_over_a_game(game_id: str, lang: str) -> list[str]:
     """Every log line, prompt and refusal a phone may show over random games of three (or the most the game seats),
     in `lang`: as many games as it takes to read 300 lines."""
     game, texts = layouts.load(game_id), []
@@ -30,7 +30,7 @@ def read_over_a_game(app, game_id: str, lang: str) -> list[str]:
         texts.extend(refused.message for refused in refusals if refused.status != 400)  # (a script's malformed body)
 
     walk = random.Random(f"{game_id}/{lang}")
-    with app.test_request_context(headers={"Accept-Language": lang}):
+    with language.reading(lang):  # the reader the edge sets from a phone's Accept-Language
         while len(texts) < 300:
             walk_game(game, min(3, game.players.max), walk, heard)
     return texts
@@ -38,8 +38,8 @@ def read_over_a_game(app, game_id: str, lang: str) -> list[str]:
 
 @pytest.mark.parametrize("lang", layouts.LANGUAGES)
 @pytest.mark.parametrize("game_id", layouts.game_ids())
-def test_a_whole_game_reads_in_words_never_ids_and_in_the_rulebooks_words(app, game_id, lang):
-    texts = read_over_a_game(app, game_id, lang)
+def test_a_whole_game_reads_in_words_never_ids_and_in_the_rulebooks_words(game_id, lang):
+    texts = read_over_a_game(game_id, lang)
     assert all(texts)
     assert leaked(texts, game_id, lang) == []
     for term, entry in glossary(lang)[game_id].items():

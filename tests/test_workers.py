@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from companion import clients
 from companion.store.postgresql import PostgreSQL
+from companion.web import clients
 from tests.following import Follower, following
 from tests.serving import ROOT, serve_processes, serving, within
 from tests.tables import Http, Table

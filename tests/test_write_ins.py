@@ -28,13 +28,14 @@ def test_the_sheets_a_player_writes_on(game_id):
     assert write_ins.sheet_printables(layouts.load(game_id)) == SHEETS[game_id]
 
 
-def test_lost_cities_columns_fill_bottom_up_with_numbers_then_points():
+def test_lost_cities_columns_fill_bottom_up_with_numbers_then_points_and_the_ring_doubles():
     places = by_id(layouts.load("lost-cities"), "score-sheet")
-    red = [p for p in places.values() if p.group == "columns.red"]
+    ring, *red = [p for p in places.values() if p.group == "columns.red"]
     assert [p.id for p in red[:3]] == ["columns.red.1", "columns.red.2", "columns.red.3"]
     assert red[0].at[1] > red[1].at[1] > red[2].at[1]  # box 1 is at the bottom
-    assert red[-1].id == "columns.red.points" and red[-1].at[1] > red[0].at[1]
+    assert red[-1].id == "columns.red.points" and red[-1].at[1] > ring.at[1] > red[0].at[1]
     assert {p.kind for p in red} == {"number"} and {p.colour for p in red} == {"red"}
+    assert (ring.id, ring.kind) == ("columns.red.foot", "cross")  # under the column, crossed before its start
     assert places["total"].kind == "number" and places["total"].label == "TOTAL"
 
 

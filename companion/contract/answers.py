@@ -2,8 +2,8 @@
 
 Glossary:
 - problem: every refusal, `{"error": sentence}` in the caller's language; a body's key it names as `field`.
-- room state: companion/table/contract.PhoneState (the TypedDicts the room's code reads are its schema).
-- game data: a layout as `GET /api/games/<game>` answers it (companion/views/api.game_data): the layout's
+- room state: companion/rules/state.PhoneState (the TypedDicts the room's code reads are its schema).
+- game data: a layout as `GET /api/games/<game>` answers it (companion/web/views/api.game_data): the layout's
   schema without its printables, each colour's `glyph_svg`, and `list_items`.
 """
 from __future__ import annotations
@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 import layouts
 from companion.contract.groups import ID
-from companion.table.contract import PhoneState
+from companion.rules.state import PhoneState
 from layouts.lists import ListItem
 
 

@@ -2,7 +2,7 @@
 
 Glossary:
 - seated body: `player` (a seated name) and `token` (the secret its phone got), sent by every request that acts
-  for a seat; a missing or wrong token is the seat's refusal (403, companion/seats.py), not the body's.
+  for a seat; a missing or wrong token is the seat's refusal (403, companion/rooms/seats.py), not the body's.
 - move body: the seated body, `seen` (the version the phone drew) and `request` (the tap's id); a move's own
   keys come from its mechanic (companion/contract/moves.py), a crossing's are its flags.
 """
@@ -13,20 +13,22 @@ from typing import Annotated, Literal, Optional
 from pydantic import AfterValidator, ConfigDict, Field
 
 import layouts
-from companion import fairdice, names, rooms, seats
+from companion import rooms
 from companion.contract.refusals import Body, Says, refused, says
-from companion.errors import Refused, malformed
-from companion.language import N_, gettext
-from companion.retries import LONGEST
+from companion.rooms import seats
+from companion.rooms.retries import LONGEST
+from companion.rules import fairdice, names
+from companion.rules.errors import Refused, malformed
+from companion.rules.language import N_, gettext
 
 NAME_SAID = ("a player's name: after NFKC and folding runs of spaces to one, 1 to 30 printable characters with a "
              "letter or digit that draws something (as sent too); not one that reads like a seated name (UTS #39 "
              "skeleton, characters that draw nothing left out)")
-"""What the API document says of a player's name (companion/names.py, companion/seats.py)."""
+"""What the API document says of a player's name (companion/rules/names.py, companion/rooms/seats.py)."""
 
 
 def _name(key: str):
-    """A player's name sent as `key`: NFKC, spaces folded, checked by companion/seats.py."""
+    """A player's name sent as `key`: NFKC, spaces folded, checked by companion/rooms/seats.py."""
     def normal(name: str) -> str:
         try:
             return seats.normal_name(name)
@@ -63,7 +65,7 @@ class OpenRoom(Body):
     marking: Annotated[Literal["relaxed", "strict"], says(N_('"marking" is "relaxed" (any mark on a sheet) or '
                                                              '"strict" (the sheet\'s rules refuse an illegal mark).')),
                        Field(description="the sheets on the phones: relaxed allows any mark, strict refuses what the "
-                                         "layout's rules for a block forbid (companion/sheets.py)")] = "relaxed"
+                                         "layout's rules for a block forbid (companion/rooms/sheets.py)")] = "relaxed"
 
 
 Token = Annotated[Optional[str], says(N_('"token" is the secret your phone got when it took the seat.')),
@@ -118,7 +120,7 @@ def _flag(body, **context) -> Refused:
 
 
 class CrossItem(Moving):
-    """`POST /api/rooms/<code>/lists/<list>/<item>`: how the item is crossed (companion/lists.py)."""
+    """`POST /api/rooms/<code>/lists/<list>/<item>`: how the item is crossed (companion/rules/lists.py)."""
 
     model_config = ConfigDict(extra="forbid")
     crossed: Annotated[bool, Says(_flag), Field(description="false: uncross your own crossing")] = True
@@ -132,13 +134,13 @@ class CrossItem(Moving):
                                  'false.', key=key))
 
 
-def _order(body, code: str = "", **context) -> Refused:
-    return seats.order_refusal(rooms.state(code))
+def _order(body, code: str = "", service=None, **context) -> Refused:
+    return seats.order_refusal(rooms.state(service, code))
 
 
 class TakeOver(Body):
     """`POST /api/rooms/<code>/seats/<seat>/takeover`: empty, a new phone asking for the seat; a seated phone's
-    answer to an ask (companion/seats.py): who, the proof, the ask's code and whether it lets the new phone in; or
+    answer to an ask (companion/rooms/seats.py): who, the proof, the ask's code and whether it lets the new phone in; or
     the phone a takeover displaced taking the seat back: its old token and "back"."""
 
     request: Request = None

@@ -1,4 +1,4 @@
-"""The answer models of a group's routes (companion/views/groups_api.py): the group with its plays and stats, a
+"""The answer models of a group's routes (companion/web/views/groups_api.py): the group with its plays and stats, a
 play, what an import added, what a rename did.
 
 Glossary:

@@ -1,4 +1,4 @@
-"""The request models of a group's routes (companion/views/groups_api.py, companion/groups) and the sentences
+"""The request models of a group's routes (companion/web/views/groups_api.py, companion/groups) and the sentences
 they are refused in.
 
 Glossary:
@@ -17,11 +17,11 @@ from typing import Annotated, Optional
 
 from pydantic import ConfigDict, Field, TypeAdapter
 
-from companion import names
 from companion.contract.bodies import _game
 from companion.contract.refusals import Body, Says, says
-from companion.errors import malformed
-from companion.language import N_, gettext
+from companion.rules import names
+from companion.rules.errors import malformed
+from companion.rules.language import N_, gettext
 
 ID = r"^[2-9A-HJKMNP-Z]{10}$"
 CODE = r"^[2-9A-HJKMNP-Z]{6}$"
@@ -77,7 +77,7 @@ class Rename(Strict):
 
 
 class Tie(Strict):
-    """How a tie on points was broken (companion/scoring/common.py's TIES)."""
+    """How a tie on points was broken (companion/rules/ending.py's TIES)."""
 
     case: Annotated[str, Field(pattern=r"^(shared|fewer|more|same|open)$")]
     winners: Annotated[list[Annotated[str, said("name"), Field(min_length=1, max_length=NAME_LENGTH, description="a "

@@ -2,7 +2,7 @@
 
 Glossary:
 - move model: bodies.Moving (request, player, token, seen) with the move's own keys, one field per `Param` of
-  its mechanic's declaration (companion/table/contract.py): the same type `mechanic.canonical` reads the key
+  its mechanic's declaration (companion/rules/contract.py): the same type `mechanic.canonical` reads the key
   with, its default and description. No key beside those (a key a move does not take is refused, 400).
 - variants: one move name may take other keys in another mechanic; its entry then takes either body.
 A new table kind's moves appear here by themselves, for every game this companion serves that uses it.
@@ -12,8 +12,8 @@ from __future__ import annotations
 from pydantic import ConfigDict, Field, ValidationError, create_model
 
 import layouts
-from companion import table
 from companion.contract.bodies import Moving
+from companion.rules import mechanics
 from layouts import LayoutError
 
 
@@ -22,7 +22,7 @@ def declared_moves() -> dict[str, list[dict]]:
     found: dict[str, list[dict]] = {}
     for game_id in layouts.game_ids():
         try:
-            mechanic = table.mechanic_of(layouts.load(game_id))
+            mechanic = mechanics.mechanic_of(layouts.load(game_id))
         except LayoutError:
             continue  # a broken user layout serves no moves
         for name, move in (mechanic.moves() if mechanic else {}).items():

@@ -15,8 +15,8 @@ from typing import Callable
 from pydantic import BaseModel, ConfigDict, ValidationError
 from pydantic_core import PydanticCustomError
 
-from companion.errors import Refused, malformed
-from companion.language import gettext
+from companion.rules.errors import Refused, malformed
+from companion.rules.language import gettext
 
 Phrase = Callable[..., Refused]
 """(body as sent, **context) -> the refusal of a key's value; context is what `parsed` was given (e.g. a room)."""

@@ -1,5 +1,6 @@
-"""The score routes' models: `POST /api/score/<game>` (companion/views/scoring.py), and a room's cards and sheets
-(`PUT /api/rooms/<code>/cards/<seat>`, `GET` and `PATCH /api/rooms/<code>/sheets/<seat>`: companion/views/cards.py).
+"""The score routes' models: `POST /api/score/<game>` (companion/web/views/scoring.py), and a room's cards and
+sheets (`PUT /api/rooms/<code>/cards/<seat>`, `GET` and `PATCH /api/rooms/<code>/sheets/<seat>`:
+companion/web/views/cards.py).
 
 Glossary:
 - score post: `{"players": [...], "room", "player", "token"}`; the saver's `player` and `token` are keys only
@@ -17,8 +18,8 @@ from companion import scoring
 from companion.contract.answers import Answer
 from companion.contract.bodies import Request, Token, _name
 from companion.contract.refusals import Body, says
-from companion.errors import Refused, malformed
-from companion.language import N_, gettext
+from companion.rules.errors import Refused, malformed
+from companion.rules.language import N_, gettext
 from companion.scoring.inputs import player_model
 
 Room = Annotated[Optional[str], says(N_('room must be a room code, e.g. "K7QX2M"')),

@@ -2,7 +2,7 @@
 
 Glossary:
 - group code: 6 characters drawn like a room's (codes.drawn_code), as hard to guess; `/g/<code>` is its page.
-- player: a name within a group (names compare as companion/names.py folds them); renamed, or merged into another.
+- player: a name within a group (names compare as companion/rules/names.py folds them); renamed, or merged into another.
 - play: a finished game: its game, date (UTC), duration in minutes (from its room's first move to its last), and
   each player's score, rank, winner, start and breakdown by scoring part; a tie-break as data. Recorded when a
   room of the group saves its final score (saved again: the play is corrected), entered by hand, or imported.
@@ -20,11 +20,12 @@ import time
 
 import orjson
 
-from companion import codes, names, rooms
+from companion import rooms
 from companion.contract.groups import NewGroup, person
 from companion.contract.refusals import parsed
-from companion.errors import Refused, impossible, malformed, missing
-from companion.language import gettext
+from companion.rules import codes, names
+from companion.rules.errors import Refused, impossible, malformed, missing
+from companion.rules.language import gettext
 from companion.store import reading, writing
 
 DAY_S = 86_400.0
@@ -67,13 +68,13 @@ def entries(db, code: str, limit: int = LOG_SHOWN) -> list[tuple]:
     return [(at, kind, orjson.loads(params)) for at, kind, params in db.group_entries(codes.normal_code(code), limit)]
 
 
-def open_room(code: str, game_id, players, body: dict | None = None) -> str:
+def open_room(service: rooms.Service, code: str, game_id, players, body: dict | None = None) -> str:
     """Open a room of the group (its saved final score becomes a play); the room's code (the same again for the
     opening `body`'s request id sent again: rooms.create)."""
     code = codes.normal_code(code)
     with reading() as db:
         known(db, code)
-    room = rooms.create(game_id, players, body=body)
+    room = rooms.create(service, game_id, players, body=body)
     with writing() as db:
         known(db, code)
         db.set_room_group(room, code)

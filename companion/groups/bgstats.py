@@ -23,8 +23,8 @@ import json
 from datetime import datetime, timezone
 from urllib.parse import quote
 
-from companion import language
 from companion.groups.words import tie
+from companion.rules import language
 
 CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html"
 SOURCE = "rollsheet"

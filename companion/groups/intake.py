@@ -10,12 +10,12 @@ import time
 from datetime import datetime, timezone
 
 import layouts
-from companion import names
 from companion.contract import groups as bodies
 from companion.contract.groups import person, refusal
 from companion.contract.refusals import parsed
-from companion.errors import Refused
-from companion.language import gettext
+from companion.rules import names
+from companion.rules.errors import Refused
+from companion.rules.language import gettext
 from companion.scoring.forms import breakdown_labels
 
 AHEAD_S = 86_400

@@ -11,8 +11,8 @@ from __future__ import annotations
 from babel.numbers import format_decimal, format_percent
 
 import layouts
-from companion import language
 from companion.groups import charts, shown, words
+from companion.rules import language
 from companion.scoring.forms import breakdown_labels
 from companion.store.groups import PlayRow
 

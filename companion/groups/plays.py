@@ -10,7 +10,7 @@ Glossary:
   "bgstats_url"} for the score's answer (None, nothing recorded, when the group holds its cap of plays).
 - merge: a rename to a name the group has already makes the two one, refused (409) when they played together.
 - look-alike: a name added, or a new name of a rename, that reads like another of the group's names
-  (companion/names.py: Cyrillic `Аna` and `Ana`) is refused (409); so are two such names in one play (400).
+  (companion/rules/names.py: Cyrillic `Аna` and `Ana`) is refused (409); so are two such names in one play (400).
 """
 from __future__ import annotations
 
@@ -18,17 +18,17 @@ import time
 
 import orjson
 
-from companion import codes, names
 from companion.contract import groups as bodies
 from companion.contract.groups import MOST_IMPORTED, person
 from companion.contract.refusals import parsed
-from companion.errors import Refused, impossible, missing
 from companion.groups import full, known, log, room_for_plays, shown
 from companion.groups.intake import alike_sentence, read
-from companion.language import gettext, ngettext
+from companion.rules import codes, names
+from companion.rules.errors import Refused, impossible, missing
+from companion.rules.language import gettext, ngettext
+from companion.rules.turns import seat_name
 from companion.store import reading, writing
 from companion.store.groups import PlayRow
-from companion.table.turns import seat_name
 
 NOT_MOVES = ("open", "seat", "order", "takeover", "score", "card")
 ID_LENGTH = 10

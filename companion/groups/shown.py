@@ -16,9 +16,9 @@ from datetime import datetime, timezone
 import orjson
 
 import layouts
-from companion.codes import normal_code
 from companion.contract.groups import MOST_IMPORTED
 from companion.groups import bgstats, known, stats
+from companion.rules.codes import normal_code
 from companion.store.groups import PlayRow
 
 KEPT = 16

@@ -12,9 +12,9 @@ from datetime import datetime, timezone
 from babel.dates import format_date, format_skeleton
 
 import layouts
-from companion import language
-from companion.language import N_, Speaker
-from companion.scoring.common import tie_text
+from companion.rules import language
+from companion.rules.ending import tie_text
+from companion.rules.language import N_, Speaker
 
 LOGGED = {
     "made": N_("The group %(name)s was started."),

@@ -20,8 +20,8 @@ import io
 from itertools import chain
 
 import layouts
-from companion import language
-from companion.language import gettext
+from companion.rules import language
+from companion.rules.language import gettext
 from companion.scoring.common import ScoreError, name_problems, parse_player, player_list, ranked
 from companion.scoring.facts import table_scope, tokens_in_play
 from companion.scoring.forms import breakdown_labels

@@ -17,7 +17,8 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
-from companion.language import N_, Speaker, current, gettext, ngettext, speaker
+from companion.rules.ending import tie_text
+from companion.rules.language import N_, Speaker, current, gettext, ngettext, speaker
 from layouts.scoring import TieBreak
 
 Count = Annotated[int, Field(ge=0, strict=True)]
@@ -25,11 +26,6 @@ Count = Annotated[int, Field(ge=0, strict=True)]
 
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40, strict=True)]
 
-TIES = {"shared": N_("%(names)s share the win"),
-        "fewer": N_("%(names)s wins on fewer %(what)s"), "more": N_("%(names)s wins on more %(what)s"),
-        "same": N_("%(names)s share the win: same points and same %(what)s"),
-        "open": N_("%(names)s share the win on points; give %(what)s to break the tie")}
-"""The tie-break sentence by case: the winners share, or one won on `fewer` or `more` of the tie-break."""
 PLACE_TIES = {"shared": N_("%(names)s share place %(place)s"),
               "fewer": N_("%(names)s tied on points: fewer %(what)s puts them in order (%(order)s)"),
               "more": N_("%(names)s tied on points: more %(what)s puts them in order (%(order)s)"),
@@ -164,7 +160,7 @@ def _breakable(order: list[int | None], totals: list[int], total: int, tiebreak:
 
 
 def tie_case(rows: list[dict], winners: list[str], tiebreak: TieBreak | None, broken: set[int]) -> str | None:
-    """How the winners were tied on points (a key of TIES), or None when one player had the most."""
+    """How the winners were tied on points (a key of rules/ending.TIES), or None when one player had the most."""
     top = rows[0]["total"]
     if sum(row["total"] == top for row in rows) == 1:
         return None
@@ -183,12 +179,5 @@ def place_text(tied: list[dict], tiebreak: TieBreak | None, broken: bool, say: S
     text = say.gettext(PLACE_TIES[case], names=say.listing([row["name"] for row in tied]), place=tied[0]["rank"],
                        what=tiebreak.what if tiebreak else "",
                        order=", ".join(f"{row['rank']}. {row['name']}" for row in tied))
-    house = tiebreak is not None and tiebreak.house and case in ("fewer", "more", "open")
-    return say.gettext("%(text)s (house tie-break)", text=text) if house else text
-
-
-def tie_text(case: str, winners: list[str], tiebreak: TieBreak | None, say: Speaker) -> str:
-    """The tie-break sentence of a case ("fewer": 'Ana wins on fewer empty cells (house tie-break)')."""
-    text = say.gettext(TIES[case], names=say.listing(winners), what=tiebreak.what if tiebreak else "")
     house = tiebreak is not None and tiebreak.house and case in ("fewer", "more", "open")
     return say.gettext("%(text)s (house tie-break)", text=text) if house else text

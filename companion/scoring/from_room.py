@@ -11,8 +11,8 @@ Glossary:
 """
 from __future__ import annotations
 
-from companion.language import gettext
-from companion.names import folded
+from companion.rules.language import gettext
+from companion.rules.names import folded
 from companion.scoring.common import ScoreError
 from layouts import Game
 from layouts.lists import lists_in_play

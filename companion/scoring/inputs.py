@@ -15,7 +15,7 @@ from typing import Annotated, Literal
 
 from pydantic import ConfigDict, Field, StrictBool, create_model
 
-from companion.language import gettext
+from companion.rules.language import gettext
 from companion.scoring.common import Count, PlayerInput, ScoreError
 from companion.scoring.rules import work_out
 from companion.scoring.tokens import token_problem, tokens_problems

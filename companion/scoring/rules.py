@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import ChainMap
 
-from companion.language import current, gettext
+from companion.rules.language import current, gettext
 from companion.scoring.common import ScoreError
 from layouts.expressions import ExprError, Unknown, evaluate, fill, names
 from layouts.scoring import Scoring

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from companion.language import gettext, ngettext
+from companion.rules.language import gettext, ngettext
 
 
 def _pool(field, tokens: dict) -> list[int]:

@@ -1,5 +1,5 @@
 // The page's words in the phone's language: the server hands over the catalogue's strings the scripts
-// use as the JSON block #words (companion/language.py); a string the catalogue lacks stays English.
+// use as the JSON block #words (companion/web/views/language.py); a string the catalogue lacks stays English.
 // _("Turn %(turn)s", {turn: 3}); ngettext("%(num)s die", "%(num)s dice", n, {...}) (num is filled too).
 const {language, words} = JSON.parse(document.getElementById("words").textContent);
 const plural = new Intl.PluralRules(language);

@@ -15,8 +15,8 @@ import time
 from contextlib import AbstractContextManager
 from typing import Callable
 
-from companion.errors import Refused
-from companion.language import N_, gettext
+from companion.rules.errors import Refused
+from companion.rules.language import N_, gettext
 
 log = logging.getLogger("rollsheet.store")
 

@@ -37,10 +37,10 @@ REQUESTS = ["ALTER TABLE room_requests ADD COLUMN seat INTEGER", "ALTER TABLE ro
             "CREATE TABLE IF NOT EXISTS openings (request TEXT PRIMARY KEY, room TEXT NOT NULL, digest TEXT NOT NULL)",
             "CREATE INDEX IF NOT EXISTS openings_by_room ON openings (room)"]
 """Schema 7: a request id is bound to the seat that sent it and what it asked (its digest; NULL for one kept
-before), and kept for the room's life; an opening's id names the room it opened (companion/retries.py)."""
+before), and kept for the room's life; an opening's id names the room it opened (companion/rooms/retries.py)."""
 SHEETS = "CREATE TABLE IF NOT EXISTS sheets (room TEXT NOT NULL, seat INTEGER NOT NULL, marks TEXT NOT NULL, " \
          "PRIMARY KEY (room, seat))"
-"""Schema 10: each seat's marks on its sheet, as JSON text {place id: value} (companion/sheets.py)."""
+"""Schema 10: each seat's marks on its sheet, as JSON text {place id: value} (companion/rooms/sheets.py)."""
 
 
 def bind_requests(connection, columns: set[str]) -> None:

@@ -26,7 +26,8 @@ class Bridge(Strict):
 
 
 class BoxColumns(Marked):
-    """Columns side by side; places `<id>.<colour>.<box>` (boxes from 1 at the bottom) and `<id>.<colour>.points`."""
+    """Columns side by side; places `<id>.<colour>.<box>` (boxes from 1 at the bottom), `<id>.<colour>.points` and,
+    under a column with a ring, `<id>.<colour>.foot` (crossed: the column scores double)."""
 
     default_id = "columns"
     type: Literal["box_columns"]
@@ -74,17 +75,28 @@ class BoxColumns(Marked):
         """The write-in box of a column (from 0) whose row starts at `top`."""
         return self.at[0] + column * self.column_width + INSET, top + 0.5, self.column_width - 2 * INSET, box_h - 1.0
 
+    def foot_box(self, column: int) -> Rect:
+        """The square the ring under a column (from 0) is drawn in."""
+        tops, box_h = self.box_tops()
+        size = FOOT - 1.5
+        centre_x, centre_y = self.at[0] + (column + 0.5) * self.column_width, tops[1] + box_h + FOOT / 2
+        return centre_x - size / 2, centre_y - size / 2, size, size
+
     def score_box(self, column: int) -> Rect:
         """The points box under a column (from 0)."""
         x, y, _, h = self.at
         return x + column * self.column_width + INSET, y + h - SCORE + 0.5, self.column_width - 2 * INSET, SCORE - 0.5
 
     def places(self, block_id: str) -> list[Place]:
-        """Per column, left to right: its boxes bottom up (the order they fill), then its points box."""
+        """Per column, left to right: its ring (marked before the start), its boxes bottom up (the order they fill),
+        then its points box."""
         tops, box_h = self.box_tops()
         found = []
         for i, column in enumerate(self.columns):
             group = f"{block_id}.{part_key(column, 'c', i + 1)}"
+            if column.foot != "none":
+                found.append(Place(f"{group}.foot", "cross", block_id, group, 0, self.foot_box(i),
+                                   colour=column.colour))
             boxes = [self.box(i, tops[k], box_h) for k in sorted(tops)]
             found += place_row(block_id, group, self.write, boxes, colour=column.colour, label=column.label)
             if self.score_boxes:

@@ -8,7 +8,7 @@ Glossary:
   holding several blocks of a kind without ids numbers them in order (`box1`, `box2`).
 - kind: what a mark is: cross (true), number (an int), colour (a key of `options`), text (a str).
 - group: the row, column or track a place belongs to (`columns.red`); index: its position there, from 1.
-- rule: what a room with strict sheets refuses on a block (`rule:`), checked by the server (companion/marks).
+- rule: what a room with strict sheets refuses on a block (`rule:`), checked by the server (companion/rules/marks).
 - at: the place's box (x, y, w, h) in mm from the printable's top left corner, the box the printer draws.
 """
 from __future__ import annotations
@@ -51,7 +51,7 @@ class Marked(BlockBase):
                                                                 "`columns.red.3`), stable across versions of the "
                                                                 "layout; default the kind's name")
     rule: Literal["rising", "from_left", "tile"] | None = Field(
-        None, description="what a room with strict sheets refuses (companion/marks/strict.py): `rising`, each line "
+        None, description="what a room with strict sheets refuses (checked by the companion): `rising`, each line "
                           "filled from its first place with numbers never going down (a 0 after the start counts as "
                           "10); `from_left`, each line filled from its first place; `tile`, the cells filled at once "
                           "make a shape of their colour resting on the bottom row or filled cells, one brick at most, "

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from reportlab.lib.colors import black, white
 
-from layouts.blocks.columns import BRIDGE_GAP, FOOT, HEADER
+from layouts.blocks.columns import BRIDGE_GAP, HEADER
 from sheets.icons import draw_badge, draw_icon
 from sheets.units import MIN_TEXT_PT
 
@@ -24,7 +24,8 @@ def draw_box_columns(pen, block, ctx):
         _column(pen, ctx, column, (left, y, col_w, bottom - y), [block.box(i, top, box_h) for top in tops.values()],
                 block.names)
         if column.foot == "double_circle":
-            draw_icon(pen, "double_circle", left + col_w / 2, bottom + FOOT / 2, FOOT - 1.5, black)
+            fx, fy, size, _ = block.foot_box(i)
+            draw_icon(pen, "double_circle", fx + size / 2, fy + size / 2, size, black)
         if block.score_boxes:
             _score_box(pen, ctx, block, block.score_box(i))
     if block.bridge:

@@ -1,0 +1,101 @@
+"""A change to a room: worked out by the rules on the room as read, written in one write transaction, told to
+every phone watching (the service's hub).
+"""
+from __future__ import annotations
+
+import orjson
+
+from companion.rooms import retries, seats
+from companion.rooms.room import Service, entries, log, phone_state, row_of, snapshot, undo_seat
+from companion.rules import language
+from companion.rules.codes import normal_code
+from companion.rules.errors import Stale, impossible
+from companion.rules.language import gettext
+from companion.rules.turns import seat_name
+from companion.rules.words import entry_text
+
+STALE_SHOWN = 3
+BESIDE = "beside"
+"""A step's `undoable` for a change beside the table (a sheet's marks): the last move may still be undone."""
+
+
+def change(service: Service, code: str, step, body: dict | None = None, route: str = "", who=None, keeping=None,
+           seated: bool = False) -> dict:
+    """Run `step(db, game, state, next version) -> (new state, seat, entry, undoable)` and commit what it made.
+
+    A step answering None writes nothing; an entry None changes the state without a log line. `undoable`: True (the
+    seat may undo it), False (a move that rolled or drew: it stays), None (not a move: no undo), BESIDE (a change
+    beside the table, a sheet's marks: the undo slot and its offer stay). The game is in the
+    request's language (its refusals). A `request` id made once changes nothing again (retries.py; `who(db, state)`:
+    the seat sending it, default the body's; `keeping(answer)`: what to answer it with, default the state now).
+    A `seated` step (a move, a crossing, an undo, an order: it only reads the room and the seat's token) is worked
+    out on the room as read, outside the write lock, and written only if the room is still at that version, its
+    seat checked again; when another change came first it is worked out again in the write transaction."""
+    code, lang = normal_code(code), language.current()
+
+    def replay(db, current: dict) -> dict | None:
+        return retries.first_answer(db, code, body, route, lambda: who(db, current) if who else
+                                    seats.identify(db, code, current, body))
+
+    ahead = None
+    if seated:
+        with service.store.reading() as db:
+            row, current, done = _worked_out(db, code, lang, replay, step)
+        if done is None:
+            return current
+        ahead = (row, current, done)
+    kept = (body, route, keeping)
+    answer, changed = service.store.committed(lambda db: _written(db, code, lang, replay, step, ahead, kept))
+    if changed:
+        service.hub.publish(code, answer)  # to every phone watching (companion/web/live.py)
+    return answer
+
+
+def _worked_out(db, code: str, lang: str, replay, step) -> tuple:
+    """(room row, its state, what the step made of it) as `db` reads the room; (row, the answer, None) when there
+    is nothing to write (a request id made before, a step that changes nothing)."""
+    row = row_of(db, code)
+    current = orjson.loads(row.state)
+    first = replay(db, current)
+    if first is not None:
+        return row, first or snapshot(db, code, row), None
+    try:
+        done = step(db, language.game(row.game, lang), current, row.version + 1)
+    except Stale as stale:
+        changes = entries(db, code, STALE_SHOWN, stale.seen)
+        texts = [entry_text(row.game, e["kind"], e["params"], e["player"], lang) for e in reversed(changes)]
+        raise impossible(gettext("The table changed: %(changes)s", changes="; ".join(texts))) from None
+    return (row, current, done) if done is not None else (row, snapshot(db, code, row), None)
+
+
+def _written(db, code: str, lang: str, replay, step, ahead, kept: tuple) -> tuple[dict, bool]:
+    """In the write transaction: the step worked out ahead saved while its room is unchanged, else the step run
+    here; (the answer, whether the room changed)."""
+    if ahead is not None:
+        row, current, done = ahead
+        if seats.identify(db, code, current, kept[0]) == done[1]:
+            answer = _saved(db, code, row, current, done, kept)
+            if answer is not None:
+                return answer, True
+    row, current, done = _worked_out(db, code, lang, replay, step)
+    if done is None:
+        return current, False
+    return _saved(db, code, row, current, done, kept), True
+
+
+def _saved(db, code: str, row, current: dict, done: tuple, kept: tuple) -> dict | None:
+    """Write a step's new state, log entry and request id when the room is still at `row.version`; the answer
+    (None: another change came first, nothing written). `kept`: the body, its route and what to keep for it."""
+    new, seat, entry, undoable = done
+    body, route, keeping = kept
+    version_next = row.version + 1
+    undo = None if undoable is None else {"seat": seat, "state": current if undoable else None, "entry": entry}
+    slot = row.undo if undoable == BESIDE else orjson.dumps(undo).decode() if undo else None
+    if not db.save_room_at(code, row.version, version_next, orjson.dumps(new).decode(), slot):
+        return None
+    if entry is not None:
+        log(db, code, version_next, seat, seat_name(new, seat) if seat is not None else None, entry)
+    answer = phone_state(db, code, row.game, version_next, new,
+                         undo_seat(slot) if undoable == BESIDE else seat if undoable else None)
+    retries.keep(db, code, body, route, version_next, seat, keeping and keeping(answer))
+    return answer

@@ -1,0 +1,249 @@
+"""Flask behind the event loop: each request runs the WSGI app in a small pool of threads.
+
+The loop reads the request, hands it to a worker thread and writes the answer, so a
+worker is busy only while the app runs (about a millisecond), never while a phone
+waits. When more than `queue` requests already wait for a worker, a new one is answered
+503 with Retry-After at once, and so is one that waited more than QUEUE_WAIT_S for a
+worker (it is not run then): past capacity, moves slow down to a few seconds at most and
+then are refused, never lost (a refused move was not applied).
+
+Glossary:
+- environ: the WSGI request dict (PEP 3333) built from the loop's request.
+- address: the listening address `serve` printed; the app sees it as SERVER_NAME/PORT,
+  never the client's Host header.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from email.utils import formatdate
+from io import BytesIO
+from urllib.parse import unquote_to_bytes
+
+import orjson
+import tornado.web
+from tornado import httputil
+
+from companion.rules import language
+from companion.rules.errors import Refused
+from companion.rules.language import N_
+from companion.store.group_commit import QUEUE_WAIT_S
+from companion.web import clients, shares
+from companion.web.headers import SECURITY_HEADERS
+from companion.web.negotiation import of_headers, said_to
+from companion.web.refusals import HTTP_SENTENCES, answer_of
+
+OVERLOAD_RETRY_S = 1
+
+
+class Busy(Refused):
+    """The app's threads are too far behind to take this request now (503, try again after `retry_after` s).
+
+    Its message is said in the phone's language where the answer is written (`busy_answer`, LoopHandler.refuse)."""
+
+    status = 503
+    retry_after = OVERLOAD_RETRY_S
+    message = N_("The companion is busy right now; try again in a moment.")
+
+    def __init__(self):
+        super().__init__(self.message)
+
+
+class Pool:
+    """The worker threads that run the Flask app, and how many requests wait for them."""
+
+    def __init__(self, app, threads: int, queue: int, address: tuple[str, int]):
+        self.app, self.queue, self.address = app, queue, address
+        self.executor = ThreadPoolExecutor(threads, thread_name_prefix="flask")
+        self.waiting = 0
+
+    async def run(self, function, *args):
+        """`function(*args)` on a worker thread; its result (Busy when it waited too long for one)."""
+        self.waiting += 1
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self.executor, _unless_late, time.monotonic(),
+                                                                    function, args)
+        finally:
+            self.waiting -= 1
+
+    def in_app(self, function, *args, lang: str = "en"):
+        """`function(*args)` inside the app's context, speaking `lang` (call it on a worker thread)."""
+        with self.app.app_context(), language.reading(lang):
+            return function(*args)
+
+    def full(self) -> bool:
+        """True when a new request should be refused (503) instead of queued."""
+        return self.waiting >= self.queue
+
+
+def _unless_late(queued: float, function, args):
+    if time.monotonic() - queued > QUEUE_WAIT_S:  # the same 3 s as a change may wait for its commit
+        raise Busy()
+    return function(*args)
+
+
+def environ(request, body: bytes, address: tuple[str, int]) -> dict:
+    """The WSGI environ of a tornado request; the server's own address, not the Host header."""
+    env = {"REQUEST_METHOD": request.method, "SCRIPT_NAME": "",
+           "PATH_INFO": unquote_to_bytes(request.path).decode("latin-1"), "QUERY_STRING": request.query,
+           "REMOTE_ADDR": request.remote_ip, "SERVER_NAME": address[0], "SERVER_PORT": str(address[1]),
+           "SERVER_PROTOCOL": request.version, "wsgi.version": (1, 0), "wsgi.url_scheme": request.protocol,
+           "wsgi.input": BytesIO(body), "wsgi.errors": sys.stderr, "wsgi.multithread": True,
+           "wsgi.multiprocess": False, "wsgi.run_once": False}
+    for name, value in request.headers.get_all():
+        key = name.upper().replace("-", "_")
+        key = key if key in ("CONTENT_TYPE", "CONTENT_LENGTH") else "HTTP_" + key
+        env[key] = f"{env[key]},{value}" if key in env else value
+    return env
+
+
+def call_wsgi(app, env: dict) -> tuple[int, list[tuple[str, str]], bytes]:
+    """Run the WSGI app once: (status code, headers, body)."""
+    answer = {}
+    result = app(env, lambda status, headers, exc_info=None: answer.update(status=status, headers=headers))
+    try:
+        body = b"".join(result)
+    finally:
+        getattr(result, "close", lambda: None)()
+    return int(answer["status"].split()[0]), answer["headers"], body
+
+
+def http_date(now: float) -> str:
+    """The Date header for `now`, made once a second."""
+    second = int(now)
+    if _date[0] != second:
+        _date[:] = [second, formatdate(second, usegmt=True)]
+    return _date[1]
+
+
+_date: list = [None, ""]
+
+
+def said_answer(headers, status: int, sentence: str, **values) -> tuple[int, list[tuple[str, str]], bytes]:
+    """An answer the loop makes itself: {"error": sentence} in the phone's language, with the security headers."""
+    said = said_to(headers, sentence, **values)
+    return status, [("Content-Type", "application/json"), *SECURITY_HEADERS.items()], orjson.dumps({"error": said})
+
+
+def busy_answer(headers) -> tuple[int, list[tuple[str, str]], bytes]:
+    """The 503 for a request that cannot wait for the app's threads, in the phone's language."""
+    status, head, body = said_answer(headers, 503, Busy.message)
+    return status, [*head, ("Retry-After", str(Busy.retry_after))], body
+
+
+def unreadable(request: httputil.HTTPServerRequest) -> bool:
+    """True when the address's path or query %-decodes to bytes that are not UTF-8 (a bad `%ff`)."""
+    try:
+        unquote_to_bytes(request.path).decode("utf-8")
+        for values in request.query_arguments.values():
+            for value in values:
+                value.decode("utf-8")
+    except UnicodeDecodeError:
+        return True
+    return False
+
+
+class FlaskRoute:
+    """The routing target for everything the loop does not serve itself: the Flask app in the pool answers,
+    written straight onto the connection (no tornado.web handler in between: a move costs less). A client with
+    `crowd.caps["app"]` requests at the app's threads already is answered 429 (Retry-After: 1) at once, so one
+    client never fills the queue every table shares; nor does one past its share of server time (shares.py)."""
+
+    def __init__(self, pool: Pool, crowd: clients.Crowd):
+        self.pool, self.crowd, self.shares = pool, crowd, shares.Shares()
+
+    def __call__(self, request: httputil.HTTPServerRequest) -> None:
+        """Take a complete request (tornado calls this once its body is in)."""
+        asyncio.ensure_future(self.answer(request))
+
+    async def answer(self, request: httputil.HTTPServerRequest) -> None:
+        """Run the app for `request` (503 when its threads are too far behind, 429 when its client has its share of
+        them) and write its answer."""
+        client = clients.client_of(request.remote_ip)
+        try:
+            if unreadable(request):
+                status, headers, body = said_answer(request.headers, 400, HTTP_SENTENCES[400])
+            elif not self.crowd.enter("app", client):
+                status, headers, body = said_answer(request.headers, 429, clients.TOO_MANY, most=self.crowd.caps["app"])
+                headers.append(("Retry-After", str(Busy.retry_after)))
+            else:
+                try:
+                    status, headers, body = await self.shared(request, client)
+                finally:
+                    self.crowd.leave("app", client)
+        except Busy:
+            status, headers, body = busy_answer(request.headers)
+        except Exception:  # a failure of ours: said in a sentence and logged, the phone still gets its answer
+            logging.getLogger("rollsheet.bridge").exception(f"{request.method} {request.path}")
+            status, headers, body = said_answer(request.headers, 500, HTTP_SENTENCES[500])
+        head = httputil.HTTPHeaders()
+        for name, value in headers:
+            head.add(name, value)
+        head.setdefault("Content-Length", str(len(body)))
+        head.setdefault("Date", http_date(time.time()))
+        connection = request.connection
+        connection.write_headers(httputil.ResponseStartLine("HTTP/1.1", status, httputil.responses.get(status, "")),
+                                 head, None if request.method == "HEAD" else body)
+        connection.finish()
+
+    async def shared(self, request: httputil.HTTPServerRequest, client: str | None) -> tuple:
+        """The app's answer within the client's share of server time (Server-Timing); 429 past it, Busy when full."""
+        too_long = await self.shares.turn(client)
+        if too_long:
+            status, headers, body = said_answer(request.headers, 429, shares.TOO_COSTLY, s=too_long)
+            return status, [*headers, ("Retry-After", str(too_long))], body
+        if self.pool.full():
+            raise Busy()
+        estimate = cost = self.shares.start(client)
+        try:
+            (status, headers, body), cost = await self.pool.run(shares.timed, call_wsgi, self.pool.app,
+                                                                environ(request, request.body, self.pool.address))
+            return status, [*headers, ("Server-Timing", f"app;dur={cost * 1000:.1f}")], body
+        finally:
+            self.shares.settle(client, estimate, cost)
+
+
+class LoopHandler(tornado.web.RequestHandler):
+    """A route answered on the loop itself (stream.py): the security headers, no Server header, tornado's own
+    refusals and ours as the API's JSON {"error"} in the phone's language."""
+
+    def set_default_headers(self) -> None:
+        """Every answer made here, tornado's own error pages included, carries the security headers and no
+        Server header."""
+        self.clear_header("Server")
+        for name, value in SECURITY_HEADERS.items():
+            self.set_header(name, value)
+
+    def write_error(self, status_code: int, **kwargs) -> None:
+        """Tornado's own refusals (a bad %-escape, an unknown method: with Allow, a failure) as the API's JSON
+        {"error"}."""
+        say = language.speaker(self.language)
+        if status_code == 405:
+            self.set_header("Allow", ", ".join(method for method in ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE")
+                                               if getattr(type(self), method.lower()) is not
+                                               getattr(tornado.web.RequestHandler, method.lower())))
+        sentence = HTTP_SENTENCES.get(status_code, HTTP_SENTENCES[500 if status_code >= 500 else 400])
+        self.set_header("Content-Type", "application/json")
+        self.finish({"error": say.gettext(sentence, method=self.request.method)})
+
+    @property
+    def language(self) -> str:
+        """The phone's language: its cookie, else its Accept-Language (companion/rules/language.py)."""
+        return of_headers(self.request.headers)
+
+    def refuse(self, error: Refused) -> None:
+        """Answer a refusal as the app would: its status, Retry-After where it has one, JSON in the phone's language."""
+        answer, status, headers = answer_of(error)
+        self.set_status(status)
+        for name, value in headers.items():
+            self.set_header(name, value)
+        if isinstance(error, Busy):
+            answer["error"] = language.speaker(self.language).gettext(error.message)
+        self.finish(answer)
+
+    def compute_etag(self) -> None:
+        """No ETag: a live answer is never the same twice."""
+        return None
