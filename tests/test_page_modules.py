@@ -47,7 +47,7 @@ def test_every_page_loads_one_entry_module_whose_imports_are_served_as_javascrip
     group = call("/api/groups", {"name": "Thursday"})[1]["code"]
     room = Table(call, "simstown", ("Ana",), players=2)
     pages = {f"/r/{room.code}": "room-page.js", "/score/simstown": "score.js", "/play/simstown": "play.js",
-             f"/g/{group}": "group.js"}
+             f"/g/{group}": "group.js", f"/r/{room.code}/sheet": "sheet-page.js"}
     assert "script-src 'self'" in CONTENT_SECURITY_POLICY  # modules from the companion itself, no inline script
     for path, entry in pages.items():
         page = client.get(path)

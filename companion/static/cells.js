@@ -1,5 +1,7 @@
 // Drawing helpers of a room page's boards: the text colour that reads on a fill, a polyomino (or a piece from above)
-// as SVG.
+// as SVG, a layout's shape and a colour's swatch as the shared lists (and the sheet page's palette) show them.
+import {el} from "./dom.js";
+import {inCell, mark} from "./glyphs.js";
 
 // WCAG contrast: the text colour (near-black or white) that reads best on a fill.
 const luminance = (rgb) => [1, 3, 5].map((i) => parseInt(rgb.slice(i, i + 2), 16) / 255)
@@ -28,3 +30,17 @@ export function cellsSvg(cells, colour, px) {
   }
   return svg;
 }
+
+// A shape of the layout (its `cells` map, '#' a cell) as SVG in its colour, `px` per cell, its glyph in its first cell.
+export function shapeSvg(shape, colour, px = 16) {
+  const rows = shape.cells.trim().split("\n").map((r) => r.replace(/ /g, ""));
+  const text = colour.glyph_svg ? "" : colour.glyph;
+  const cells = rows.flatMap((row, y) => [...row].flatMap((c, x) => (c === "#" ? [[x, y, text]] : [])));
+  const svg = cellsSvg(cells, colour, px);
+  if (colour.glyph_svg) inCell(svg, cells[0][0], cells[0][1], colour, onFill(colour.rgb));
+  return svg;
+}
+
+// A colour's swatch: its fill with its glyph on it.
+export const swatch = (colour) => el("span", {class: "swatch",
+  style: `--fill:${colour.rgb};--on-fill:${onFill(colour.rgb)}`}, mark(colour));

@@ -2,9 +2,8 @@
 // A tap on an item opens what this phone may do with it now, as the server's `allowed` lists it for the
 // acting seat (cross it off, at setup, claim it too, use it again, undo one's own crossing); nothing is
 // sent before that second tap, so crossing a tile is always confirmed.
-import {cellsSvg, onFill} from "./cells.js";
+import {shapeSvg, swatch} from "./cells.js";
 import {el} from "./dom.js";
-import * as Glyphs from "./glyphs.js";
 import {_, language, listing} from "./i18n.js";
 import {room} from "./room.js";
 import {make} from "./taps.js";
@@ -15,18 +14,10 @@ let open = null;            // {list, item} whose panel is showing
 // An item as people name it, never by its id alone: a tile by its printed id and shape, else its label.
 const itemName = (list, itemId) => (items[list][itemId].shape ? `${itemId} ${items[list][itemId].label}` : items[list][itemId].label);
 
-function shapeSvg(shapeId, colour) {
-  const rows = game.shapes.find((s) => s.id === shapeId).cells.trim().split("\n").map((r) => r.replace(/ /g, ""));
-  const cells = rows.flatMap((row, y) => [...row].flatMap((c, x) => (c === "#" ? [[x, y, colour.glyph_svg ? "" : colour.glyph]] : [])));
-  const svg = cellsSvg(cells, colour, 16);
-  if (colour.glyph_svg) Glyphs.inCell(svg, cells[0][0], cells[0][1], colour, onFill(colour.rgb));
-  return svg;
-}
-
 function face(item) {
   const colour = item.colour ? game.colours[item.colour] : null;
-  if (item.shape) return shapeSvg(item.shape, colour);
-  if (colour) return el("span", {class: "swatch", style: `--fill:${colour.rgb};--on-fill:${onFill(colour.rgb)}`}, Glyphs.mark(colour));
+  if (item.shape) return shapeSvg(game.shapes.find((s) => s.id === item.shape), colour);
+  if (colour) return swatch(colour);
   if (item.value !== null) return el("span", {class: "token"}, String(item.value));
   return el("span", {class: "swatch plain"}, item.label.slice(0, 2));
 }

@@ -33,6 +33,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     if not app.config["DATABASE"].startswith(store.SERVERS):  # a file (not a database server): its folder is made
         Path(store.sqlite_path(app.config["DATABASE"])).parent.mkdir(parents=True, exist_ok=True)
     from companion.web.views import api, cards, glyphs, groups, groups_api, home, language, pages, scoring
+    from companion.web.views.sheet_page import bp as sheet_page
 
     store.init_app(app)
     services.init_app(app)
@@ -45,6 +46,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(pages.bp)
     app.register_blueprint(scoring.bp)
     app.register_blueprint(cards.bp)
+    app.register_blueprint(sheet_page)
     app.register_blueprint(glyphs.bp)
     app.register_blueprint(groups.bp)
     app.register_blueprint(groups_api.bp)
