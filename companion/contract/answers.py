@@ -2,7 +2,7 @@
 
 Glossary:
 - problem: every refusal, `{"error": sentence}` in the caller's language; a body's key it names as `field`.
-- room state: companion/rules/state.PhoneState (the TypedDicts the room's code reads are its schema).
+- room state: companion/rules/state.PhoneState and each mechanic's STATE (the shapes the rules read are its schema).
 - game data: a layout as `GET /api/games/<game>` answers it (companion/web/views/api.game_data): the layout's
   schema without its printables, each colour's `glyph_svg`, and `list_items`.
 """
@@ -11,9 +11,11 @@ from __future__ import annotations
 from typing import Optional
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from typing_extensions import TypedDict
 
 import layouts
 from companion.contract.groups import ID
+from companion.rules.mechanics import kinds
 from companion.rules.state import PhoneState
 from layouts.lists import ListItem
 
@@ -94,8 +96,14 @@ class Proof(Answer):
 
 
 def room_state() -> dict:
-    """The JSON Schema of a room's state (`GET /api/rooms/<code>` and every move's answer)."""
-    return TypeAdapter(PhoneState).json_schema()
+    """The JSON Schema of a room's state (`GET /api/rooms/<code>` and every move's answer): a phone's keys and every
+    mechanic's own (companion/rules/mechanics: `STATE`)."""
+    own = {key: shape for mechanic in kinds().values() for key, shape in mechanic.STATE.items()}
+    schema = TypeAdapter(PhoneState).json_schema()
+    keys = TypeAdapter(TypedDict("MechanicKeys", own, total=False)).json_schema()
+    schema["properties"].update(keys["properties"])
+    schema.setdefault("$defs", {}).update(keys.get("$defs", {}))
+    return schema
 
 
 def game_data() -> dict:

@@ -43,8 +43,9 @@ class Over(TypedDict, total=False):
 
 
 class TableState(TypedDict, total=False):
-    """A room's game state as stored: the turn keys every table has (Required), then its mechanic's own keys.
-    The TypedDicts here are the API's schema of a state (companion/contract/answers.py)."""
+    """A room's game state as stored: the turn keys every table has (Required), the counters', seats' and sheets'
+    keys; a mechanic's own keys are declared in its module (`STATE`, companion/rules/mechanics) and join these in
+    the API's schema of a state (companion/contract/answers.py)."""
 
     players: Required[int]
     seats: Required[list[Seat]]
@@ -55,24 +56,9 @@ class TableState(TypedDict, total=False):
     table_version: Required[int]
     over: Required[Over | None]
     lists: Required[dict[str, RoomList]]
-    dice: list[Die]  # hold-and-roll, roll-and-draft, dice-pool
-    rolls: int  # hold-and-roll
-    sum: int | None  # shared-roll: the roll's total when the layout shows it
-    roller: int | None  # shared-roll: the seat that rolled the dice shown
-    rolled: int  # shared-roll: rolls made in the game (a reroll is part of its roll)
-    rerolled: int  # shared-roll: rerolls made of this turn's roll
     counts: dict[str, dict[str, int]]  # table.counters: seat -> counter -> count (companion/rules/counters.py)
     counted: dict[str, list[str]]  # the counters each seat added to in this window
     counted_at: int | None  # the window `counted` is of
-    choice: str | None  # roll-and-draft: "picked", "refused" or None
-    picks: dict[str, list[int] | str]  # roll-and-draft: seat -> die numbers or "refused"
-    refusals: dict[str, int]  # roll-and-draft: seat -> refusals made in the game
-    takes: dict[str, list[int] | str]  # dice-pool: seat -> die numbers or "passed"
-    ring: list[dict | None]  # market-ring
-    crystal: int | None
-    ahead: list[int]  # market-ring: the slots the crystal reaches, by steps
-    box: dict[str, int]
-    blocks: dict[str, int]
     seated_at_start: list[int]  # the seats taken when the first move was made (companion/rooms/seats.py)
     takeovers: list[dict]  # new phones asking for a seat: {"seat", "ask", "digest"} (phones read "answer" instead)
     moved: dict[str, str]  # seat id (as text) -> the ask its last takeover let in

@@ -7,10 +7,11 @@ seat may do now (`allowed`) is what no refusal stops, and a move is made only wh
 lists and keeps the table from dead ends. No code here knows a game: a game is its layout.
 
 Adding a mechanic (docs/development.md; tests/test_adding_a_mechanic.py adds the smallest): three places.
-1. One module here with a MechanicBase subclass: its `kind`, PHASES, FIRST_PHASE, TABLE_KEYS (keys of
-   state.TableState), `start`, `own_moves` (each Move with its phases, options, refusal, params and `verb`),
-   `doing`; `new_turn` and `over` when it needs them; SENTENCES, the log sentences of its own entry kinds; BOARD,
-   its phone board (default "generic": drawn from `allowed`). Importing this package registers it by its kind.
+1. One module here with a MechanicBase subclass: its `kind`, PHASES, FIRST_PHASE, STATE (its own keys of the
+   room's state and their shapes), TABLE_KEYS (those a stale move must not miss), `start`, `own_moves` (each Move
+   with its phases, options, refusal, params and `verb`), `doing`; `new_turn` and `over` when it needs them;
+   SENTENCES, the log sentences of its own entry kinds; BOARD, its phone board (default "generic": drawn from
+   `allowed`). Importing this package registers it by its kind.
 2. Its layout options in layouts/table.py: a TableBase subclass with its MOVES and PHASES, in `Mechanic`.
 3. Its line in docs/authoring.md's table kinds.
 Then a game using it (tests/games, or a template) is walked at random by tests/test_referee.py and checked
@@ -18,7 +19,7 @@ against contract.Mechanic by tests/test_mechanics.py; regenerate the schema, the
 
 Glossary:
 - state: a room's game state as JSON data (state.TableState): seats, turn, active, phase, done,
-  table_version, over (turns.py, ending.py), the mechanic's own keys and lists (companion/rules/lists.py).
+  table_version, over (turns.py, ending.py), lists (companion/rules/lists.py), and the mechanic's own keys (STATE).
 - move body: a complete move, {"move": "take", "dice": [1]} (contract.py).
 - entry: what a move writes to the log, (kind, params); companion/rules/words.py writes it out.
 - table keys: the parts of a state a stale move must not have missed (dice, market, turn).

@@ -47,6 +47,9 @@ class MechanicBase:
     an instance keeps those its table has with its options (layouts/table.py)."""
     FIRST_PHASE = ""
     TABLE_KEYS: tuple[str, ...] = ()
+    STATE: dict[str, object] = {}
+    """The mechanic's own keys of a room's state and their shapes (the API's schema of a state, beside
+    state.TableState's); TABLE_KEYS are those of them a stale move must not have missed."""
     BOARD = "generic"
     """The phone's board for this mechanic, named in every state (`board`): the mechanic's own (static/*.js), or
     "generic", drawn from the seats' `allowed` bodies."""

@@ -14,12 +14,14 @@ Glossary:
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Union
 
 from companion.rules.contract import Move, Param, dice_param
 from companion.rules.dice import reroll as reroll_dice, roll_all, shown
 from companion.rules.errors import Refusal, no
 from companion.rules.language import N_, Speaker, ngettext
 from companion.rules.mechanics.base import MechanicBase, dice_sets
+from companion.rules.state import Die
 from companion.rules.turns import active_part_done, end_early, part_done
 from companion.rules.words import colour_text, dice_text
 
@@ -55,6 +57,7 @@ class DicePool(MechanicBase):
     FIRST_PHASE = "roll"
     SENTENCES = {"recolour": _recoloured_text, "use": _used_text, "take": _taken_text, "pass": _passed_text}
     TABLE_KEYS = ("dice",)
+    STATE = {"dice": list[Die], "takes": dict[str, Union[list[int], str]]}  # takes: seat -> die numbers or "passed"
 
     def start(self, players, rng) -> dict:
         """A new room: no dice on the table, nobody took any."""

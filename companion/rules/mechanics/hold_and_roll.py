@@ -15,6 +15,7 @@ from companion.rules.dice import reroll, roll_all, shown
 from companion.rules.errors import Refusal, no
 from companion.rules.language import N_, Speaker, ngettext
 from companion.rules.mechanics.base import MechanicBase, dice_sets
+from companion.rules.state import Die
 from companion.rules.turns import pass_turn
 from companion.rules.words import dice_text
 
@@ -33,6 +34,7 @@ class HoldAndRoll(MechanicBase):
     PHASES = {"roll": N_("roll the dice"), "rolling": N_("set dice aside and roll again, or end the turn")}
     FIRST_PHASE = "roll"
     TABLE_KEYS = ("dice", "rolls")
+    STATE = {"dice": list[Die], "rolls": int}
     SENTENCES = {"hold": _held_text}
 
     def start(self, players, rng) -> dict:

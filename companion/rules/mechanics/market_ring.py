@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from itertools import accumulate
-from typing import Literal
+from typing import Literal, Optional
 
 from companion.rules.contract import Move, Param
 from companion.rules.errors import no
@@ -66,6 +66,8 @@ class MarketRing(MechanicBase):
     FIRST_PHASE = "move"
     SENTENCES = {"move": _moved_text}
     TABLE_KEYS = ("ring", "crystal", "ahead", "box", "blocks")
+    STATE = {"ring": list[Optional[dict]], "crystal": Optional[int], "ahead": list[int], "box": dict[str, int],
+             "blocks": dict[str, int]}  # ahead: the slots the crystal reaches, by steps
 
     def start(self, players, rng) -> dict:
         """A new market: every slot drawn from the box, the crystal beside the ring."""

@@ -11,10 +11,13 @@ Glossary:
 """
 from __future__ import annotations
 
+from typing import Optional
+
 from companion.rules.contract import Move
 from companion.rules.dice import roll_all, shown
 from companion.rules.language import N_, Speaker
 from companion.rules.mechanics.base import MechanicBase
+from companion.rules.state import Die
 from companion.rules.turns import pass_turn
 from companion.rules.words import dice_text
 
@@ -31,6 +34,7 @@ class OwnRoll(MechanicBase):
     PHASES = {"roll": N_("roll their own dice")}
     FIRST_PHASE = "roll"
     TABLE_KEYS = ("dice", "roller")
+    STATE = {"dice": list[Die], "roller": Optional[int]}
     SENTENCES = {"own-roll": _rolled_text}
 
     def start(self, players, rng) -> dict:

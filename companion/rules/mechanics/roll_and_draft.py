@@ -15,12 +15,14 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
+from typing import Optional, Union
 
 from companion.rules.contract import Move, dice_param
 from companion.rules.dice import roll_all, shown
 from companion.rules.errors import no
 from companion.rules.language import N_, Speaker, current, speaker
 from companion.rules.mechanics.base import MechanicBase, subsets
+from companion.rules.state import Die
 from companion.rules.turns import active_part_done, end_early, part_done, seat_name
 from companion.rules.words import colour_text, dice_text
 
@@ -83,6 +85,8 @@ class RollAndDraft(MechanicBase):
     FIRST_PHASE = "roll"
     SENTENCES = {"pick": _picked_text, "refuse": _refused_text}
     TABLE_KEYS = ("dice", "choice")
+    STATE = {"dice": list[Die], "choice": Optional[str], "picks": dict[str, Union[list[int], str]],
+             "refusals": dict[str, int]}  # choice: "picked", "refused" or None; picks: seat -> die numbers or "refused"
 
     def start(self, players, rng) -> dict:
         """A new room: no dice yet, nothing picked, nobody refused."""

@@ -26,6 +26,7 @@ from companion.rules.dice import dice_indexes, dice_of, reroll, roll_chosen, sho
 from companion.rules.errors import no
 from companion.rules.language import N_, Speaker
 from companion.rules.mechanics.base import MechanicBase, subsets
+from companion.rules.state import Die
 from companion.rules.turns import part_done, pass_turn
 from companion.rules.words import dice_text, sum_text
 
@@ -50,6 +51,8 @@ class SharedRoll(MechanicBase):
     FIRST_PHASE = "roll"
     SENTENCES = {"keep": _kept_text, "written": _written_text}
     TABLE_KEYS = ("dice", "sum")
+    STATE = {"dice": list[Die], "sum": Optional[int], "roller": Optional[int], "rolled": int, "rerolled": int}
+    # sum: the roll's total when the layout shows it; rolled: rolls made in the game (a reroll is part of its roll)
 
     def start(self, players, rng) -> dict:
         """A new room: nothing rolled yet."""
