@@ -16,6 +16,7 @@ from urllib.parse import unquote
 from werkzeug.http import parse_options_header
 from werkzeug.sansio.utils import get_host
 
+import layouts
 from companion import rooms
 from companion.contract import bodies
 from companion.contract.refusals import parsed
@@ -104,7 +105,7 @@ def refused(request, host: str, config) -> tuple[int, dict] | None:
 def answer(app, request, address: tuple[str, int], change, code: str, arguments: tuple) -> tuple:
     """The answer to a move, crossing, undo or seat (on a pool thread): (status, headers, body) as Flask's would be."""
     buckets, headers = app.extensions["rollsheet.limits"], list(JSON_HEADERS)
-    with app.app_context(), language.reading(of_headers(request.headers)):
+    with app.app_context(), language.reading(of_headers(request.headers)), layouts.settled():
         try:
             buckets.check("misses", request.remote_ip)
             host = get_host(request.protocol, request.headers.get("Host"), address)
