@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
 
@@ -34,7 +35,8 @@ FOUND_HOW = (f"a game of your own is found through {ENV_VAR} or --layouts DIR; `
 """How to make a game of one's own known, said where an id is unknown."""
 
 __all__ = ["ENV_VAR", "FOUND_HOW", "LANGUAGES", "TEMPLATES", "Game", "LayoutError", "extra_folders", "fill_values",
-           "folders", "game_file", "game_ids", "languages", "layout_files", "load", "load_file"]
+           "folders", "game_file", "game_ids", "languages", "layout_files", "load", "load_file",
+           "settled"]
 
 
 def folders() -> list[Path]:
@@ -106,10 +108,31 @@ def game_file(game_id: str) -> Path:
 
 
 def load(game_id: str, lang: str = "en") -> Game:
-    """A game's layout, shipped or the user's, in a language; read again when a file changes."""
+    """A game's layout, shipped or the user's, in a language; read again when a file changes (within `settled`,
+    its files are looked at once)."""
+    seen = _SETTLED.get()
+    if seen is not None and (game_id, lang) in seen:
+        return seen[game_id, lang]
     path = game_file(game_id)
     overlay = overlay_path(path, lang)
-    return _load_named(path, _stamp(path), lang, _stamp(overlay) if lang != "en" else None)
+    game = _load_named(path, _stamp(path), lang, _stamp(overlay) if lang != "en" else None)
+    if seen is not None:
+        seen[game_id, lang] = game
+    return game
+
+
+_SETTLED: ContextVar[dict | None] = ContextVar("settled", default=None)
+
+
+@contextmanager
+def settled() -> Iterator[None]:
+    """While the block runs (one request), each game is looked up once: one version of it, its files' stats taken
+    once (a move looked them up three times)."""
+    token = _SETTLED.set({})
+    try:
+        yield
+    finally:
+        _SETTLED.reset(token)
 
 
 def _stamp(path: Path) -> tuple[int, int] | None:

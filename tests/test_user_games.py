@@ -63,6 +63,15 @@ def test_the_cache_follows_the_environment_and_the_file(tmp_path, monkeypatch):
         layouts.load("harbour")
 
 
+def test_one_request_sees_one_version_of_a_game_edited_meanwhile(mine):
+    path = user_game(mine, "harbour")
+    with layouts.settled():
+        assert layouts.load("harbour").name == "Harbour (ours)"
+        path.write_text(path.read_text().replace("Harbour (ours)", "Harbour, edited at the table"))
+        assert layouts.load("harbour").name == "Harbour (ours)"
+    assert layouts.load("harbour").name == "Harbour, edited at the table"
+
+
 def test_a_user_game_is_named_by_its_file(mine):
     path = user_game(mine, "harbour", stem="my-harbour")
     with pytest.raises(layouts.LayoutError) as error:

@@ -29,8 +29,8 @@ def change(service: Service, code: str, step, body: dict | None = None, route: s
     request's language (its refusals). A `request` id made once changes nothing again (retries.py; `who(db, state)`:
     the seat sending it, default the body's; `keeping(answer)`: what to answer it with, default the state now).
     A `seated` step (a move, a crossing, an undo, an order: it only reads the room and the seat's token) is worked
-    out on the room as read, outside the write lock, and written only if the room is still at that version, its
-    seat checked again; when another change came first it is worked out again in the write transaction."""
+    out on the room as read, outside the write lock, and written only if the room is still at that version (so is its
+    seat's token); when another change came first it is worked out again in the write transaction."""
     code, lang = normal_code(code), language.current()
 
     def replay(db, current: dict) -> dict | None:
@@ -71,12 +71,10 @@ def _worked_out(db, code: str, lang: str, replay, step) -> tuple:
 def _written(db, code: str, lang: str, replay, step, ahead, kept: tuple) -> tuple[dict, bool]:
     """In the write transaction: the step worked out ahead saved while its room is unchanged, else the step run
     here; (the answer, whether the room changed)."""
-    if ahead is not None:
-        row, current, done = ahead
-        if seats.identify(db, code, current, kept[0]) == done[1]:
-            answer = _saved(db, code, row, current, done, kept)
-            if answer is not None:
-                return answer, True
+    if ahead is not None:  # its seat needs no second look: a seat's token changes only with its room's version
+        answer = _saved(db, code, *ahead, kept)
+        if answer is not None:
+            return answer, True
     row, current, done = _worked_out(db, code, lang, replay, step)
     if done is None:
         return current, False

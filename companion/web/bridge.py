@@ -19,7 +19,6 @@ import logging
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
-from email.utils import formatdate
 from io import BytesIO
 from urllib.parse import unquote_to_bytes
 
@@ -31,8 +30,8 @@ from companion.rules import language
 from companion.rules.errors import Refused
 from companion.rules.language import N_
 from companion.store.group_commit import QUEUE_WAIT_S
-from companion.web import clients, shares
-from companion.web.headers import SECURITY_HEADERS
+from companion.web import clients, moves, shares
+from companion.web.headers import SECURITY_HEADERS, http_date
 from companion.web.negotiation import of_headers, said_to
 from companion.web.refusals import HTTP_SENTENCES, answer_of
 
@@ -111,17 +110,6 @@ def call_wsgi(app, env: dict) -> tuple[int, list[tuple[str, str]], bytes]:
     return int(answer["status"].split()[0]), answer["headers"], body
 
 
-def http_date(now: float) -> str:
-    """The Date header for `now`, made once a second."""
-    second = int(now)
-    if _date[0] != second:
-        _date[:] = [second, formatdate(second, usegmt=True)]
-    return _date[1]
-
-
-_date: list = [None, ""]
-
-
 def said_answer(headers, status: int, sentence: str, **values) -> tuple[int, list[tuple[str, str]], bytes]:
     """An answer the loop makes itself: {"error": sentence} in the phone's language, with the security headers."""
     said = said_to(headers, sentence, **values)
@@ -189,6 +177,13 @@ class FlaskRoute:
                                  head, None if request.method == "HEAD" else body)
         connection.finish()
 
+    def job(self, request: httputil.HTTPServerRequest) -> tuple:
+        """What answers `request` on a pool thread: a move's own answer (moves.py), else the Flask app."""
+        native = moves.route_of(request)
+        if native is not None:
+            return (moves.answer, self.pool.app, request, self.pool.address, *native)
+        return call_wsgi, self.pool.app, environ(request, request.body, self.pool.address)
+
     async def shared(self, request: httputil.HTTPServerRequest, client: str | None) -> tuple:
         """The app's answer within the client's share of server time (Server-Timing); 429 past it, Busy when full."""
         too_long = await self.shares.turn(client)
@@ -199,8 +194,7 @@ class FlaskRoute:
             raise Busy()
         estimate = cost = self.shares.start(client)
         try:
-            (status, headers, body), cost = await self.pool.run(shares.timed, call_wsgi, self.pool.app,
-                                                                environ(request, request.body, self.pool.address))
+            (status, headers, body), cost = await self.pool.run(shares.timed, *self.job(request))
             return status, [*headers, ("Server-Timing", f"app;dur={cost * 1000:.1f}")], body
         finally:
             self.shares.settle(client, estimate, cost)

@@ -7,6 +7,8 @@ site, no framing (`frame-ancestors 'none'`), forms posting only to the companion
 """
 from __future__ import annotations
 
+from email.utils import formatdate
+
 CONTENT_SECURITY_POLICY = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
                            "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
                            "frame-ancestors 'none'")
@@ -27,3 +29,14 @@ def init_app(app) -> None:
         for name, value in SECURITY_HEADERS.items():
             response.headers.setdefault(name, value)
         return response
+
+
+def http_date(now: float) -> str:
+    """The Date header for `now`, made once a second."""
+    second = int(now)
+    if _date[0] != second:
+        _date[:] = [second, formatdate(second, usegmt=True)]
+    return _date[1]
+
+
+_date: list = [None, ""]

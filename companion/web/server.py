@@ -1,9 +1,10 @@
-"""The companion's server: one event loop holds every connection, Flask answers in a few threads.
+"""The companion's server: one event loop holds every connection, the app answers in a few threads.
 
 Chosen by measurement (docs/performance.md): tornado's HTTP server on asyncio holds a live
 phone for a few KB and no thread, gives every connection a deadline for its request head
-(slowloris), and hands the Flask app to a thread pool (bridge.py); the event streams and
-long polls are served on the loop itself (stream.py). gate.py bounds connections and bodies.
+(slowloris), and hands each request to a thread pool (bridge.py): the moves, crossings, undos and
+seats answered without Flask (moves.py), the rest by the Flask app; the event streams and long
+polls are served on the loop itself (stream.py). gate.py bounds connections and bodies.
 A phone's first read of a room (joining its live updates) runs on a thread of its own, so a
 storm of reconnecting phones never queues in front of the moves. Several of these processes may
 serve the same rooms (workers.py, relay.py).

@@ -1,0 +1,128 @@
+"""The moves answered without Flask: a move, a list's crossing, an undo and taking a seat (issue 33).
+
+These four POSTs are most of what a table sends. The loop hands each to a thread of the app's pool (bridge.Pool:
+the same queue, 503 and per-client shares as Flask's routes), where `answer` runs the same checks as the app's
+hooks (checks.py: same site, body size, JSON only; limits.py: the lookups of unknown codes), reads the body with
+the same request model, calls the rooms' service and writes the same answer: status, headers, JSON, refusals
+(refusals.py). The store's work runs on that thread: the group commit's writer (companion/store/group_commit.py)
+is the first thread waiting, so a move alone is never handed between threads. Every other route stays Flask's.
+"""
+from __future__ import annotations
+
+import json
+import re
+from urllib.parse import unquote
+
+from werkzeug.http import parse_options_header
+from werkzeug.sansio.utils import get_host
+
+import layouts
+from companion import rooms
+from companion.contract import bodies
+from companion.contract.refusals import parsed
+from companion.rules import language
+from companion.rules.errors import Refused
+from companion.rules.language import gettext
+from companion.web import checks
+from companion.web.headers import SECURITY_HEADERS
+from companion.web.live import encoded
+from companion.web.negotiation import of_headers
+from companion.web.refusals import answer_of
+from layouts import LayoutError
+
+PATH = re.compile(r"/api/rooms/([^/]+)/(?:(seats|undo)|lists/([^/]+)/([^/]+)|([^/]+))")
+"""The paths answered here (POST only); `/seats/order` and `/seats/<n>/takeover` have more parts: Flask's."""
+JSON_HEADERS = [("Content-Type", "application/json"), *SECURITY_HEADERS.items(), ("Vary", "Accept-Language, Cookie")]
+
+
+def route_of(request) -> tuple | None:
+    """(the change to run, the room code, its arguments) for a request answered here; None for Flask's."""
+    if request.method != "POST":
+        return None
+    found = PATH.fullmatch(unquote(request.path))  # as Flask matches it: %-escapes decoded first
+    if found is None:
+        return None
+    code, fixed, list_id, item_id, action = found.groups()
+    if fixed == "seats":
+        return seat, code, ()
+    if fixed == "undo":
+        return undone, code, ()
+    if list_id is not None:
+        return crossed, code, (list_id, item_id)
+    return moved, code, (action,)
+
+
+def flask_json(value) -> bytes:
+    """`value` as Flask's jsonify writes it (ASCII, compact, a newline)."""
+    return (json.dumps(value, separators=(",", ":")) + "\n").encode()
+
+
+def shown(state: dict) -> tuple[int, bytes]:
+    """A room's state as JSON in the request's language (views/api.shown)."""
+    return 200, encoded(state, language.current(), rooms.shown)
+
+
+def seat(service, code: str, data: bytes) -> tuple[int, bytes]:
+    """Take a seat (views/api.take_seat)."""
+    created, taken = rooms.take_seat(service, code, read(bodies.TakeSeat, data))
+    return (201 if created else 200), flask_json(taken)
+
+
+def undone(service, code: str, data: bytes) -> tuple[int, bytes]:
+    """Undo the room's last move (views/api.undo)."""
+    return shown(rooms.undo(service, code, read(bodies.Moving, data)))
+
+
+def crossed(service, code: str, data: bytes, list_id: str, item_id: str) -> tuple[int, bytes]:
+    """Cross, uncross or use again a list's item (views/api.cross)."""
+    return shown(rooms.cross(service, code, list_id, item_id, read(bodies.CrossItem, data)))
+
+
+def moved(service, code: str, data: bytes, action: str) -> tuple[int, bytes]:
+    """One of the game's moves (views/api.act)."""
+    return shown(rooms.act(service, code, action, read(bodies.MoveRequest, data)))
+
+
+def read(model: type[bodies.Body], data: bytes) -> dict:
+    """The body read by its request model (empty: {}; `refused` vetted the JSON)."""
+    return parsed(model, json.loads(data) if data else {}).model_dump()
+
+
+def refused(request, host: str, config) -> tuple[int, dict] | None:
+    """The app's checks of a state-changing API request (checks.init_app): (status, JSON) refusing it, or None."""
+    if checks.cross_site(request.headers, host, config.get("PUBLIC_URL")):
+        return 403, {"error": gettext("This request came from another web site; open the companion's own page.")}
+    data, limit = request.body, config["MAX_CONTENT_LENGTH"]
+    if len(data) > limit:
+        return 413, {"error": gettext("The body is larger than %(kb)s KB.", kb=limit // 1024), "field": "body"}
+    content_type = request.headers.get("Content-Type")
+    if (data or content_type) and parse_options_header(content_type)[0].lower() != "application/json":
+        return 415, {"error": gettext("Send the body as JSON, with Content-Type: application/json."), "field": "body"}
+    problem = checks.json_problem(data) if data else None
+    return (400, {"error": problem, "field": "body"}) if problem else None
+
+
+def answer(app, request, address: tuple[str, int], change, code: str, arguments: tuple) -> tuple:
+    """The answer to a move, crossing, undo or seat (on a pool thread): (status, headers, body) as Flask's would be."""
+    buckets, headers = app.extensions["rollsheet.limits"], list(JSON_HEADERS)
+    with app.app_context(), language.reading(of_headers(request.headers)), layouts.settled():
+        try:
+            buckets.check("misses", request.remote_ip)
+            host = get_host(request.protocol, request.headers.get("Host"), address)
+            refusal = refused(request, host, app.config)
+            if refusal is not None:
+                return refusal[0], headers, flask_json(refusal[1])
+            status, body = change(app.extensions["rollsheet.rooms"], code, request.body, *arguments)
+        except Refused as error:
+            content, status, more = answer_of(error)
+            headers.extend(more.items())
+            body = flask_json(content)
+        except LayoutError as error:
+            status, body = 404, flask_json({"error": gettext(
+                "This game cannot be played: its layout has a problem: %(problem)s", problem=error.problems[0])})
+        if status == 404:
+            try:
+                buckets.take("misses", request.remote_ip)
+            except Refused:
+                pass
+        return status, headers, body
