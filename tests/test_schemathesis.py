@@ -7,7 +7,9 @@ routes are aimed at a group with a play (a delete at a spare one)."""
 from __future__ import annotations
 
 import itertools
+import re
 import time
+import unicodedata
 from collections import Counter
 
 import pytest
@@ -101,6 +103,17 @@ def aimed(case, rooms: list[dict], group: dict, turn: int, base: str) -> None:
         case.body["token"] = room["tokens"][NAMES[turn % 2]]  # a seat's own route (a card, a sheet): its token
 
 
+def misread_pattern(case, failure) -> bool:
+    """Whether schemathesis's negative mode sent, as a name that breaks the pattern `[\\p{L}\\p{N}]` (a letter or
+    digit), one that keeps it: it takes number signs other than digits (superscripts, fractions: Unicode No, part of
+    \\p{N}) for no number, and the server rightly accepts such a name ("¹" reads "1")."""
+    if len(getattr(failure, "exceptions", [failure])) > 1:  # another failure beside it: never excused
+        return False
+    broken = re.search(r"violates `pattern` at /properties/(\w+)", str(failure))
+    sent = case.body.get(broken.group(1)) if broken and isinstance(case.body, dict) else None
+    return isinstance(sent, str) and any(unicodedata.category(c)[0] in "LN" for c in sent)
+
+
 def test_every_answer_keeps_the_document(server):
     schema = schemathesis.openapi.from_url(f"{server}/api/openapi.json")
     rooms, group = seated_rooms(server), group_with_a_play(server)
@@ -124,6 +137,9 @@ def test_every_answer_keeps_the_document(server):
                     if response.status_code < 300:
                         made[case.operation.path] += 1
                 except (FailureGroup, Failure) as failure:  # collected: every operation still runs
+                    if misread_pattern(case, failure):
+                        statuses["accepted, a pattern misread"] += 1
+                        return
                     statuses["failed"] += 1
                     failures.append(f"{case.method} {case.formatted_path} {mode.value}: {str(failure)[:600]}")
 
