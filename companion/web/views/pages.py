@@ -55,11 +55,11 @@ def join():
     return redirect(url_for("pages.room", code=code) if code else url_for("home.index"))
 
 
-@bp.get("/r/<code>")
-def room(code):
-    """A room: its dice or market, shared lists, log and join QR code."""
+def room_page(code: str, endpoint: str, draw):
+    """A page of room `code`: `draw(game)`; the canonical address for a code typed otherwise, a page saying so for
+    a room there is not (the app's 503 page when the database cannot be read)."""
     if code != codes.normal_code(code):
-        return redirect(url_for("pages.room", code=codes.normal_code(code)))
+        return redirect(url_for(endpoint, code=codes.normal_code(code)))
     try:
         game = rooms.game_of(rooms_service(), code)
     except Unavailable:  # the database cannot be read now: the app's 503 page, not "no such room"
@@ -67,10 +67,20 @@ def room(code):
     except Refused as error:
         return render_template("missing.html", message=error.message, code=code,
                                scores=getattr(error, "scores", [])), error.status
-    mechanic = mechanics.mechanic_of(game)
-    draws = sorted(name for name, move in mechanic.moves().items() if move.draws) if mechanic else []
-    return render_template("room.html", game=game, code=code, game_data=game_data(game), draws=draws,
-                           join_url=public_url(url_for("pages.room", code=code)), seat_names=groups.seat_names(code))
+    return draw(game)
+
+
+@bp.get("/r/<code>")
+def room(code):
+    """A room: its dice or market, shared lists, log and join QR code."""
+    def draw(game):
+        mechanic = mechanics.mechanic_of(game)
+        draws = sorted(name for name, move in mechanic.moves().items() if move.draws) if mechanic else []
+        return render_template("room.html", game=game, code=code, game_data=game_data(game), draws=draws,
+                               join_url=public_url(url_for("pages.room", code=code)),
+                               seat_names=groups.seat_names(code))
+
+    return room_page(code, "pages.room", draw)
 
 
 @bp.get("/r/<code>/qr.svg")
