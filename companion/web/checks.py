@@ -15,13 +15,16 @@ import json
 from io import BytesIO
 from urllib.parse import urlsplit
 
-from companion.rules.language import gettext
+from werkzeug.http import parse_options_header
+
+from companion.rules.language import N_, gettext
 
 STATE_CHANGING = ("POST", "PUT", "PATCH", "DELETE")
 MAX_DEPTH = 32
 MAX_BODY = 64 * 1024
 """Largest request body accepted, bytes (a score sheet of five players takes a few hundred): the app's
 MAX_CONTENT_LENGTH, the server's max_body_size, the score form's own check."""
+CROSS_SITE = N_("This request came from another web site; open the companion's own page.")
 
 
 def too_deep(value, limit: int) -> bool:
@@ -73,6 +76,16 @@ def body_of(environ: dict, limit: int) -> bytes | None:
     return raw
 
 
+def body_refusal(raw: bytes | None, content_type: str | None, limit: int) -> tuple[int, dict] | None:
+    """An API request's body refused, (status, JSON answer), or None when it is taken; `raw` None: over `limit`."""
+    if raw is None:
+        return 413, {"error": gettext("The body is larger than %(kb)s KB.", kb=limit // 1024), "field": "body"}
+    if (raw or content_type) and parse_options_header(content_type or "")[0].lower() != "application/json":
+        return 415, {"error": gettext("Send the body as JSON, with Content-Type: application/json."), "field": "body"}
+    problem = json_problem(raw) if raw else None
+    return (400, {"error": problem, "field": "body"}) if problem else None
+
+
 def cross_site(headers, host: str, public_url: str | None) -> bool:
     """True when the browser tells us the request comes from a page of another site (or an Origin that is
     no address at all)."""
@@ -97,15 +110,9 @@ def init_app(app) -> None:
         if request.method not in STATE_CHANGING:
             return None
         if cross_site(request.headers, request.host, current_app.config.get("PUBLIC_URL")):
-            abort(403, gettext("This request came from another web site; open the companion's own page."))
+            abort(403, gettext(CROSS_SITE))
         if not request.path.startswith("/api/"):
             return None
         limit = current_app.config["MAX_CONTENT_LENGTH"]
-        raw = body_of(request.environ, limit)
-        if raw is None:
-            return jsonify(error=gettext("The body is larger than %(kb)s KB.", kb=limit // 1024), field="body"), 413
-        if (raw or request.content_type) and request.mimetype != "application/json":
-            return jsonify(error=gettext("Send the body as JSON, with Content-Type: application/json."),
-                           field="body"), 415
-        problem = json_problem(raw) if raw else None
-        return (jsonify(error=problem, field="body"), 400) if problem else None
+        refusal = body_refusal(body_of(request.environ, limit), request.content_type, limit)
+        return (jsonify(refusal[1]), refusal[0]) if refusal else None

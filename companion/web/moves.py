@@ -13,7 +13,6 @@ import json
 import re
 from urllib.parse import unquote
 
-from werkzeug.http import parse_options_header
 from werkzeug.sansio.utils import get_host
 
 import layouts
@@ -27,7 +26,7 @@ from companion.web import checks
 from companion.web.headers import SECURITY_HEADERS
 from companion.web.live import encoded
 from companion.web.negotiation import of_headers
-from companion.web.refusals import answer_of
+from companion.web.refusals import answer_of, broken_game
 from layouts import LayoutError
 
 PATH = re.compile(r"/api/rooms/([^/]+)/(?:(seats|undo)|lists/([^/]+)/([^/]+)|([^/]+))")
@@ -91,15 +90,9 @@ def read(model: type[bodies.Body], data: bytes) -> dict:
 def refused(request, host: str, config) -> tuple[int, dict] | None:
     """The app's checks of a state-changing API request (checks.init_app): (status, JSON) refusing it, or None."""
     if checks.cross_site(request.headers, host, config.get("PUBLIC_URL")):
-        return 403, {"error": gettext("This request came from another web site; open the companion's own page.")}
+        return 403, {"error": gettext(checks.CROSS_SITE)}
     data, limit = request.body, config["MAX_CONTENT_LENGTH"]
-    if len(data) > limit:
-        return 413, {"error": gettext("The body is larger than %(kb)s KB.", kb=limit // 1024), "field": "body"}
-    content_type = request.headers.get("Content-Type")
-    if (data or content_type) and parse_options_header(content_type)[0].lower() != "application/json":
-        return 415, {"error": gettext("Send the body as JSON, with Content-Type: application/json."), "field": "body"}
-    problem = checks.json_problem(data) if data else None
-    return (400, {"error": problem, "field": "body"}) if problem else None
+    return checks.body_refusal(data if len(data) <= limit else None, request.headers.get("Content-Type"), limit)
 
 
 def answer(app, request, address: tuple[str, int], change, code: str, arguments: tuple) -> tuple:
@@ -118,8 +111,7 @@ def answer(app, request, address: tuple[str, int], change, code: str, arguments:
             headers.extend(more.items())
             body = flask_json(content)
         except LayoutError as error:
-            status, body = 404, flask_json({"error": gettext(
-                "This game cannot be played: its layout has a problem: %(problem)s", problem=error.problems[0])})
+            status, body = 404, flask_json({"error": broken_game(error)})
         if status == 404:
             try:
                 buckets.take("misses", request.remote_ip)

@@ -73,11 +73,16 @@ def _store_fault(error):
     return answer
 
 
+def broken_game(error) -> str:
+    """What a phone is told of a game whose layout file is broken (a LayoutError)."""
+    return gettext("This game cannot be played: its layout has a problem: %(problem)s", problem=error.problems[0])
+
+
 def _broken_game(error):
     """A game whose layout file is broken (a user's game, or one edited while served): a clear 404, never a 500."""
     from flask import jsonify, render_template, request
 
-    message = gettext("This game cannot be played: its layout has a problem: %(problem)s", problem=error.problems[0])
+    message = broken_game(error)
     if request.path.startswith("/api/"):
         return jsonify(error=message), 404
     return render_template("missing.html", title=gettext("Game not available"), message=message, code=""), 404
