@@ -75,16 +75,8 @@ def _checked(game, state: dict, name: str, before: dict, change: dict) -> dict:
     places = sheet_places(game)
     after = marking.changed(places, before, change)
     if state.get("marking") == "strict":
-        strict.check(game, places, marking.rules_of(game), after, change, _taken(state, name))
+        strict.check(game, places, marking.rules_of(game), after, change, strict.taken(state, name))
     return after
-
-
-def _taken(state: dict, name: str) -> set[str]:
-    """The items `name` crossed on the shared lists this turn or the last (the tile for this turn's shape), not in
-    the setup, and those `name` used again (a yellow star)."""
-    return {item for room_list in state.get("lists", {}).values() for item, record in room_list["crossed"].items()
-            if (name in record["by"] and not record.get("setup") and record.get("turn", 0) >= state["turn"] - 1)
-            or name in record.get("again", [])}
 
 
 def _carded(db, room: str, game, state: dict, seat: int, marks: dict, body: dict, record) -> tuple | None:

@@ -40,6 +40,14 @@ def check(game: Game, places: dict, rules: dict, after: dict, change: dict, take
             _tile(game, colour, shape, cells, after, taken)
 
 
+def taken(state: dict, name: str) -> set[str]:
+    """The items `name` crossed on the shared lists this turn or the last (the tile for this turn's shape), not in
+    the setup, and those `name` used again (a yellow star)."""
+    return {item for room_list in state.get("lists", {}).values() for item, record in room_list["crossed"].items()
+            if (name in record["by"] and not record.get("setup") and record.get("turn", 0) >= state["turn"] - 1)
+            or name in record.get("again", [])}
+
+
 def _named(game: Game, place) -> str:
     """How a refusal names a place's line: its colour's label, else its group."""
     return game.colours[place.colour].label if place.colour in game.colours else place.group
