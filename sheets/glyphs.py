@@ -7,7 +7,6 @@ from reportlab.lib.colors import Color
 
 from layouts.glyphs import SHAPES, is_shape
 
-MM_PER_PT = 25.4 / 72
 SHAPE_PER_PT = 0.3
 """A shape glyph's side (mm) per point of the letter size it stands in for: a little over a capital's height."""
 MIN_SHAPE = 3.0

@@ -16,8 +16,9 @@ from dataclasses import dataclass
 
 from reportlab.lib.colors import Color, HexColor, black, white
 
+from layouts.blocks.base import MM_PER_PT
 from layouts.polycubes import Cube, iso_bounds, iso_faces, iso_point
-from sheets.glyphs import MM_PER_PT, draw_glyph
+from sheets.glyphs import draw_glyph
 from sheets.ink import Ink
 
 GLYPH_FROM_UNIT = 3.5

@@ -16,11 +16,11 @@ from dataclasses import asdict
 
 from companion.rules.language import gettext
 from layouts import Game, write_ins
+from layouts.blocks.base import MM_PER_PT
 from layouts.blocks.places import Marked
 from layouts.model import fill_values
 from layouts.translations import words
 
-MM_PER_PT = 25.4 / 72
 PAPER_ONLY = ("qr", "scale_bar", "copy_text")
 """Blocks that only paper needs: a QR code to the companion, a bar to check the print's scale, a copy number."""
 GRID_CELL = re.compile(r"^r(\d+)c(\d+)$")

@@ -10,6 +10,8 @@ from layouts import plurals
 Mm = Annotated[float, Field(ge=0, le=420)]
 Box = tuple[Mm, Mm, Annotated[float, Field(gt=0, le=420)], Annotated[float, Field(gt=0, le=420)]]
 """x, y (from the sheet's top left corner), width, height; all mm."""
+MM_PER_PT = 25.4 / 72
+"""A point (type sizes are in points) in mm: the printer's and the phone's sheet alike."""
 
 Icon = Literal[
     "arrow", "artifact", "temple", "star", "plus", "shield", "circle", "double_circle",

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from reportlab.lib.colors import black
 
-from sheets.glyphs import MIN_SHAPE, MM_PER_PT
+from layouts.blocks.base import MM_PER_PT
+from sheets.glyphs import MIN_SHAPE
 from sheets.icons import draw_badge, draw_icon
 from sheets.units import FONTS, MIN_TEXT_PT, fit_lines, lines_fit
 

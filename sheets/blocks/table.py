@@ -4,13 +4,13 @@ from __future__ import annotations
 from reportlab.lib.colors import black
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from layouts.blocks.base import MM_PER_PT
 from sheets.units import FONTS, MIN_TEXT_PT
 
 PAD = 0.4
 """mm between a cell's text and the cell's edges."""
 GAP = 1.2
 """mm more that each column takes beyond its widest text when there is room: headers stand apart."""
-MM_PER_PT = 25.4 / 72
 
 
 def draw_table(pen, block, ctx):
