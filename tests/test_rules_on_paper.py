@@ -123,6 +123,8 @@ HOUSE_RULES = {  # (game, printable, block): the words each house value is said 
                                    "es": "una ficha de estructura por jugador"},
     ("monolyth", "player-boards", 4): {"en": "One prophecy per side", "de": "Eine Prophezeiung je Seite",
                                        "es": "Una profecía por lado"},
+    ("monolyth", "tokens", 1): {"en": "two prophecies of each value", "de": "zwei Prophezeiungen je Wert",
+                                "es": "dos profecías de cada valor"},
 }
 
 
@@ -165,6 +167,18 @@ def test_every_house_value_on_paper_carries_the_house_rule_mark(where, lang):
     after = text[text.index(said) + len(said):]
     after = re.sub(r"^[ ,:]*(\+?\d+ )?", "", after)  # a legend's value, at the right, is read between the lines
     assert after.startswith(MARK[lang]), f"{said!r} is not marked: {after[:40]!r}"
+
+
+BACK = {"en": "Any rotation counts; colours do not", "de": "Jede Drehung zählt, die Farben nicht",
+        "es": "Vale cualquier giro; los colores no cuentan"}
+
+
+@pytest.mark.parametrize("lang", layouts.LANGUAGES)
+def test_the_structure_card_back_marks_its_house_reading(lang):
+    """`print --all` prints the back that carries words: how a structure card is read is a house reading there too."""
+    game = layouts.load("monolyth", lang)
+    back = read_pages(render(Job(game, "structure-cards", game.players.min, per_page=1, backs=True, lang=lang)))[1]
+    assert f"{BACK[lang]} {MARK[lang]}" in " ".join(pdftext.text(back).split())
 
 
 @pytest.mark.parametrize("lang", layouts.LANGUAGES)
