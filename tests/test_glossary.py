@@ -66,8 +66,9 @@ def test_the_glossary_covers_every_shipped_game(lang):
 
 @pytest.mark.parametrize("lang", layouts.LANGUAGES)
 def test_the_whole_product_uses_one_word_per_thing(lang):
-    """Across every game, the phone and the print kit: the Spanish purple, the arrow's "acelera", Spielplan,
-    durchstreichen (never abhaken), cross off (never tick)."""
+    """Across every game, the phone and the print kit: the Spanish purple, the arrow's "acelera", pieza (never
+    figura), casilla, Spielplan, durchstreichen (never abhaken or abstreichen), Feld (never Zelle), cross off (never
+    tick)."""
     text = "\n".join([texts(game_id, lang) for game_id in SHIPPED] + [catalogue_texts(lang)])
     for term, entry in glossary(lang).get(PRODUCT, {}).items():
         assert uses(text, entry["word"]), f"{lang}: {term} is {entry['word']!r}, used nowhere"
