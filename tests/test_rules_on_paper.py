@@ -67,13 +67,26 @@ SAYS = {  # (game, printable, block): what the block prints, per language
     ("copenhagen", "player-sheet", 11): {
         "en": ["draw one 1x1 window in any empty cell"], "de": ["ein Fenster in ein leeres Feld zeichnen"],
         "es": ["dibuja una ventana de 1x1 en cualquier casilla vacía"]},
-    ("simstown", "build-fields", 4): {
-        "en": ["2. For each die you may cover one field of its value here with a chip of your supply;",
-               "3. A full field may build: 1 chip on a free field of its type"],
-        "de": ["2. Für jeden Würfel kannst du ein Feld seiner Zahl mit einem Chip aus deinem Vorrat abdecken;",
-               "1. Würfle mit 3 Würfeln", "3. Ein Baufeld voll? Dann kannst du bauen:"],
-        "es": ["2. Por cada dado puedes cubrir aquí una casilla de su valor con una ficha de tu reserva;",
-               "3. ¿Una zona llena? Puedes construir:"]},
+    ("simstown", "build-fields", 4): {  # seed 003: "1. Würfeln ... 4. Abriss ( noch vor 1. ) ... 6. Kein Spielende"
+        "en": ["0. Fewer than 3 chips left? First take back all chips of one or more of your projects.",
+               "1. Roll 3 dice, up to 3 times;",
+               "2. For each die you may cover one field of its value here with a chip of your supply;",
+               "3. A full field may build: 1 chip on a free field of its type", "4. Pass the dice left."],
+        "de": ["0. Weniger als 3 Chips im Vorrat? Erst Abriss: alle Chips von 1 oder mehr Bauprojekten zurücknehmen.",
+               "2. Für jeden Würfel kannst du ein Feld seiner Zahl mit einem Chip aus deinem Vorrat abdecken;",
+               "1. Würfle mit 3 Würfeln", "3. Ein Baufeld voll? Dann kannst du bauen:",
+               "4. Würfel nach links weitergeben."],
+        "es": ["0. ¿Menos de 3 fichas en reserva? Primero derriba: recupera todas las fichas de uno o más proyectos.",
+               "1. Tira 3 dados hasta 3 veces;",
+               "2. Por cada dado puedes cubrir aquí una casilla de su valor con una ficha de tu reserva;",
+               "3. ¿Una zona llena? Puedes construir:", "4. Pasa los dados a la izquierda."]},
+    # seed 000: "Jeder andere Spieler darf sich dann einen der Würfel aussuchen, die du nicht benutzt hast"
+    ("copenhagen", "player-sheet", 17): {
+        "en": ["On another player's turn you may take one unused die and cross the leftmost empty box of its colour"],
+        "de": ["Im Zug eines anderen darfst du einen ungenutzten Würfel nehmen und das ganz linke leere Kästchen "
+               "seiner Farbe ankreuzen"],
+        "es": ["En el turno de otro puedes tomar un dado no usado y tachar la casilla libre más a la izquierda de su "
+               "color"]},
     ("simstown", "city-plan", 1): {  # a build field (Baufeld) is on the player's card; the plan has fields
         "en": ["City plan (house rule): 8 districts, 48 fields"], "de": ["Spielplan (Hausregel): 8 Gebiete, 48 Felder"],
         "es": ["Plano (regla de la casa): 8 barrios, 48 solares"]},
