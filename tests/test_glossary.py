@@ -25,8 +25,9 @@ def glossary(lang: str) -> dict:
     return yaml.safe_load((layouts.HERE / f"glossary.{lang}.yaml").read_text(encoding="utf-8"))
 
 
-def catalogue_texts(lang: str) -> str:
-    """Every translated message of the phone's and the print kit's catalogues in a language (English: the ids)."""
+def catalogue_messages(lang: str) -> list[tuple[str, str]]:
+    """(English id, text) of every message and plural form of the phone's and the print kit's catalogues in a
+    language (English: each id as its own text)."""
     found = []
     for folder in CATALOGUES:
         for po in sorted(Path(folder).glob(f"{'*' if lang == 'en' else lang}/LC_MESSAGES/*.po")):
@@ -34,8 +35,13 @@ def catalogue_texts(lang: str) -> str:
                 for message in read_po(handle):
                     ids = message.id if isinstance(message.id, tuple) else (message.id,)
                     strs = message.string if isinstance(message.string, tuple) else (message.string,)
-                    found.extend(ids if lang == "en" else strs)
-    return "\n".join(text for text in found if text)
+                    found.extend((ids[0], text) for text in (ids if lang == "en" else strs) if text)
+    return found
+
+
+def catalogue_texts(lang: str) -> str:
+    """Every translated message of the phone's and the print kit's catalogues in a language (English: the ids)."""
+    return "\n".join(text for _, text in catalogue_messages(lang))
 
 
 def texts(game_id: str, lang: str) -> str:
@@ -60,8 +66,9 @@ def test_the_glossary_covers_every_shipped_game(lang):
 
 @pytest.mark.parametrize("lang", layouts.LANGUAGES)
 def test_the_whole_product_uses_one_word_per_thing(lang):
-    """Across every game, the phone and the print kit: the Spanish purple, the arrow's "acelera", Spielplan,
-    durchstreichen (never abhaken), cross off (never tick)."""
+    """Across every game, the phone and the print kit: the Spanish purple, the arrow's "acelera", pieza (never
+    figura), casilla, Spielplan, durchstreichen (never abhaken or abstreichen), Feld (never Zelle), cross off (never
+    tick)."""
     text = "\n".join([texts(game_id, lang) for game_id in SHIPPED] + [catalogue_texts(lang)])
     for term, entry in glossary(lang).get(PRODUCT, {}).items():
         assert uses(text, entry["word"]), f"{lang}: {term} is {entry['word']!r}, used nowhere"
@@ -73,6 +80,14 @@ def test_the_phone_says_the_double_point_as_the_paper_does():
     game = layouts.load("lost-cities", "es")
     flag = game.scoring.sections[0].fields[0].fields[1]
     assert flag.label == glossary("es")["lost-cities"]["double circle"]["word"]
+
+
+@pytest.mark.parametrize("lang", layouts.LANGUAGES)
+def test_the_phone_names_monolyths_market_slots_as_the_paper_does(lang):
+    """The log, prompts and refusals about the crystal's slots use the paper's word (the Spanish log said casillas)."""
+    word = glossary(lang)["monolyth"]["slot"]["word"]
+    said = [text for message_id, text in catalogue_messages(lang) if "slot" in message_id.lower()]
+    assert said and [text for text in said if not uses(text, word)] == []
 
 
 @pytest.mark.parametrize("game_id", SHIPPED)

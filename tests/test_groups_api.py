@@ -217,7 +217,7 @@ def test_a_tie_broken_in_a_room_is_kept_as_data_and_said_in_each_readers_languag
         ("Ana", 4, 1, True), ("Ben", 4, 2, False)]
     english = client.get(f"/g/{code}").get_data(as_text=True)
     german = client.get(f"/g/{code}", headers={"Accept-Language": "de"}).get_data(as_text=True)
-    assert "Ana wins on fewer empty cells (house tie-break)" in english
+    assert "Ana wins on fewer empty cells (house rule)" in english
     assert "Ana gewinnt bei Gleichstand: weniger" in german and "(Hausregel)" in german
 
 

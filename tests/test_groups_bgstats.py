@@ -87,7 +87,7 @@ def test_a_tie_is_said_in_the_comments_and_the_worst_case_link_stays_under_8000_
     with app.test_request_context():
         data = sent(link := bgstats.url(worst_play(names), "Copenhagen: Roll & Write", 318084))
     assert len(link) <= 8000 and data["comments"].startswith(f"{names[0]}, {names[1]}")
-    assert "give empty cells to break the tie (house tie-break)" in data["comments"]
+    assert "give empty cells to break the tie (house rule)" in data["comments"]
     assert [p["name"] for p in data["players"]] == names
 
 

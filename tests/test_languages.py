@@ -157,7 +157,7 @@ def test_final_scores_saved_from_a_german_phone_read_in_spanish(client):
     assert log_texts(client, room.code, SPANISH)[0] == \
         "Puntuación final: 1. Ben 4, 2. Ana 4 (Ben gana por tener menos casillas vacías (regla de la casa))"
     assert log_texts(client, room.code)[0] == \
-        "Final score: 1. Ben 4, 2. Ana 4 (Ben wins on fewer empty cells (house tie-break))"
+        "Final score: 1. Ben 4, 2. Ana 4 (Ben wins on fewer empty cells (house rule))"
 
 
 def test_long_polls_and_event_streams_answer_each_phone_in_its_language(live_server):

@@ -46,13 +46,16 @@ SAYS = {  # (game, printable, block): what the block prints, per language
     ("monolyth", "player-boards", 7): {  # seed 004: "bewegen Sie den Kristall 1-4 Felder im Uhrzeigersinn"
         "en": ["YOUR TURN Move the crystal 1-4 slots clockwise and take that piece",
                "or discard it for a 1x1 block of its colour. Refill the slot the crystal started from.",
-               "Or instead: take a prophecy token", "A full level: take its highest level token."],
+               "Or instead: take a prophecy token", "A full level: take its highest level token.",
+               "Structure card matched: take the highest structure token."],
         "de": ["DEIN ZUG Bewege den Kristall 1-4 Felder im Uhrzeigersinn und nimm das Teil dort",
                "für einen 1x1-Block seiner Farbe. Fülle das Feld, wo der Kristall begann, neu.",
-               "Oder stattdessen: lege einen Prophezeiungsmarker", "Level voll: nimm den größten Levelmarker."],
+               "Oder stattdessen: lege einen Prophezeiungsmarker", "Level voll: nimm den größten Levelmarker.",
+               "Strukturkarte erfüllt: nimm den höchsten Strukturmarker."],
         "es": ["TU TURNO Mueve el cristal 1-4 huecos en sentido horario y toma esa pieza",
                "por un bloque de 1x1 de su color. Rellena el hueco donde empezó el cristal.",
-               "O en su lugar: toma una ficha de profecía", "Nivel completo: toma su ficha de nivel más alta."]},
+               "O en su lugar: toma una ficha de profecía", "Nivel completo: toma su ficha de nivel más alta.",
+               "Carta de estructura cumplida: toma la ficha de estructura más alta."]},
     ("simstown", "build-fields", 7): {  # RULES.md 3: build fields HV but the joker and the industry count
         "en": ["Field values (house rule)"], "de": ["Feldwerte (Hausregel)"],
         "es": ["Valores de las casillas (regla de la casa)"]},
@@ -64,13 +67,26 @@ SAYS = {  # (game, printable, block): what the block prints, per language
     ("copenhagen", "player-sheet", 11): {
         "en": ["draw one 1x1 window in any empty cell"], "de": ["ein Fenster in ein leeres Feld zeichnen"],
         "es": ["dibuja una ventana de 1x1 en cualquier casilla vacía"]},
-    ("simstown", "build-fields", 4): {
-        "en": ["2. For each die you may cover one field of its value here with a chip of your supply;",
-               "3. A full field may build: 1 chip on a free field of its type"],
-        "de": ["2. Für jeden Würfel kannst du ein Feld seiner Zahl mit einem Chip aus deinem Vorrat abdecken;",
-               "1. Würfle mit 3 Würfeln", "3. Ein Baufeld voll? Dann kannst du bauen:"],
-        "es": ["2. Por cada dado puedes cubrir aquí una casilla de su valor con una ficha de tu reserva;",
-               "3. ¿Una zona llena? Puedes construir:"]},
+    ("simstown", "build-fields", 4): {  # seed 003: "1. Würfeln ... 4. Abriss ( noch vor 1. ) ... 6. Kein Spielende"
+        "en": ["0. Fewer than 3 chips left? First take back all chips of one or more of your projects.",
+               "1. Roll 3 dice, up to 3 times;",
+               "2. For each die you may cover one field of its value here with a chip of your supply;",
+               "3. A full field may build: 1 chip on a free field of its type", "4. Pass the dice left."],
+        "de": ["0. Weniger als 3 Chips im Vorrat? Erst Abriss: alle Chips von 1 oder mehr Bauprojekten zurücknehmen.",
+               "2. Für jeden Würfel kannst du ein Feld seiner Zahl mit einem Chip aus deinem Vorrat abdecken;",
+               "1. Würfle mit 3 Würfeln", "3. Ein Baufeld voll? Dann kannst du bauen:",
+               "4. Würfel nach links weitergeben."],
+        "es": ["0. ¿Menos de 3 fichas en reserva? Primero derriba: recupera todas las fichas de uno o más proyectos.",
+               "1. Tira 3 dados hasta 3 veces;",
+               "2. Por cada dado puedes cubrir aquí una casilla de su valor con una ficha de tu reserva;",
+               "3. ¿Una zona llena? Puedes construir:", "4. Pasa los dados a la izquierda."]},
+    # seed 000: "Jeder andere Spieler darf sich dann einen der Würfel aussuchen, die du nicht benutzt hast"
+    ("copenhagen", "player-sheet", 17): {
+        "en": ["On another player's turn you may take one unused die and cross the leftmost empty box of its colour"],
+        "de": ["Im Zug eines anderen darfst du einen ungenutzten Würfel nehmen und das ganz linke leere Kästchen "
+               "seiner Farbe ankreuzen"],
+        "es": ["En el turno de otro puedes tomar un dado no usado y tachar la casilla libre más a la izquierda de su "
+               "color"]},
     ("simstown", "city-plan", 1): {  # a build field (Baufeld) is on the player's card; the plan has fields
         "en": ["City plan (house rule): 8 districts, 48 fields"], "de": ["Spielplan (Hausregel): 8 Gebiete, 48 Felder"],
         "es": ["Plano (regla de la casa): 8 barrios, 48 solares"]},
@@ -123,6 +139,8 @@ HOUSE_RULES = {  # (game, printable, block): the words each house value is said 
                                    "es": "una ficha de estructura por jugador"},
     ("monolyth", "player-boards", 4): {"en": "One prophecy per side", "de": "Eine Prophezeiung je Seite",
                                        "es": "Una profecía por lado"},
+    ("monolyth", "tokens", 1): {"en": "two prophecies of each value", "de": "zwei Prophezeiungen je Wert",
+                                "es": "dos profecías de cada valor"},
 }
 
 
@@ -165,6 +183,18 @@ def test_every_house_value_on_paper_carries_the_house_rule_mark(where, lang):
     after = text[text.index(said) + len(said):]
     after = re.sub(r"^[ ,:]*(\+?\d+ )?", "", after)  # a legend's value, at the right, is read between the lines
     assert after.startswith(MARK[lang]), f"{said!r} is not marked: {after[:40]!r}"
+
+
+BACK = {"en": "Any rotation counts; colours do not", "de": "Jede Drehung zählt, die Farben nicht",
+        "es": "Vale cualquier giro; los colores no cuentan"}
+
+
+@pytest.mark.parametrize("lang", layouts.LANGUAGES)
+def test_the_structure_card_back_marks_its_house_reading(lang):
+    """`print --all` prints the back that carries words: how a structure card is read is a house reading there too."""
+    game = layouts.load("monolyth", lang)
+    back = read_pages(render(Job(game, "structure-cards", game.players.min, per_page=1, backs=True, lang=lang)))[1]
+    assert f"{BACK[lang]} {MARK[lang]}" in " ".join(pdftext.text(back).split())
 
 
 @pytest.mark.parametrize("lang", layouts.LANGUAGES)

@@ -63,7 +63,7 @@ def test_result_exports_as_csv(api):
     assert [(r["rank"], r["name"], r["total"], r["winner"]) for r in rows] == [("1", "'=Ben", "4", "yes"),
                                                                                 ("2", "Ana", "4", "no")]
     assert rows[0]["columns_windows"] == "4"
-    assert rows[0]["tiebreak"] == "'=Ben wins on fewer empty cells (house tie-break)"
+    assert rows[0]["tiebreak"] == "'=Ben wins on fewer empty cells (house rule)"
     assert [r["empty_cells"] for r in rows] == ["3", "9"]
 
 

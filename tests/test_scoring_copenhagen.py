@@ -42,7 +42,7 @@ def test_tie_broken_by_fewest_empty_cells():
     result = play("copenhagen", {"rows_windows": 2, "empty_cells": 7}, {"columns_windows": 1, "empty_cells": 4})
     assert result["winners"] == ["Ben"]
     assert ranks(result) == {"Ben": 1, "Ana": 2}
-    assert result["tiebreak"] == "Ben wins on fewer empty cells (house tie-break)"
+    assert result["tiebreak"] == "Ben wins on fewer empty cells (house rule)"
 
 
 def test_tie_with_same_empty_cells_is_shared():
@@ -67,15 +67,15 @@ def test_tie_break_orders_players_below_the_winner_and_says_so():
                   {"rows_bricks": 2, "empty_cells": 5})
     assert ranks(result) == {"Ana": 1, "Cy": 2, "Ben": 3} and result["tiebreak"] is None
     assert result["tiebreaks"] == ["Cy and Ben tied on points: fewer empty cells puts them in order (2. Cy, 3. Ben) "
-                                   "(house tie-break)"]
+                                   "(house rule)"]
 
 
 def test_every_tie_is_explained_the_win_first():
     result = play("copenhagen", {"rows_windows": 3, "empty_cells": 2}, {"rows_windows": 3, "empty_cells": 6},
                   {"rows_bricks": 2, "empty_cells": 5}, {"rows_bricks": 2})
-    assert result["tiebreaks"] == ["Ana wins on fewer empty cells (house tie-break)",
+    assert result["tiebreaks"] == ["Ana wins on fewer empty cells (house rule)",
                                    "Cy and Dee share place 3 on points; give empty cells to break the tie "
-                                   "(house tie-break)"]
+                                   "(house rule)"]
     result = play("copenhagen", {"rows_windows": 3}, {"rows_bricks": 2, "empty_cells": 5},
                   {"rows_bricks": 2, "empty_cells": 5})
     assert result["tiebreaks"] == ["Ben and Cy share place 2: same points and same empty cells"]
@@ -85,9 +85,9 @@ def test_a_win_of_three_tied_on_points_explains_the_order_of_the_other_two():
     result = play("copenhagen", {"rows_windows": 3, "empty_cells": 2}, {"rows_windows": 3, "empty_cells": 6},
                   {"rows_windows": 3, "empty_cells": 4})
     assert ranks(result) == {"Ana": 1, "Cy": 2, "Ben": 3}
-    assert result["tiebreaks"] == ["Ana wins on fewer empty cells (house tie-break)",
+    assert result["tiebreaks"] == ["Ana wins on fewer empty cells (house rule)",
                                    "Cy and Ben tied on points: fewer empty cells puts them in order (2. Cy, 3. Ben) "
-                                   "(house tie-break)"]
+                                   "(house rule)"]
 
 
 def test_a_tie_below_the_win_without_a_tie_break_is_a_shared_place():

@@ -39,7 +39,7 @@ def test_copenhagen_form_names_the_winner_on_fewer_empty_cells(live_server, phon
     tap_plus(page, 1, "rows_bricks", 2)
     number(page, 0, "empty_cells").fill("3")
     number(page, 1, "empty_cells").fill("5")
-    expect(page.locator("#winner")).to_have_text("Ana wins on fewer empty cells (house tie-break)")
+    expect(page.locator("#winner")).to_have_text("Ana wins on fewer empty cells (house rule)")
     expect(cards.nth(0).locator(".running")).to_have_text("6")
     expect(cards.nth(1).locator(".running")).to_have_text("6")
     ranking = page.locator("#ranking tr")
@@ -171,9 +171,9 @@ def test_every_bad_field_is_flagged_and_every_tie_explained(live_server, phone):
                {"name": "Ben", "rows_windows": 3, "empty_cells": 6},
                {"name": "Cy", "rows_bricks": 2, "empty_cells": 5}, {"name": "Dee", "rows_bricks": 2}]
     page.goto(f"{live_server}/score/copenhagen?prefill={quote(json.dumps(prefill))}")
-    expect(page.locator("#winner")).to_have_text("Ana wins on fewer empty cells (house tie-break)")
+    expect(page.locator("#winner")).to_have_text("Ana wins on fewer empty cells (house rule)")
     expect(page.locator("#tiebreaks li")).to_have_text(["Cy and Dee share place 3 on points; give empty cells to break "
-                                                        "the tie (house tie-break)"])
+                                                        "the tie (house rule)"])
     number(page, 0, "rows_bricks").fill("x")
     number(page, 0, "columns_bricks").fill("-")
     number(page, 2, "columns_windows").fill("x")

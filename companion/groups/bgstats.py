@@ -13,7 +13,7 @@ Glossary (the JSON's fields, as BG Stats' "linking and pushing from other apps" 
   startPlayer (true for the player who made the room's first move);
 - location: {"name"}, where the group plays (the group page's setting), left out until the group says;
 - comments: how a tie on points was broken, in the request's language, a house tie-break said so ("Ana wins on
-  fewer empty cells (house tie-break)"); left out without a tie.
+  fewer empty cells (house rule)"); left out without a tie.
 The link is never longer than MOST characters: the comments are shortened first (ending in "…"), then each
 player's name (whose `sourcePlayerId` still names them to BG Stats).
 """

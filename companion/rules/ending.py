@@ -68,7 +68,7 @@ def end_move(phases) -> Move:
 
 
 def tie_text(case: str, winners: list[str], tiebreak: TieBreak | None, say: Speaker) -> str:
-    """The tie-break sentence of a case ("fewer": 'Ana wins on fewer empty cells (house tie-break)')."""
+    """The tie-break sentence of a case ("fewer": 'Ana wins on fewer empty cells (house rule)')."""
     text = say.gettext(TIES[case], names=say.listing(winners), what=tiebreak.what if tiebreak else "")
     house = tiebreak is not None and tiebreak.house and case in ("fewer", "more", "open")
-    return say.gettext("%(text)s (house tie-break)", text=text) if house else text
+    return say.gettext("%(text)s (house rule)", text=text) if house else text

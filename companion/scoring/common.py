@@ -180,4 +180,4 @@ def place_text(tied: list[dict], tiebreak: TieBreak | None, broken: bool, say: S
                        what=tiebreak.what if tiebreak else "",
                        order=", ".join(f"{row['rank']}. {row['name']}" for row in tied))
     house = tiebreak is not None and tiebreak.house and case in ("fewer", "more", "open")
-    return say.gettext("%(text)s (house tie-break)", text=text) if house else text
+    return say.gettext("%(text)s (house rule)", text=text) if house else text
