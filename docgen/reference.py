@@ -59,6 +59,8 @@ def type_text(prop: dict) -> str:
     """A JSON Schema property's type in words: 'list of Column', 'number or null', "'left' | 'right'"."""
     if "$ref" in prop:
         return prop["$ref"].rsplit("/", 1)[-1].split("__")[-1]
+    if prop.get("type") == ["object", "null"]:  # an optional mapping, nullable (layouts/schema.py)
+        return f"{type_text(prop['then'])} or null"
     if "allOf" in prop:  # a tagged union, chained (layouts/schema.py)
         return " or ".join(type_text(option["then"]) for option in prop["allOf"])
     if "anyOf" in prop or "oneOf" in prop:

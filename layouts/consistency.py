@@ -13,6 +13,7 @@ from __future__ import annotations
 from layouts.expressions import ExprError, Unknown, evaluate
 from layouts.mark_scope import scope
 from layouts.model import Game
+from layouts.plurals import plural
 from layouts.scoring import Group, Tally
 
 SCORED_ROWS = {"box_columns": "columns", "track": "tracks", "box_rows": "rows"}
@@ -57,10 +58,10 @@ def _counts(game: Game) -> list[str]:
     for name, spec in game.lists.items():
         held = len(spec.items) if spec.items else None
         if held is not None and name in game.values and game.values[name] != held:
-            lines.append(f"values.{name}: {game.values[name]}, but the list {name!r} holds {held} items; "
+            lines.append(f"values.{name}: {game.values[name]}, but the list {name!r} holds {plural(held, 'item')}; "
                          f"make the two agree")
         if held is not None and spec.ends_after is not None and spec.ends_after > held:
-            lines.append(f"lists.{name}.ends_after: {spec.ends_after}, but the list holds only {held} items")
+            lines.append(f"lists.{name}.ends_after: {spec.ends_after}, but the list holds only {plural(held, 'item')}")
     return lines
 
 

@@ -19,6 +19,11 @@ BLOCK = re.compile(r"\{([^{},]+),\s*plural\s*,((?:\s*(?:=\d+|zero|one|two|few|ma
 FORM = re.compile(r"(=\d+|zero|one|two|few|many|other)\s*\{([^{}]*)\}")
 
 
+def plural(count: int, word: str) -> str:
+    """An English count in a line for the author (check, print): `1 sheet`, `2 sheets`."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
 def counted(text: str) -> list[str]:
     """The expressions a text's plural blocks count."""
     return [match.group(1).strip() for match in BLOCK.finditer(text)]

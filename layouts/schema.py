@@ -13,6 +13,10 @@ Glossary:
   validators ignore), so a validator tried every kind and named the wrong one; the published schema says
   it as an `enum` of the tags and an `if`/`then` per tag (`chained`), which every common validator follows:
   its first message is about the kind written (`best_match` of the `jsonschema` package).
+- optional mapping: a key holding a mapping or nothing (`table`, `scoring`, `declared_end`). Pydantic writes it as
+  `anyOf` [the mapping, null], whose failure a validator may say first about the whole mapping ("... is not
+  valid under any of the given schemas", check-jsonschema); the published schema says it as "if a mapping,
+  then this one" (`nullable`), so the first message is the mistake inside it.
 """
 from __future__ import annotations
 
@@ -46,17 +50,22 @@ def layout_schema() -> dict:
     glyph = schema["$defs"]["Colour"]["properties"]["glyph"]
     glyph.update({"minLength": 1, "examples": list(SHAPES), "if": {"minLength": 3}, "then": {"enum": list(SHAPES)},
                   "else": {"maxLength": 2}})  # a shape's name, or a letter (schema 1): a misspelt shape is named so
-    schema = _unions_chained(schema, schema["$defs"])
+    defs = schema["$defs"]
+    schema = _bottom_up(schema, lambda node: _nullable(_union_chained(node, defs), defs))
     return {"$schema": DIALECT, "title": "rollsheet layout", **{k: v for k, v in schema.items() if k != "title"}}
 
 
-def _unions_chained(node, defs: dict):
-    """The schema with every tagged union (a `oneOf` of definitions sharing a `const` key) `chained`."""
+def _bottom_up(node, rewrite):
+    """The schema with `rewrite` applied to each of its mappings, the innermost first."""
     if isinstance(node, list):
-        return [_unions_chained(item, defs) for item in node]
+        return [_bottom_up(item, rewrite) for item in node]
     if not isinstance(node, dict):
         return node
-    node = {key: _unions_chained(value, defs) for key, value in node.items()}
+    return rewrite({key: _bottom_up(value, rewrite) for key, value in node.items()})
+
+
+def _union_chained(node: dict, defs: dict) -> dict:
+    """A tagged union (a `oneOf` of definitions sharing a `const` key) `chained`; any other mapping as it is."""
     refs = [option.get("$ref", "").rsplit("/", 1)[-1] for option in node.get("oneOf", [])]
     tag = next((key for key in ("type", "kind") if refs and all("const" in defs.get(ref, {}).get("properties", {})
                                                                .get(key, {}) for ref in refs)), None)
@@ -74,6 +83,22 @@ def chained(union: dict, tag: str, refs: list[str], defs: dict) -> dict:
             "allOf": [{"if": {"properties": {tag: {"const": name}},
                               **({} if name in defaulted else {"required": [tag]})},
                        "then": {"$ref": f"#/$defs/{ref}"}} for name, ref in tags.items()]}
+
+
+def _nullable(node: dict, defs: dict) -> dict:
+    """An optional mapping (`anyOf` [a mapping, null]) said as "if a mapping, then this one"; any other as it is."""
+    options = node.get("anyOf", [])
+    mapping = [option for option in options if option != {"type": "null"}]
+    if len(options) != 2 or len(mapping) != 1 or _type(mapping[0], defs) != "object":
+        return node
+    rest = {key: value for key, value in node.items() if key != "anyOf"}
+    return {**rest, "type": ["object", "null"], "if": {"type": "object"}, "then": mapping[0]}
+
+
+def _type(option: dict, defs: dict) -> str | None:
+    """The JSON type an option of a union takes (through its `$ref`), if it says one."""
+    ref = option.get("$ref")
+    return (defs[ref.rsplit("/", 1)[-1]] if ref else option).get("type")
 
 
 def schema_text() -> str:

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from typing import get_args
 
+from layouts.plurals import plural
+
 TYPES = {
     "int_type": "a whole number", "int_parsing": "a whole number", "int_from_float": "a whole number",
     "float_type": "a number", "float_parsing": "a number", "bool_type": "true or false",
@@ -32,11 +34,12 @@ PATTERNS = {
 }
 """Each pattern a layout's text keys must match, in words (a test holds every pattern of the schema here)."""
 BOUNDS = {"greater_than_equal": ("ge", "{} or more"), "less_than_equal": ("le", "at most {}"),
-          "greater_than": ("gt", "more than {}"), "less_than": ("lt", "less than {}"),
-          "too_short": ("min_length", "at least {} items"), "too_long": ("max_length", "at most {} items"),
-          "string_too_short": ("min_length", "at least {} characters"),
-          "string_too_long": ("max_length", "at most {} characters")}
+          "greater_than": ("gt", "more than {}"), "less_than": ("lt", "less than {}")}
 """Error type -> the bound in its context and how the fix says it."""
+LENGTHS = {"too_short": ("min_length", "at least", "item"), "too_long": ("max_length", "at most", "item"),
+           "string_too_short": ("min_length", "at least", "character"),
+           "string_too_long": ("max_length", "at most", "character")}
+"""Error type -> the length in its context, how the fix says it and what it counts."""
 CHOICES = re.compile(r"^\^\(([\w|-]+)\)\$$")
 """A pattern that is a choice of words: ^(player|table|pattern)$."""
 
@@ -71,6 +74,9 @@ def wanted(error: dict, expected, holds: str) -> str | None:
     if kind in BOUNDS:
         bound, said = BOUNDS[kind]
         return f"write {said.format(ctx[bound])}, not {shown(value)}"
+    if kind in LENGTHS:
+        bound, said, what = LENGTHS[kind]
+        return f"write {said} {plural(ctx[bound], what)}, not {shown(value)}"
     return None
 
 

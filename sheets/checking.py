@@ -14,7 +14,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from sheets.shell import LayoutsOption, fail, layout_folders, plural
+from sheets.shell import LayoutsOption, fail, layout_folders
 
 
 def check(
@@ -30,6 +30,7 @@ def check(
     """Validate layouts and their language overlays, and preflight them in every language: every block
     inside the 8 mm margin on A4, Letter and A3, every text readable at 7 pt or more."""
     import layouts
+    from layouts.plurals import plural
     from layouts.translations import layout_of
 
     errors, translated, notes, overlays = [], [], [], 0

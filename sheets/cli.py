@@ -14,7 +14,7 @@ from typing import Annotated, Optional
 import typer
 
 from sheets import authoring, checking
-from sheets.shell import Command, LayoutsOption, fail, layout_folders, plural
+from sheets.shell import Command, LayoutsOption, fail, layout_folders
 
 app = typer.Typer(
     help="Print kit and table companion for Copenhagen, Lost Cities, Simstown and Monolyth.",
@@ -47,6 +47,7 @@ def list_games(
 ) -> None:
     """Show the games (shipped and your own) and the printables each one has."""
     import layouts
+    from layouts.plurals import plural
 
     broken = 0
     with layout_folders(layouts_dirs):
@@ -126,6 +127,7 @@ def print_sheets(
 ) -> None:
     """Print a game's sheets and cards as PDFs (or every game's with --all)."""
     import layouts
+    from layouts.plurals import plural
     from sheets.errors import OutputError, UsageError
     from sheets.jobs import check_request, choose_games, plan_jobs, prepare_out, write_jobs
 

@@ -45,11 +45,6 @@ def fail(message: str, code: int) -> None:
     raise typer.Exit(code)
 
 
-def plural(count: int, word: str) -> str:
-    """`1 sheet`, `2 sheets`."""
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
 @contextmanager
 def layout_folders(more: list[Path] | None, make_first: bool = False) -> Iterator[None]:
     """Find games in `more` too while a command runs; exit 2 (one line naming the fix) for a folder that is not

@@ -41,6 +41,13 @@ def test_new_from_a_template_with_languages_copies_its_overlays_renamed(cli, tmp
     assert checked.exit_code == 0 and "1 layout valid with 2 translations" in checked.output
 
 
+def test_new_from_a_template_copies_no_overlay_unless_asked(cli, tmp_path):
+    assert cli("new", "pad", "--from", "three-rows", "--out", tmp_path).exit_code == 0
+    assert sorted(p.name for p in tmp_path.iterdir() if p.suffix == ".yaml") == ["pad.yaml"]
+    checked = cli("check", "pad", "--layouts", tmp_path)
+    assert checked.exit_code == 0 and "1 layout valid with 0 translations" in checked.output
+
+
 def test_the_help_of_new_names_every_template(cli):
     assert f"a template ({', '.join(templates())})" in " ".join(cli("new", "--help").output.split())
 

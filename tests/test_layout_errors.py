@@ -70,6 +70,10 @@ BROKEN = {
     "a word for a number": (lambda d: d["tables"]["dice"]["values"].__setitem__(1, "ten"), "tables.dice.values[1]",
                             "write a whole number, not 'ten'", True),
     "a number under its bound": (lambda d: d["players"].update(min=0), "players.min", "write 1 or more, not 0", True),
+    "an empty pick": (lambda d: d["table"].update(active_pick={}), "table.active_pick",
+                      "write at least 1 item, not {}", True),
+    "an empty name": (lambda d: d["colours"]["red"].update(label=""), "colours.red.label",
+                      "write at least 1 character, not ''", True),
     "a pick of a die the game lost": (lambda d: d.update(dice=[die for die in d["dice"] if die["id"] != "number"]),
                                       "table.active_pick", "no die 'number'; the dice are colour", False),
     "a misspelt name in an expression": (lambda d: d["scoring"]["points"][1].update(points="artifact * 2"),
@@ -168,8 +172,9 @@ def knister_with(change) -> dict:
     (lambda d: d["colours"]["ink"].update(glyph="squar"), ["colours", "ink", "glyph"], "'squar' is not one of"),
 ])
 def test_a_validators_first_message_names_the_kind_written(change, where, said):
-    first = jsonschema.exceptions.best_match(VALIDATOR.iter_errors(knister_with(change)))
-    assert list(first.absolute_path) == where and said in first.message
+    errors = list(VALIDATOR.iter_errors(knister_with(change)))  # not a failed union of the whole table or scoring
+    assert [(list(error.absolute_path), said in error.message) for error in errors] == [(where, True)]
+    assert jsonschema.exceptions.best_match(errors) is errors[0]
 
 
 def test_every_key_of_the_schema_says_what_it_is():
