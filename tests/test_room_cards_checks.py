@@ -1,7 +1,8 @@
 """Issue 34 items 1 and 2 on a room's score page, in Chromium: a card nobody has typed shows no problem (Lost Cities'
 bridges won at the table, no columns typed yet) and each phone may save its own card; a problem shows once its card
 is typed, named by its player; the page passes in every look in en/de/es while it waits for cards, shows a problem,
-and shows the result of the cards there are; saving every card at once says first whose saved cards it replaces."""
+and shows the result of the cards there are; saving every card at once says first whose saved cards it replaces; a
+phone holding two seats saves each seat's card."""
 from __future__ import annotations
 
 from playwright.sync_api import expect
@@ -68,3 +69,15 @@ def test_saving_every_card_at_once_says_first_whose_saved_cards_it_replaces(serv
     save_all.click()
     expect(ana.locator("#saved")).to_have_text(f"Saved to room {room.code}.")
     assert [c["by"] for c in room.state()["cards"]] == ["Ana", "Ana"] and room.state()["scored"] == {"missing": []}
+
+
+def test_a_phone_holding_two_seats_saves_each_seats_card(served, phone):
+    room = Table(Http(served), "copenhagen", (), players=2)
+    both = seated_phone(phone, served, room.code, "Ana", "Ben")
+    both.goto(f"{served}/score/copenhagen?room={room.code}")
+    expect(both.locator(".save-card")).to_have_count(2)
+    save_own_card(both, 0, 3)
+    expect(both.locator("#room-cards")).to_have_text("Waiting for the cards of Ben")
+    save_own_card(both, 1, 2)
+    expect(both.locator("#room-cards")).to_have_text("The room's result: every card is in")
+    assert [(c["by"], c["fields"]["rows_windows"]) for c in room.state()["cards"]] == [("Ana", 3), ("Ben", 2)]
