@@ -7,37 +7,15 @@ import pytest
 from playwright.sync_api import expect
 
 import layouts
+from tests.card_phones import CARDS, NAMES, save_own_card, type_card
 from tests.phones import axe_clean, card, seated_phone
 from tests.serving import within
 from tests.tables import Http, Table
 
-NAMES = ("Ana", "Ben", "Cy", "Dee")
-CARDS = {"simstown": lambda n: {"houses": n, "districts": 1}, "copenhagen": lambda n: {"rows_windows": n},
-         "lost-cities": lambda n: {"expeditions.red.boxes": n}, "monolyth": lambda n: {"structure": n}}
-"""What a player types on their card, by the number they are given."""
 NUMBERS = {"monolyth": (8, 12, 5, 3)}
 """Each seat's number (Monolyth's: the structure tokens in play for four); else 2, 4, 1, 3."""
 CORRECTED = {"monolyth": 0}
 """Dee's number once she corrects her card (Monolyth: no structure token); else 5."""
-
-
-def type_card(page, seat: int, number: int) -> None:
-    """The phone of seat `seat` types its own card."""
-    own = card(page, seat)
-    for path, value in CARDS[page.url.split("/score/")[1].split("?")[0]](number).items():
-        field = own.locator(f'[data-path="{path}"]')
-        if "choice" in field.get_attribute("class"):  # Monolyth's structure token: a radio button per token
-            field.locator(f'label:has(input[value="{value or ""}"])').click()
-        else:
-            field.locator("input[inputmode=numeric]").fill(str(value))
-
-
-def save_own_card(page, seat: int, number: int) -> None:
-    """The phone of seat `seat` types its own card and saves it."""
-    type_card(page, seat, number)
-    own = card(page, seat)
-    own.get_by_role("button", name="Save my card").click()
-    expect(own.locator(".card-status")).to_contain_text(f"{NAMES[seat]}'s card saved by {NAMES[seat]}")
 
 
 def scored(call: Http, game: str, cards: list[dict]) -> dict:

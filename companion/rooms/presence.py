@@ -10,9 +10,9 @@ Glossary:
   event) and the phone counts the seconds on from there.
 - remote: the seats other processes serving the room (`serve --workers N`, or servers sharing a PostgreSQL
   database) hold streams of, as their relay messages last said (`origin` -> seats; relay.py); a seat is present
-  when a stream of any process holds it. A process that starts watching a room learns another's seats at its next
-  change; that message also names the seats the sender saw leave (`told`), so a seat whose phone went before this
-  process watched the room shows as away here too.
+  when a stream of any process holds it. A process that starts watching a room asks the others, and each answers
+  with its seats and the seats it saw leave (`told`), so a seat whose phone went before this process watched the
+  room shows as away here too.
 """
 from __future__ import annotations
 

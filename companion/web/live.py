@@ -72,9 +72,11 @@ class Channel:
         changed.set_result(None)
 
 
-def presence_message(code: str, presence: Presence) -> bytes:
-    """The relay message saying which seats of room `code` this process holds streams of and which are away."""
-    return f"{code} presence {origin()}\n".encode() + orjson.dumps(presence.told())
+def presence_message(code: str, presence: Presence, ask: bool = False) -> bytes:
+    """The relay message saying which seats of room `code` this process holds streams of and which are away; `ask`:
+    the other processes watching the room answer with theirs (this process has just begun watching it)."""
+    return f"{code} presence {origin()}\n".encode() + orjson.dumps({**presence.told(), "ask": True} if ask
+                                                                     else presence.told())
 
 
 class Hub:
@@ -130,6 +132,8 @@ class Hub:
         channel = self.channels.get(code)
         if channel is None:
             channel = self.channels[code] = Channel(asyncio.get_running_loop(), self.write)
+            if self.relay is not None:  # the seats that went before this process watched the room are away here too
+                self.relay.tell(presence_message(code, channel.presence, ask=True))
         channel.watchers += 1
         try:
             if channel.state is None:
@@ -155,10 +159,15 @@ class Hub:
             self.relay.tell(presence_message(code, channel.presence))
 
     def heard(self, code: str, sender: str, told: dict) -> None:
-        """Another process's seats with streams of `code`, and the away seats it knows (on the loop)."""
+        """Another process's seats with streams of `code`, and the away seats it knows (on the loop); a process that
+        asks (it has just begun watching the room) is answered with this one's."""
         channel = self.channels.get(code)
-        if channel is not None and sender != origin() and channel.presence.heard(sender, told):
+        if channel is None or sender == origin():
+            return
+        if channel.presence.heard(sender, told):
             channel.wake()
+        if told.get("ask") and self.relay is not None:
+            self.relay.tell(presence_message(code, channel.presence))
 
     def presence(self, code: str) -> Presence | None:
         """The presence of a watched room (None when nobody watches it in this process)."""

@@ -15,7 +15,8 @@ Glossary:
   too large for a datagram, and a process that receives such a message reads the room from the database.
   A process that watches no phone of that room reads no further than the first line. A presence message,
   `<code> presence <origin>` then `{"seats": [...], "away_s": {"<seat>": seconds}}`, says which seats of the
-  room that process holds streams of, and which it knows are away (presence.py).
+  room that process holds streams of, and which it knows are away (presence.py); with `"ask": true` (the sender
+  has just begun watching the room) each process watching it answers with a presence message of its own.
 - hub: live.Hub; `hub.arrived(code, version, state or None)` is called on its loop for each message.
 """
 from __future__ import annotations
