@@ -117,7 +117,20 @@ def test_a_name_is_described_as_the_server_takes_it(client, document):
     for model, key in (("TakeSeat", "name"), ("PlayedPlayer", "name"), ("Rename", "to"), ("NewGroup", "name")):
         described = schemas[model]["properties"][key]
         assert described["pattern"] == r"[\p{L}\p{N}]" and "1 to 30 printable characters" in described["description"]
+        assert described["maxLength"] == 30
     code = client.post("/api/rooms", json={"game": "simstown"}).get_json()["code"]
     for sign in ("\u2122", "\u338f", "(", "\u2800"):  # ™ and ㎏ are letters only once NFKC writes them out
         answer = client.post(f"/api/rooms/{code}/seats", json={"name": sign})
         assert answer.status_code == 400 and "a letter or a digit that shows" in answer.get_json()["error"], sign
+
+
+def test_a_name_longer_than_the_document_allows_as_sent_is_refused_though_its_spaces_fold(client, document):
+    longest = document["components"]["schemas"]["TakeSeat"]["properties"]["name"]["maxLength"]
+    code = client.post("/api/rooms", json={"game": "simstown"}).get_json()["code"]
+    seat = client.post(f"/api/rooms/{code}/seats", json={"name": "A" + " " * (longest - 2) + "B"})
+    assert seat.status_code == 201 and client.get(f"/api/rooms/{code}").get_json()["seats"][0]["name"] == "A B"
+    for path, key in (("seats", "name"), ("roll", "player")):
+        body = {key: "A" + " " * (longest - 1) + "B", "token": seat.get_json()["token"]}
+        answer = client.post(f"/api/rooms/{code}/{path}", json=body)
+        assert answer.status_code == 400 and answer.get_json() == {
+            "error": "A player name is 1 to 30 printable characters.", "field": key}

@@ -36,8 +36,9 @@ def _name(key: str):
             raise refused(error) from None
 
     ask = says(N_('Say who you are: send "%(key)s" with your name.'), key=key)
-    return Annotated[str, Field(min_length=1, pattern=r"\S", json_schema_extra={"pattern": names.SHOWN},
-                                description=NAME_SAID), ask, AfterValidator(normal)]
+    shown = {"pattern": names.SHOWN, "maxLength": seats.NAME_LENGTH}  # the length as sent: normal_name checks it
+    return Annotated[str, Field(min_length=1, pattern=r"\S", json_schema_extra=shown, description=NAME_SAID), ask,
+                     AfterValidator(normal)]
 
 
 def _game(body, **context) -> Refused:
