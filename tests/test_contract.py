@@ -101,6 +101,14 @@ def test_a_monolyth_move_says_the_crystal_s_reach_for_a_step_that_is_not_a_numbe
     assert status == 400 and answer["error"] == "The crystal moves 1 to 4 slots clockwise, not 2."
 
 
+def test_a_monolyth_step_below_one_breaks_the_document_and_is_refused_in_the_crystals_words(call, document):
+    assert document["components"]["schemas"]["MoveBody"]["properties"]["steps"]["minimum"] == 1
+    room = Table(call, "monolyth", ("Ana", "Ben"))
+    for steps in (0, -1, 5):
+        status, answer = room.move("Ana", "move", steps=steps)
+        assert status == 400 and answer["error"] == f"The crystal moves 1 to 4 slots clockwise, not {steps}."
+
+
 @pytest.mark.parametrize("method, path", [("patch", "/api/groups/{code}/plays/{play_id}"),
                                           ("delete", "/api/groups/{code}/plays/{play_id}"),
                                           ("delete", "/api/groups/{code}")])
