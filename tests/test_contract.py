@@ -142,3 +142,14 @@ def test_a_name_longer_than_the_document_allows_as_sent_is_refused_though_its_sp
         answer = client.post(f"/api/rooms/{code}/{path}", json=body)
         assert answer.status_code == 400 and answer.get_json() == {
             "error": "A player name is 1 to 30 printable characters.", "field": key}
+
+
+def test_a_score_post_names_its_saver_only_beside_a_room_as_the_document_says(client, document):
+    players = [{"name": "Ana"}, {"name": "Ben"}]
+    saver = {"players": players, "player": "Ana", "token": "secret"}
+    with pytest.raises(jsonschema_rs.ValidationError, match="room"):
+        conforms(document, "CopenhagenScore", saver)
+    conforms(document, "CopenhagenScore", dict(saver, room="K7QX2M"))
+    for key in ("player", "token"):
+        answer = client.post("/api/score/copenhagen", json={"players": players, key: saver[key]})
+        assert answer.status_code == 400 and answer.get_json()["field"] == key

@@ -29,6 +29,7 @@ Room = Annotated[Optional[str], says(N_('room must be a room code, e.g. "K7QX2M"
 class ScorePost(Body):
     """A score post's keys beside the players: the room to save the result in, and the saver's seat."""
 
+    model_config = ConfigDict(json_schema_extra={"dependentRequired": {"player": ["room"], "token": ["room"]}})
     room: Room = None
     player: Optional[_name("player")] = None
     token: Token = None
