@@ -153,3 +153,18 @@ def test_a_score_post_names_its_saver_only_beside_a_room_as_the_document_says(cl
     for key in ("player", "token"):
         answer = client.post("/api/score/copenhagen", json={"players": players, key: saver[key]})
         assert answer.status_code == 400 and answer.get_json()["field"] == key
+
+
+def test_the_document_lists_the_games_served_where_a_body_names_one_and_the_server_refuses_any_other(client,
+                                                                                                   monkeypatch):
+    monkeypatch.setenv(layouts.ENV_VAR, "tests/games")
+    document = client.get("/api/openapi.json").get_json()
+    served = layouts.game_ids()
+    assert "own-dice" in served
+    for model in ("OpenRoom", "Play", "Correction"):
+        assert document["components"]["schemas"][model]["properties"]["game"]["enum"] == served, model
+    group = client.post("/api/groups", json={"name": "Thursday"}).get_json()["code"]
+    for game, status in (("own-dice", 201), ("chess", 400)):
+        play = client.post(f"/api/groups/{group}/plays", json={"game": game, "players": [{"name": "Ana", "score": 3}]})
+        assert play.status_code == status, play.get_json()
+    assert client.post("/api/rooms", json={"game": "chess"}).status_code == 404

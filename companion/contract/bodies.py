@@ -45,6 +45,15 @@ def _game(body, **context) -> Refused:
     return malformed(gettext('Name the game: "game" is one of %(games)s.', games=", ".join(layouts.game_ids())))
 
 
+def _served_games(schema: dict) -> None:
+    schema["enum"] = layouts.game_ids()  # as the document is written: the games this companion serves then
+
+
+GameId = Annotated[str, Says(_game), Field(description="a game id, as `GET /api/games/<game>` takes",
+                                          json_schema_extra=_served_games)]
+"""A game this companion serves, as a body names it (the document lists them)."""
+
+
 Request = Annotated[Optional[Annotated[str, Field(min_length=1, max_length=LONGEST)]], Field(
     description="the tap's id: sent again by the same seat with the same body, it changes nothing again (a seat taken "
                 "answers the same seat and token, a room opened the same room); with another body or by another seat "
@@ -57,7 +66,7 @@ class OpenRoom(Body):
     its sheets are, and the tap's id (a retry opens no second room)."""
 
     request: Request = None
-    game: Annotated[str, Says(_game), Field(description="a game id, as `GET /api/games/<game>` takes")]
+    game: GameId
     players: Annotated[Optional[int], Says(lambda body, **context: rooms.players_refusal(rooms.known_game(
         body["game"]))), Field(description="how many play, within the game's players")] = None
     group: Annotated[Optional[str], says(N_('"group" is a group\'s code, e.g. "K7QX2M".')), Field(
