@@ -168,3 +168,16 @@ def test_the_document_lists_the_games_served_where_a_body_names_one_and_the_serv
         play = client.post(f"/api/groups/{group}/plays", json={"game": game, "players": [{"name": "Ana", "score": 3}]})
         assert play.status_code == status, play.get_json()
     assert client.post("/api/rooms", json={"game": "chess"}).status_code == 404
+
+
+def test_a_score_post_counts_maximum_is_the_largest_the_layout_allows_at_any_table(client, document):
+    player = document["components"]["schemas"]["Player"]["properties"]  # Copenhagen's
+    assert (player["columns_bricks"]["maximum"], player["rows_bricks"]["maximum"]) == (5, 9)
+    assert document["components"]["schemas"]["prophecies"]["properties"]["cubes"]["maximum"] == 16  # 4 levels at 2
+    for bricks, status in ((5, 200), (6, 400)):
+        body = {"players": [{"name": "Ana", "columns_bricks": bricks, "rows_bricks": 9}, {"name": "Ben"}]}
+        answer = client.post("/api/score/copenhagen", json=body)
+        assert answer.status_code == status, answer.get_json()
+    assert answer.get_json()["error"] == "must be at most 5"
+    with pytest.raises(jsonschema_rs.ValidationError, match="maximum"):
+        conforms(document, "CopenhagenScore", body)

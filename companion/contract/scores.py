@@ -49,7 +49,8 @@ class GameScorePost(ScorePost):
 def score_model(game_id: str):
     """The request model of a game's score post: its players as its scoring fields take them."""
     game = scoring.scorable(game_id)
-    player = player_model(game.scoring.fields)
+    player = player_model(game.scoring.fields, tuple(scoring.table_scope(game, players) for players in range(
+        game.players.min, game.players.max + 1)))
     players = Annotated[list[player], Field(min_length=game.players.min, max_length=game.players.max,
                                             description="each player's numbers, as the score form has them")]
     title = "".join(part.title() for part in game_id.replace("_", "-").split("-"))
