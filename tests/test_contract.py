@@ -181,3 +181,17 @@ def test_a_score_post_counts_maximum_is_the_largest_the_layout_allows_at_any_tab
     assert answer.get_json()["error"] == "must be at most 5"
     with pytest.raises(jsonschema_rs.ValidationError, match="maximum"):
         conforms(document, "CopenhagenScore", body)
+
+
+def test_an_answer_to_an_ask_says_who_answers_as_the_document_says(call, document):
+    room = Table(call, "simstown", ("Ana", "Ben"))
+    room.ok("Ana", "roll")
+    asked = call(f"/api/rooms/{room.code}/seats/1/takeover", {})[1]
+    nameless = {"token": room.tokens["Ana"], "ask": asked["ask"]}
+    with pytest.raises(jsonschema_rs.ValidationError, match="player"):
+        conforms(document, "TakeOver", nameless)
+    status, answer = call(f"/api/rooms/{room.code}/seats/1/takeover", nameless)
+    assert status == 400 and answer["error"] == 'Say who you are: send "player" with your name.'
+    for body in ({}, {"token": room.tokens["Ben"], "back": True, "ask": asked["ask"]}, dict(nameless, player="Ana")):
+        conforms(document, "TakeOver", body)  # asking, taking back, answering with a name
+    assert call(f"/api/rooms/{room.code}/seats/1/takeover", dict(nameless, player="Ana"))[0] == 200

@@ -153,6 +153,9 @@ class TakeOver(Body):
     answer to an ask (companion/rooms/seats.py): who, the proof, the ask's code and whether it lets the new phone in; or
     the phone a takeover displaced taking the seat back: its old token and "back"."""
 
+    model_config = ConfigDict(json_schema_extra={  # an answer to an ask (not a taking back) says who answers
+        "if": {"properties": {"ask": {"type": "string"}, "back": {"const": False}}, "required": ["ask"]},
+        "then": {"required": ["player"]}})
     request: Request = None
     player: Optional[_name("player")] = None
     token: Token = None
