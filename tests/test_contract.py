@@ -101,6 +101,14 @@ def test_a_monolyth_move_says_the_crystal_s_reach_for_a_step_that_is_not_a_numbe
     assert status == 400 and answer["error"] == "The crystal moves 1 to 4 slots clockwise, not 2."
 
 
+def test_a_monolyth_step_below_one_breaks_the_document_and_is_refused_in_the_crystals_words(call, document):
+    assert document["components"]["schemas"]["MoveBody"]["properties"]["steps"]["minimum"] == 1
+    room = Table(call, "monolyth", ("Ana", "Ben"))
+    for steps in (0, -1, 5):
+        status, answer = room.move("Ana", "move", steps=steps)
+        assert status == 400 and answer["error"] == f"The crystal moves 1 to 4 slots clockwise, not {steps}."
+
+
 @pytest.mark.parametrize("method, path", [("patch", "/api/groups/{code}/plays/{play_id}"),
                                           ("delete", "/api/groups/{code}/plays/{play_id}"),
                                           ("delete", "/api/groups/{code}")])
@@ -117,7 +125,73 @@ def test_a_name_is_described_as_the_server_takes_it(client, document):
     for model, key in (("TakeSeat", "name"), ("PlayedPlayer", "name"), ("Rename", "to"), ("NewGroup", "name")):
         described = schemas[model]["properties"][key]
         assert described["pattern"] == r"[\p{L}\p{N}]" and "1 to 30 printable characters" in described["description"]
+        assert described["maxLength"] == 30
     code = client.post("/api/rooms", json={"game": "simstown"}).get_json()["code"]
     for sign in ("\u2122", "\u338f", "(", "\u2800"):  # ™ and ㎏ are letters only once NFKC writes them out
         answer = client.post(f"/api/rooms/{code}/seats", json={"name": sign})
         assert answer.status_code == 400 and "a letter or a digit that shows" in answer.get_json()["error"], sign
+
+
+def test_a_name_longer_than_the_document_allows_as_sent_is_refused_though_its_spaces_fold(client, document):
+    longest = document["components"]["schemas"]["TakeSeat"]["properties"]["name"]["maxLength"]
+    code = client.post("/api/rooms", json={"game": "simstown"}).get_json()["code"]
+    seat = client.post(f"/api/rooms/{code}/seats", json={"name": "A" + " " * (longest - 2) + "B"})
+    assert seat.status_code == 201 and client.get(f"/api/rooms/{code}").get_json()["seats"][0]["name"] == "A B"
+    for path, key in (("seats", "name"), ("roll", "player")):
+        body = {key: "A" + " " * (longest - 1) + "B", "token": seat.get_json()["token"]}
+        answer = client.post(f"/api/rooms/{code}/{path}", json=body)
+        assert answer.status_code == 400 and answer.get_json() == {
+            "error": "A player name is 1 to 30 printable characters.", "field": key}
+
+
+def test_a_score_post_names_its_saver_only_beside_a_room_as_the_document_says(client, document):
+    players = [{"name": "Ana"}, {"name": "Ben"}]
+    saver = {"players": players, "player": "Ana", "token": "secret"}
+    with pytest.raises(jsonschema_rs.ValidationError, match="room"):
+        conforms(document, "CopenhagenScore", saver)
+    conforms(document, "CopenhagenScore", dict(saver, room="K7QX2M"))
+    for key in ("player", "token"):
+        answer = client.post("/api/score/copenhagen", json={"players": players, key: saver[key]})
+        assert answer.status_code == 400 and answer.get_json()["field"] == key
+
+
+def test_the_document_lists_the_games_served_where_a_body_names_one_and_the_server_refuses_any_other(client,
+                                                                                                   monkeypatch):
+    monkeypatch.setenv(layouts.ENV_VAR, "tests/games")
+    document = client.get("/api/openapi.json").get_json()
+    served = layouts.game_ids()
+    assert "own-dice" in served
+    for model in ("OpenRoom", "Play", "Correction"):
+        assert document["components"]["schemas"][model]["properties"]["game"]["enum"] == served, model
+    group = client.post("/api/groups", json={"name": "Thursday"}).get_json()["code"]
+    for game, status in (("own-dice", 201), ("chess", 400)):
+        play = client.post(f"/api/groups/{group}/plays", json={"game": game, "players": [{"name": "Ana", "score": 3}]})
+        assert play.status_code == status, play.get_json()
+    assert client.post("/api/rooms", json={"game": "chess"}).status_code == 404
+
+
+def test_a_score_post_counts_maximum_is_the_largest_the_layout_allows_at_any_table(client, document):
+    player = document["components"]["schemas"]["Player"]["properties"]  # Copenhagen's
+    assert (player["columns_bricks"]["maximum"], player["rows_bricks"]["maximum"]) == (5, 9)
+    assert document["components"]["schemas"]["prophecies"]["properties"]["cubes"]["maximum"] == 16  # 4 levels at 2
+    for bricks, status in ((5, 200), (6, 400)):
+        body = {"players": [{"name": "Ana", "columns_bricks": bricks, "rows_bricks": 9}, {"name": "Ben"}]}
+        answer = client.post("/api/score/copenhagen", json=body)
+        assert answer.status_code == status, answer.get_json()
+    assert answer.get_json()["error"] == "must be at most 5"
+    with pytest.raises(jsonschema_rs.ValidationError, match="maximum"):
+        conforms(document, "CopenhagenScore", body)
+
+
+def test_an_answer_to_an_ask_says_who_answers_as_the_document_says(call, document):
+    room = Table(call, "simstown", ("Ana", "Ben"))
+    room.ok("Ana", "roll")
+    asked = call(f"/api/rooms/{room.code}/seats/1/takeover", {})[1]
+    nameless = {"token": room.tokens["Ana"], "ask": asked["ask"]}
+    with pytest.raises(jsonschema_rs.ValidationError, match="player"):
+        conforms(document, "TakeOver", nameless)
+    status, answer = call(f"/api/rooms/{room.code}/seats/1/takeover", nameless)
+    assert status == 400 and answer["error"] == 'Say who you are: send "player" with your name.'
+    for body in ({}, {"token": room.tokens["Ben"], "back": True, "ask": asked["ask"]}, dict(nameless, player="Ana")):
+        conforms(document, "TakeOver", body)  # asking, taking back, answering with a name
+    assert call(f"/api/rooms/{room.code}/seats/1/takeover", dict(nameless, player="Ana"))[0] == 200

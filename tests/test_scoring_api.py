@@ -37,6 +37,17 @@ def test_doubled_must_be_true_or_false(api):
     assert answer.status_code == 400 and answer.get_json()["field"] == "players[0].expeditions.red.doubled"
 
 
+def test_an_integer_valued_number_is_the_whole_number_it_writes_as_the_document_says(api):
+    for rows in (3, 3.0):
+        answer = api.post("/api/score/copenhagen", json={"players": [{"name": "Ana", "rows_windows": rows},
+                                                                     {"name": "Ben", "empty_cells": 4.0}]})
+        assert answer.status_code == 200, answer.get_json()
+        assert [(p["name"], p["total"], p.get("tiebreak")) for p in answer.get_json()["players"]] == [
+            ("Ana", 6, None), ("Ben", 0, 4)]
+    half = api.post("/api/score/copenhagen", json={"players": [{"name": "Ana", "rows_windows": 2.5}, {"name": "Ben"}]})
+    assert half.status_code == 400 and half.get_json()["error"] == "must be a whole number"
+
+
 def test_unknown_game_answers_404_naming_the_games(api):
     answer = api.post("/api/score/chess", json={"players": []})
     assert answer.status_code == 404 and "copenhagen" in answer.get_json()["error"]

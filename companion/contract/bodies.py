@@ -36,12 +36,22 @@ def _name(key: str):
             raise refused(error) from None
 
     ask = says(N_('Say who you are: send "%(key)s" with your name.'), key=key)
-    return Annotated[str, Field(min_length=1, pattern=r"\S", json_schema_extra={"pattern": names.SHOWN},
-                                description=NAME_SAID), ask, AfterValidator(normal)]
+    shown = {"pattern": names.SHOWN, "maxLength": seats.NAME_LENGTH}  # the length as sent: normal_name checks it
+    return Annotated[str, Field(min_length=1, pattern=r"\S", json_schema_extra=shown, description=NAME_SAID), ask,
+                     AfterValidator(normal)]
 
 
 def _game(body, **context) -> Refused:
     return malformed(gettext('Name the game: "game" is one of %(games)s.', games=", ".join(layouts.game_ids())))
+
+
+def _served_games(schema: dict) -> None:
+    schema["enum"] = layouts.game_ids()  # as the document is written: the games this companion serves then
+
+
+GameId = Annotated[str, Says(_game), Field(description="a game id, as `GET /api/games/<game>` takes",
+                                          json_schema_extra=_served_games)]
+"""A game this companion serves, as a body names it (the document lists them)."""
 
 
 Request = Annotated[Optional[Annotated[str, Field(min_length=1, max_length=LONGEST)]], Field(
@@ -56,7 +66,7 @@ class OpenRoom(Body):
     its sheets are, and the tap's id (a retry opens no second room)."""
 
     request: Request = None
-    game: Annotated[str, Says(_game), Field(description="a game id, as `GET /api/games/<game>` takes")]
+    game: GameId
     players: Annotated[Optional[int], Says(lambda body, **context: rooms.players_refusal(rooms.known_game(
         body["game"]))), Field(description="how many play, within the game's players")] = None
     group: Annotated[Optional[str], says(N_('"group" is a group\'s code, e.g. "K7QX2M".')), Field(
@@ -143,6 +153,9 @@ class TakeOver(Body):
     answer to an ask (companion/rooms/seats.py): who, the proof, the ask's code and whether it lets the new phone in; or
     the phone a takeover displaced taking the seat back: its old token and "back"."""
 
+    model_config = ConfigDict(json_schema_extra={  # an answer to an ask (not a taking back) says who answers
+        "if": {"properties": {"ask": {"type": "string"}, "back": {"const": False}}, "required": ["ask"]},
+        "then": {"required": ["player"]}})
     request: Request = None
     player: Optional[_name("player")] = None
     token: Token = None

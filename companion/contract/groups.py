@@ -17,7 +17,7 @@ from typing import Annotated, Optional
 
 from pydantic import ConfigDict, Field, TypeAdapter
 
-from companion.contract.bodies import _game
+from companion.contract.bodies import GameId
 from companion.contract.refusals import Body, Says, says
 from companion.rules import names
 from companion.rules.errors import malformed
@@ -106,7 +106,7 @@ Players = Annotated[list[PlayedPlayer], said("players"), Field(min_length=1, max
 class Correction(Strict):
     """`PATCH /api/groups/<code>/plays/<id>`: the keys of a play that change (a game and players are never null)."""
 
-    game: Annotated[str, Says(_game)] = None
+    game: GameId = None
     date: Annotated[Optional[Annotated[str, Field(max_length=40)]], said("date")] = None
     duration_min: Annotated[Optional[Annotated[int, Field(ge=0, le=1440)]], says(N_(
         '"duration_min" is how many minutes the play took, a whole number from 0 to 1440.'))] = None
@@ -118,7 +118,7 @@ class Correction(Strict):
 class Play(Correction):
     """`POST /api/groups/<code>/plays`: a play entered by hand (or one of an exported list)."""
 
-    game: Annotated[str, Says(_game)]
+    game: GameId
     players: Players
     id: Annotated[Optional[Annotated[str, Field(pattern=ID)]], says(N_('"id" is a play\'s id as an export has it.'))
                   ] = None

@@ -29,6 +29,7 @@ Room = Annotated[Optional[str], says(N_('room must be a room code, e.g. "K7QX2M"
 class ScorePost(Body):
     """A score post's keys beside the players: the room to save the result in, and the saver's seat."""
 
+    model_config = ConfigDict(json_schema_extra={"dependentRequired": {"player": ["room"], "token": ["room"]}})
     room: Room = None
     player: Optional[_name("player")] = None
     token: Token = None
@@ -48,7 +49,8 @@ class GameScorePost(ScorePost):
 def score_model(game_id: str):
     """The request model of a game's score post: its players as its scoring fields take them."""
     game = scoring.scorable(game_id)
-    player = player_model(game.scoring.fields)
+    player = player_model(game.scoring.fields, tuple(scoring.table_scope(game, players) for players in range(
+        game.players.min, game.players.max + 1)))
     players = Annotated[list[player], Field(min_length=game.players.min, max_length=game.players.max,
                                             description="each player's numbers, as the score form has them")]
     title = "".join(part.title() for part in game_id.replace("_", "-").split("-"))

@@ -26,10 +26,10 @@ NAME_LENGTH = 30
 
 
 def normal_name(name: str) -> str:
-    """A player's name as sent, in NFKC, spaces folded: 1 to 30 printable characters, a visible letter or digit
-    among them (companion/contract/bodies.py reads it from a body)."""
+    """A player's name as sent, in NFKC, spaces folded: 1 to 30 printable characters as sent and as kept, a visible
+    letter or digit among them (companion/contract/bodies.py reads it from a body)."""
     kept = names.normal(name)
-    if len(kept) > NAME_LENGTH or not kept.isprintable():
+    if max(len(name), len(kept)) > NAME_LENGTH or not kept.isprintable():
         raise malformed(gettext("A player name is 1 to %(most)s printable characters.", most=NAME_LENGTH))
     if not names.shows(name):
         raise malformed(gettext("A player name needs a letter or a digit that shows."))

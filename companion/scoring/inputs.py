@@ -19,7 +19,7 @@ from companion.rules.language import gettext
 from companion.scoring.common import Count, PlayerInput, ScoreError
 from companion.scoring.rules import work_out
 from companion.scoring.tokens import token_problem, tokens_problems
-from layouts.expressions import evaluate
+from layouts.expressions import ExprError, Unknown, evaluate
 from layouts.scoring import Choice, Count as CountField, Entries, Flag, Group, Tally, Token, Tokens
 
 MAX_ITEMS = 12
@@ -28,12 +28,25 @@ MAX_ITEMS = 12
 STRICT = ConfigDict(extra="forbid", frozen=True)
 
 
-def player_model(fields: list) -> type[PlayerInput]:
-    """The model of one posted player with these scoring fields."""
-    return create_model("Player", __base__=PlayerInput, **{f.id: _typed(f) for f in fields})
+def player_model(fields: list, tables: tuple[dict, ...] = ()) -> type[PlayerInput]:
+    """The model of one posted player with these scoring fields; with `tables` (the scopes of each table size), the
+    API document also says each count's largest `max` over them and its step (range_problems checks them)."""
+    return create_model("Player", __base__=PlayerInput, **{f.id: _typed(f, tables) for f in fields})
 
 
-def _typed(field) -> tuple:
+def _bounds(field, tables: tuple[dict, ...]) -> dict:
+    """What the document says of a count's or tally's range: its largest `max` over `tables`, its step."""
+    if isinstance(field, Tally):
+        return {"maximum": len(field.items)}
+    said = {"multipleOf": field.step} if field.step > 1 else {}
+    try:
+        most = [evaluate(field.max, table) for table in tables] if field.max is not None else []
+    except (ExprError, Unknown):
+        return said
+    return {**said, "maximum": max(most)} if most and all(type(m) is int for m in most) else said
+
+
+def _typed(field, tables: tuple[dict, ...] = ()) -> tuple:
     """(annotation, default) of one field."""
     if isinstance(field, Flag):
         return StrictBool, False
@@ -43,17 +56,19 @@ def _typed(field) -> tuple:
     if isinstance(field, Tokens):
         return Annotated[list[Count], Field(max_length=MAX_ITEMS)], []
     if isinstance(field, Group):
-        member = create_model(field.id, __config__=STRICT, **{f.id: _typed(f) for f in field.fields})
+        member = create_model(field.id, __config__=STRICT, **{f.id: _typed(f, tables) for f in field.fields})
         group = create_model(field.id, __config__=STRICT, **{
             m.replace("-", "_"): (member, Field(member(), alias=m)) for m in field.member_ids})
         return group, group()
     if isinstance(field, Entries):
         entry = create_model(field.id, __config__=STRICT, **{
-            f.id: (_typed(f)[0], ...) if n == 0 else _typed(f) for n, f in enumerate(field.fields)})
+            f.id: (_typed(f, tables)[0], ...) if n == 0 else _typed(f, tables) for n, f in enumerate(field.fields)})
         return Annotated[list[entry], Field(max_length=MAX_ITEMS)], []
+    bounds = _bounds(field, tables) if tables and isinstance(field, (CountField, Tally)) else {}
+    count = Annotated[Count, Field(json_schema_extra=bounds)] if bounds else Count
     if isinstance(field, CountField) and field.optional:
-        return Count | None, None
-    return Count, 0
+        return count | None, None
+    return count, 0
 
 
 def range_problems(fields: list, table: dict, tokens: dict, data: dict, at: str):

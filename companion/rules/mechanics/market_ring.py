@@ -15,7 +15,9 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from itertools import accumulate
-from typing import Literal, Optional
+from typing import Annotated, Literal, Optional
+
+from pydantic import Field
 
 from companion.rules.contract import Move, Param
 from companion.rules.errors import no
@@ -25,6 +27,8 @@ from companion.rules.turns import pass_turn
 from companion.rules.words import colour_text, piece_text
 
 TAKES = ("piece", "block")
+STEPS = Annotated[int, Field(ge=1)]
+"""A move's steps as the API document says them: at least 1 (the most is the game's reach, `_refusal`)."""
 
 
 def full_box(game) -> dict[str, int]:
@@ -143,7 +147,7 @@ class MarketRing(MechanicBase):
 
     def _params(self) -> dict[str, Param]:
         """Steps (1 to the reach) and what to do with the piece ("piece" unless the body says)."""
-        return {"steps": Param(int, self._refusal, description="slots the crystal moves clockwise"),
+        return {"steps": Param(STEPS, self._refusal, description="slots the crystal moves clockwise: 1 to the reach"),
                 "take": Param(Literal[TAKES], self._refusal, default="piece",
                               description='"piece" (place it) or "block" (swap it for a 1x1 block)')}
 

@@ -16,7 +16,7 @@ from flask import Blueprint, Response, jsonify, render_template, request, url_fo
 import layouts
 from companion import rooms, scoring
 from companion.contract import answers, documented
-from companion.contract.refusals import parsed
+from companion.contract.refusals import parsed, whole_numbers
 from companion.contract.scores import ScorePost, score_bodies
 from companion.groups import plays
 from companion.rules import codes
@@ -98,7 +98,7 @@ def score(game_id: str):
     if len(body) > checks.MAX_BODY:
         return _error(gettext("the body is larger than %(kb)s KB", kb=checks.MAX_BODY // 1024), "body")
     try:
-        payload = json.loads(body or b"null")
+        payload = whole_numbers(json.loads(body or b"null"))  # 3.0 is the integer 3, as the document's schema says
     except (ValueError, RecursionError):
         return _error(gettext("the body is not valid JSON"), "body")
     try:
