@@ -124,7 +124,7 @@ HOUSE_RULES = {  # (game, printable, block): the words each house value is said 
     ("copenhagen", "reference-card", 4): {"en": "never into jokers", "de": "nie in Joker", "es": "nunca a comodín"},
     ("lost-cities", "score-sheet", 5): {"en": "turn: all", "de": "Zug: alle", "es": "vez, todos"},  # +20 in between
     ("lost-cities", "score-sheet", 6): {"en": "all 6 dice", "de": "allen 6 Würfeln", "es": "los 6 dados"},
-    ("lost-cities", "score-sheet", 10): {"en": "boxes 1-7", "de": "Feld 1-7", "es": "Puntos 1-7"},  # table's caption
+    ("lost-cities", "score-sheet", 10): {"en": "Points", "de": "Punkte", "es": "Puntos"},  # the table's caption
     ("simstown", "city-plan", 3): {"en": "Solo", "de": "Solo", "es": "Solitario"},
     ("simstown", "build-fields", 7): {"en": "SOLO", "de": "SOLO", "es": "SOLITARIO"},
     ("simstown", "score-pad", 4): {"en": "Solo", "de": "Solo", "es": "Solitario"},
@@ -183,6 +183,20 @@ def test_every_house_value_on_paper_carries_the_house_rule_mark(where, lang):
     after = text[text.index(said) + len(said):]
     after = re.sub(r"^[ ,:]*(\+?\d+ )?", "", after)  # a legend's value, at the right, is read between the lines
     assert after.startswith(MARK[lang]), f"{said!r} is not marked: {after[:40]!r}"
+
+
+PUBLISHED = {"en": "published: Artifacts and Dice boxes 8-9, Dice boxes 1-3",
+             "de": "veröffentlicht: Artefakte und Würfel Feld 8-9, Würfel Feld 1-3",
+             "es": "publicados: Artefactos y Dados 8-9, Dados 1-3"}
+
+
+@pytest.mark.parametrize("lang", layouts.LANGUAGES)
+def test_the_points_caption_calls_published_only_the_values_public_sources_give(lang):
+    """RULES.md 2: artifacts and dice from box 8 and the dice's zeros in boxes 1-3 are published; every expedition
+    value is a house value, so the caption never names the expedition column as published."""
+    text = block_text("lost-cities", "score-sheet", 10, lang)
+    assert text.endswith(PUBLISHED[lang]), text
+    assert layouts.load("lost-cities", lang).tables["expedition"].label not in text
 
 
 BACK = {"en": "Any rotation counts; colours do not", "de": "Jede Drehung zählt, die Farben nicht",
