@@ -35,13 +35,13 @@ SAYS = {  # (game, printable, block): what the block prints, per language
         "es": ["Estrella azul: al dibujar, su ladrillo pasa a ser ventana"]},
     ("lost-cities", "score-sheet", 11): {  # seed 001: "solo si es el mismo valor o superior"
         "en": ["YOUR TURN The active player rolls all 6 dice, takes 1 number die + 1 colour die",
-               "Then each other player takes 1 number die + 1 colour die from the 2 + 2 left.",
+               "Then each other player takes 1 number die + 1 colour die from the 2 + 2 left (several may take the same).",
                "Numbers in a column never go down: only the same value or higher."],
         "de": ["DEIN ZUG Der aktive Spieler wirft alle 6 Würfel, nimmt 1 Zahlen- und 1 Farbwürfel",
-               "Dann nimmt jeder andere 1 Zahlen- und 1 Farbwürfel aus den 2 + 2 übrigen.",
+               "Dann nimmt jeder andere 1 Zahlen- und 1 Farbwürfel aus den 2 + 2 übrigen, auch dieselben.",
                "Zahlen in einer Spalte sinken nie: nur gleich hoch oder höher."],
-        "es": ["TU TURNO El jugador activo lanza los 6 dados, elige un dado de número y un dado de color",
-               "Luego los demás eligen un dado de número y uno de color de los 2 + 2 que quedan.",
+        "es": ["TU TURNO El jugador activo lanza los 6 dados, elige un dado de número y uno de color",
+               "Luego los demás eligen un dado de número y uno de color de los 2 + 2 que quedan, aunque coincidan.",
                "En una columna, un número solo si es el mismo valor o superior."]},
     ("monolyth", "player-boards", 7): {  # seed 004: "bewegen Sie den Kristall 1-4 Felder im Uhrzeigersinn"
         "en": ["YOUR TURN Move the crystal 1-4 slots clockwise and take that piece",
