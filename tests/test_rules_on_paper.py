@@ -35,7 +35,8 @@ SAYS = {  # (game, printable, block): what the block prints, per language
         "es": ["Estrella azul: al dibujar, su ladrillo pasa a ser ventana"]},
     ("lost-cities", "score-sheet", 11): {  # seed 001: "solo si es el mismo valor o superior"
         "en": ["YOUR TURN The active player rolls all 6 dice, takes 1 number die + 1 colour die",
-               "Then each other player takes 1 number die + 1 colour die from the 2 + 2 left (several may take the same).",
+               "Then each other player takes 1 number die + 1 colour die from the 2 + 2 left "
+               "(several may take the same).",
                "Numbers in a column never go down: only the same value or higher."],
         "de": ["DEIN ZUG Der aktive Spieler wirft alle 6 Würfel, nimmt 1 Zahlen- und 1 Farbwürfel",
                "Dann nimmt jeder andere 1 Zahlen- und 1 Farbwürfel aus den 2 + 2 übrigen, auch dieselben.",
