@@ -72,7 +72,7 @@ SAYS = {  # (game, printable, block): what the block prints, per language
         "en": ["0. Fewer than 3 chips left? First take back all chips of one or more of your projects.",
                "1. Roll 3 dice, up to 3 times;",
                "2. For each die you may cover one field of its value here with a chip of your supply;",
-               "3. A full field may build: 1 chip on a free field of its type", "4. Pass the dice left."],
+               "3. A build field full? You may build: 1 chip on a free field of its type", "4. Pass the dice left."],
         "de": ["0. Weniger als 3 Chips im Vorrat? Erst Abriss: alle Chips von 1 oder mehr Bauprojekten zurücknehmen.",
                "2. Für jeden Würfel kannst du ein Feld seiner Zahl mit einem Chip aus deinem Vorrat abdecken;",
                "1. Würfle mit 3 Würfeln", "3. Ein Baufeld voll? Dann kannst du bauen:",
