@@ -31,8 +31,11 @@ SAYS = {  # (game, printable, block): what the block prints, per language
     # seed 000: "ein Steinfeld in ein Fensterfeld umwandeln, wenn du etwas ... zeichnest"
     ("copenhagen", "player-sheet", 18): {
         "en": ["Blue star: as you draw, its brick becomes a window"],
-        "de": ["Blauer Stern: beim Zeichnen wird ihr Ziegel ein Fenster"],
+        "de": ["Blauer Stern: beim Zeichnen wird der Ziegel der Form ein Fenster"],
         "es": ["Estrella azul: al dibujar, su ladrillo pasa a ser ventana"]},
+    ("copenhagen", "reference-card", 4): {  # the card's short form keeps "as you draw": never an old brick
+        "en": ["Blue star: as you draw, a brick becomes a window"], "de": ["Blauer Stern: beim Zeichnen kein Ziegel"],
+        "es": ["Estrella azul: al dibujar, ladrillo a ventana"]},
     ("lost-cities", "score-sheet", 11): {  # seed 001: "solo si es el mismo valor o superior"
         "en": ["YOUR TURN The active player rolls all 6 dice, takes 1 number die + 1 colour die",
                "Then each other player takes 1 number die + 1 colour die from the 2 + 2 left "
