@@ -143,8 +143,11 @@ HOUSE_RULES = {  # (game, printable, block): the words each house value is said 
                                    "es": "una ficha de estructura por jugador"},
     ("monolyth", "player-boards", 4): {"en": "One prophecy per side", "de": "Eine Prophezeiung je Seite",
                                        "es": "Una profecía por lado"},
-    ("monolyth", "tokens", 1): {"en": "two prophecies of each value", "de": "zwei Prophezeiungen je Wert",
-                                "es": "dos profecías de cada valor"},
+    ("monolyth", "tokens", 1): {"en": "Token values and stacks", "de": "Markerwerte und Stapel",
+                                "es": "Valores y pilas de fichas"},
+    ("copenhagen", "player-sheet", 19): {"en": "Facade size, shields and track symbols",
+                                         "de": "Fassadengröße, Wappen, Symbole",
+                                         "es": "Tamaño de la fachada, blasones y símbolos de las líneas"},
 }
 
 
@@ -201,6 +204,15 @@ def test_the_points_caption_calls_published_only_the_values_public_sources_give(
     text = block_text("lost-cities", "score-sheet", 10, lang)
     assert text.endswith(PUBLISHED[lang]), text
     assert layouts.load("lost-cities", lang).tables["expedition"].label not in text
+
+
+SHAPES = {"en": "The shapes", "de": "Die Formen", "es": "Las piezas"}
+
+
+@pytest.mark.parametrize("lang", layouts.LANGUAGES)
+def test_the_shape_sheet_marks_its_shapes_as_house_ones(lang):
+    """RULES.md 1: the rulebook names no shape catalogue; the shared sheet says its shapes are a house rule."""
+    assert f"{SHAPES[lang]} {MARK[lang]}" in block_text("copenhagen", "shape-sheet", 7, lang)
 
 
 BACK = {"en": "Any rotation counts; colours do not", "de": "Jede Drehung zählt, die Farben nicht",
