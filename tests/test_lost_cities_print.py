@@ -102,7 +102,7 @@ def test_a_legend_explains_every_icon_the_dice_column_and_the_full_column_artifa
                   "The active player refuses: the others pick from all 6 dice (house rule).",
                   "A full expedition that could take one more number gives an artifact",
                   "The game ends after the turn in which all players are exhausted or all 8 bridges are taken.",
-                  "Points: boxes 1-7 (house rule), 8-9 published"):
+                  "Points (house rule); published: Artifacts and Dice boxes 8-9, Dice boxes 1-3"):
         assert text.count(words) == 2, words
 
 

@@ -31,17 +31,21 @@ SAYS = {  # (game, printable, block): what the block prints, per language
     # seed 000: "ein Steinfeld in ein Fensterfeld umwandeln, wenn du etwas ... zeichnest"
     ("copenhagen", "player-sheet", 18): {
         "en": ["Blue star: as you draw, its brick becomes a window"],
-        "de": ["Blauer Stern: beim Zeichnen wird ihr Ziegel ein Fenster"],
+        "de": ["Blauer Stern: beim Zeichnen wird der Ziegel der Form ein Fenster"],
         "es": ["Estrella azul: al dibujar, su ladrillo pasa a ser ventana"]},
+    ("copenhagen", "reference-card", 4): {  # the card's short form keeps "as you draw": never an old brick
+        "en": ["Blue star: as you draw, a brick becomes a window"], "de": ["Blauer Stern: beim Zeichnen kein Ziegel"],
+        "es": ["Estrella azul: al dibujar, ladrillo a ventana"]},
     ("lost-cities", "score-sheet", 11): {  # seed 001: "solo si es el mismo valor o superior"
         "en": ["YOUR TURN The active player rolls all 6 dice, takes 1 number die + 1 colour die",
-               "Then each other player takes 1 number die + 1 colour die from the 2 + 2 left.",
+               "Then each other player takes 1 number die + 1 colour die from the 2 + 2 left "
+               "(several may take the same).",
                "Numbers in a column never go down: only the same value or higher."],
         "de": ["DEIN ZUG Der aktive Spieler wirft alle 6 Würfel, nimmt 1 Zahlen- und 1 Farbwürfel",
-               "Dann nimmt jeder andere 1 Zahlen- und 1 Farbwürfel aus den 2 + 2 übrigen.",
+               "Dann nimmt jeder andere 1 Zahlen- und 1 Farbwürfel aus den 2 + 2 übrigen, auch dieselben.",
                "Zahlen in einer Spalte sinken nie: nur gleich hoch oder höher."],
-        "es": ["TU TURNO El jugador activo lanza los 6 dados, elige un dado de número y un dado de color",
-               "Luego los demás eligen un dado de número y uno de color de los 2 + 2 que quedan.",
+        "es": ["TU TURNO El jugador activo lanza los 6 dados, elige un dado de número y uno de color",
+               "Luego los demás eligen un dado de número y uno de color de los 2 + 2 que quedan, aunque coincidan.",
                "En una columna, un número solo si es el mismo valor o superior."]},
     ("monolyth", "player-boards", 7): {  # seed 004: "bewegen Sie den Kristall 1-4 Felder im Uhrzeigersinn"
         "en": ["YOUR TURN Move the crystal 1-4 slots clockwise and take that piece",
@@ -71,7 +75,7 @@ SAYS = {  # (game, printable, block): what the block prints, per language
         "en": ["0. Fewer than 3 chips left? First take back all chips of one or more of your projects.",
                "1. Roll 3 dice, up to 3 times;",
                "2. For each die you may cover one field of its value here with a chip of your supply;",
-               "3. A full field may build: 1 chip on a free field of its type", "4. Pass the dice left."],
+               "3. A build field full? You may build: 1 chip on a free field of its type", "4. Pass the dice left."],
         "de": ["0. Weniger als 3 Chips im Vorrat? Erst Abriss: alle Chips von 1 oder mehr Bauprojekten zurücknehmen.",
                "2. Für jeden Würfel kannst du ein Feld seiner Zahl mit einem Chip aus deinem Vorrat abdecken;",
                "1. Würfle mit 3 Würfeln", "3. Ein Baufeld voll? Dann kannst du bauen:",
@@ -124,7 +128,7 @@ HOUSE_RULES = {  # (game, printable, block): the words each house value is said 
     ("copenhagen", "reference-card", 4): {"en": "never into jokers", "de": "nie in Joker", "es": "nunca a comodín"},
     ("lost-cities", "score-sheet", 5): {"en": "turn: all", "de": "Zug: alle", "es": "vez, todos"},  # +20 in between
     ("lost-cities", "score-sheet", 6): {"en": "all 6 dice", "de": "allen 6 Würfeln", "es": "los 6 dados"},
-    ("lost-cities", "score-sheet", 10): {"en": "boxes 1-7", "de": "Feld 1-7", "es": "Puntos 1-7"},  # table's caption
+    ("lost-cities", "score-sheet", 10): {"en": "Points", "de": "Punkte", "es": "Puntos"},  # the table's caption
     ("simstown", "city-plan", 3): {"en": "Solo", "de": "Solo", "es": "Solitario"},
     ("simstown", "build-fields", 7): {"en": "SOLO", "de": "SOLO", "es": "SOLITARIO"},
     ("simstown", "score-pad", 4): {"en": "Solo", "de": "Solo", "es": "Solitario"},
@@ -139,8 +143,11 @@ HOUSE_RULES = {  # (game, printable, block): the words each house value is said 
                                    "es": "una ficha de estructura por jugador"},
     ("monolyth", "player-boards", 4): {"en": "One prophecy per side", "de": "Eine Prophezeiung je Seite",
                                        "es": "Una profecía por lado"},
-    ("monolyth", "tokens", 1): {"en": "two prophecies of each value", "de": "zwei Prophezeiungen je Wert",
-                                "es": "dos profecías de cada valor"},
+    ("monolyth", "tokens", 1): {"en": "Token values and stacks", "de": "Markerwerte und Stapel",
+                                "es": "Valores y pilas de fichas"},
+    ("copenhagen", "player-sheet", 19): {"en": "Facade size, shields and track symbols",
+                                         "de": "Fassadengröße, Wappen, Symbole",
+                                         "es": "Tamaño de la fachada, blasones y símbolos de las líneas"},
 }
 
 
@@ -185,16 +192,41 @@ def test_every_house_value_on_paper_carries_the_house_rule_mark(where, lang):
     assert after.startswith(MARK[lang]), f"{said!r} is not marked: {after[:40]!r}"
 
 
-BACK = {"en": "Any rotation counts; colours do not", "de": "Jede Drehung zählt, die Farben nicht",
-        "es": "Vale cualquier giro; los colores no cuentan"}
+PUBLISHED = {"en": "published: Artifacts and Dice boxes 8-9, Dice boxes 1-3",
+             "de": "veröffentlicht: Artefakte und Würfel Feld 8-9, Würfel Feld 1-3",
+             "es": "publicados: Artefactos y Dados 8-9, Dados 1-3"}
+
+
+@pytest.mark.parametrize("lang", layouts.LANGUAGES)
+def test_the_points_caption_calls_published_only_the_values_public_sources_give(lang):
+    """RULES.md 2: artifacts and dice from box 8 and the dice's zeros in boxes 1-3 are published; every expedition
+    value is a house value, so the caption never names the expedition column as published."""
+    text = block_text("lost-cities", "score-sheet", 10, lang)
+    assert text.endswith(PUBLISHED[lang]), text
+    assert layouts.load("lost-cities", lang).tables["expedition"].label not in text
+
+
+SHAPES = {"en": "The shapes", "de": "Die Formen", "es": "Las piezas"}
+
+
+@pytest.mark.parametrize("lang", layouts.LANGUAGES)
+def test_the_shape_sheet_marks_its_shapes_as_house_ones(lang):
+    """RULES.md 1: the rulebook names no shape catalogue; the shared sheet says its shapes are a house rule."""
+    assert f"{SHAPES[lang]} {MARK[lang]}" in block_text("copenhagen", "shape-sheet", 7, lang)
+
+
+BACK = {"en": "These cards and how to read them (house rule): any rotation counts; colours do not.",
+        "de": "Diese Karten und wie man sie liest (Hausregel): jede Drehung zählt, die Farben nicht.",
+        "es": "Estas cartas y cómo leerlas (regla de la casa): vale cualquier giro; los colores no cuentan."}
 
 
 @pytest.mark.parametrize("lang", layouts.LANGUAGES)
 def test_the_structure_card_back_marks_its_house_reading(lang):
-    """`print --all` prints the back that carries words: how a structure card is read is a house reading there too."""
+    """`print --all` prints the back that carries words: the cards (RULES.md 4: HV) and how they are read are house
+    ones, said there."""
     game = layouts.load("monolyth", lang)
     back = read_pages(render(Job(game, "structure-cards", game.players.min, per_page=1, backs=True, lang=lang)))[1]
-    assert f"{BACK[lang]} {MARK[lang]}" in " ".join(pdftext.text(back).split())
+    assert BACK[lang] in " ".join(pdftext.text(back).split())
 
 
 @pytest.mark.parametrize("lang", layouts.LANGUAGES)

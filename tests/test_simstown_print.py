@@ -104,7 +104,7 @@ def test_solo_house_rule_is_printed_from_its_value_and_building_is_optional():
     plan, card = " ".join(block_texts(game, "city-plan")), " ".join(block_texts(game, "build-fields"))
     assert "Solo (house rule): the game lasts 25 turns; every type you built counts as your majority" in plan
     assert "SOLO (house rule): the game lasts 25 turns; every type you built counts as your majority" in card
-    assert "may put 1 chip" in plan and "A full field may build" in card
+    assert "may put 1 chip" in plan and "A build field full? You may build" in card
 
 
 def test_plan_is_larger_on_a3(pdfs):
