@@ -38,8 +38,8 @@ def save(db, code: str, game, state: dict, seat: int, body: dict, record) -> tup
     fields = body["fields"]
     problems = scoring.card_problems(game, len(state["seats"]), {**fields, "name": name}, index)
     if problems:
-        raise ScoreError.of([(field, gettext("%(name)s's card: %(problem)s", name=name, problem=message))
-                             for field, message in problems])
+        raise ScoreError.of([(field, gettext("%(name)s's card: %(problem)s", name=name, problem=message), *about)
+                             for field, message, *about in problems])
     new = dict(state, cards={**state.get("cards", {}), str(seat): {"fields": fields, "by": name, "at": time.time()}})
     if state.get("scored") is not None:
         return _scored(db, code, game, new, seat, record, corrects=name)
