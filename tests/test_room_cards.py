@@ -71,3 +71,14 @@ def test_a_whole_score_saved_by_a_script_fills_every_card(client):
     cards = room.state()["cards"]
     assert [(c["by"], c["fields"]) for c in cards] == [("Ben", CARDS["Ana"]), ("Ben", CARDS["Ben"])]
     assert room.state()["scored"] == {"missing": []}
+
+
+def test_finishing_with_too_few_cards_is_a_conflict_said_in_the_readers_language(client):
+    room = Table(FlaskCalls(client), "simstown", ("Ana", "Ben"))
+    body = {"player": "Ben", "token": room.tokens["Ben"]}
+    english = client.post(f"/api/rooms/{room.code}/cards/finish", json=body)
+    assert english.status_code == 409
+    assert english.get_json()["error"] == "Simstown is scored for at least 1 player: wait for more cards."
+    german = client.post(f"/api/rooms/{room.code}/cards/finish", json=body, headers={"Accept-Language": "de"})
+    assert german.status_code == 409 and german.get_json()["error"].startswith("Simstown wird für mindestens 1 ")
+    assert room.state()["scored"] is None

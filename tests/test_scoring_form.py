@@ -7,7 +7,7 @@ from urllib.parse import quote
 
 from playwright.sync_api import expect
 
-from tests.phones import card
+from tests.phones import axe_clean, card
 from tests.scoring_play import EXAMPLES, add_games
 
 
@@ -61,17 +61,39 @@ def test_bad_number_shows_the_message_next_to_its_field(live_server, phone):
     expect(page.locator("article.player").nth(0).locator(".running")).to_have_text(str(4 * 2 + 2 * 1))
 
 
-def test_a_sum_too_large_is_said_at_the_field_typed_too_and_with_a_range_error_at_once(live_server, phone):
+def test_a_sum_too_large_is_said_once_at_the_field_typed_and_with_a_range_error_at_once(live_server, phone):
     page = phone()
     page.goto(f"{live_server}/score/copenhagen")
     number(page, 0, "columns_bricks").fill("99")
     number(page, 0, "rows_windows").fill("20")  # no range of its own: the rows' sum says it is too many
     rows = "Player 1: 20 completed rows (windows + bricks), but the facade has 9 rows"
     expect(field(page, 0, "rows_windows").locator(".field-error")).to_have_text(rows)
-    expect(field(page, 0, "rows_bricks").locator(".field-error")).to_have_text(rows)
+    expect(field(page, 0, "rows_bricks").locator(".field-error")).to_have_text("")
     expect(field(page, 0, "columns_bricks").locator(".field-error")).to_have_text("Player 1: must be at most 5")
     number(page, 0, "rows_windows").fill("2")
     expect(page.locator("article.player").nth(0).locator(".invalid")).to_have_count(1)
+
+
+DISTRICTS = "3 chips on the plan are in at least 1 district: set Districts with a chip to 1 or more"
+"""Simstown's check that reads all five of a card's fields (the four kinds of chips and the districts)."""
+
+
+def test_a_problem_read_at_five_fields_is_said_once_beside_the_field_typed(live_server, phone):
+    page = phone()
+    page.goto(f"{live_server}/score/simstown")
+    number(page, 0, "houses").fill("3")
+    expect(field(page, 0, "houses").locator(".field-error")).to_have_text(f"Player 1: {DISTRICTS}")
+    expect(card(page, 0).locator(".field-error:not(:empty)")).to_have_count(1)
+    expect(card(page, 0).locator(".invalid")).to_have_count(1)
+    axe_clean(page, "a Simstown card with its district problem")
+
+
+def test_a_problem_of_a_card_not_typed_is_said_once_beside_the_field_it_is_about(live_server, phone):
+    page = phone()
+    prefill = [{"name": "Ana", "houses": 2, "parks": 1}, {"name": "Ben"}]
+    page.goto(f"{live_server}/score/simstown?prefill={quote(json.dumps(prefill))}")
+    expect(field(page, 0, "districts").locator(".field-error")).to_have_text(f"Ana: {DISTRICTS}")
+    expect(card(page, 0).locator(".field-error:not(:empty)")).to_have_count(1)
 
 
 def test_lost_cities_doubled_expedition_and_shared_win(live_server, phone):

@@ -178,3 +178,13 @@ def test_a_request_id_is_a_text_of_1_to_64_characters(call, request_id):
     room = Table(call, "simstown", ("Ana",))
     status, answer = room.move("Ana", "roll", request=request_id)
     assert status == 400 and '"request"' in answer["error"] and room.state()["turn"] == 0
+
+
+def test_no_undo_is_offered_or_made_once_the_game_is_over(call):
+    room = Table(call, "simstown", ("Ana", "Ben"))
+    room.ok("Ana", "roll")
+    ended = room.ok("Ana", "end")
+    assert ended["over"] == {"reason": "declared", "by": "Ana"} and ended["undo"] is None
+    status, answer = room.undo("Ana")
+    assert status == 409 and answer["error"].startswith("The game is over: ")
+    assert room.state()["over"] == ended["over"]

@@ -154,10 +154,18 @@ class ScoreResult(Answer):
     play: Optional[PlayRecorded] = Field(None, description="saved in a group's room: the play it recorded")
 
 
+class FieldProblem(Problem):
+    """One bad field of a score or a card; a check's problem is said at every field it reads, the others naming
+    the field the check is at."""
+
+    about: Optional[str] = Field(None, description="where a check's problem is said again at a field it reads: the "
+                                                   "field the check is at (the same problem, said once on a page)")
+
+
 class CardProblem(Problem):
     """A card the scoring refuses (its first bad field, and every one found), or a body refused before it is read."""
 
-    errors: list[Problem] = Field([], description="every bad field of the card, the first one first (absent when "
+    errors: list[FieldProblem] = Field([], description="every bad field of the card, the first one first (absent when "
                                                   "the body itself is refused)")
 
 
@@ -166,6 +174,6 @@ class ScoreProblem(Problem):
     player's running total."""
 
     field: str
-    errors: list[Problem] = Field([], description="every bad field of the players found, the first one first "
+    errors: list[FieldProblem] = Field([], description="every bad field of the players found, the first one first "
                                                   "(absent when the body or the query itself is refused)")
     running: Optional[list[Optional[int]]] = Field(None, description="with ?running=1: per player, in order")

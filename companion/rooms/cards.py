@@ -16,7 +16,8 @@ import time
 
 from companion import scoring
 from companion.rooms import seats
-from companion.rules.language import gettext
+from companion.rules.errors import impossible
+from companion.rules.language import gettext, ngettext
 from companion.scoring import ScoreError
 
 
@@ -37,8 +38,8 @@ def save(db, code: str, game, state: dict, seat: int, body: dict, record) -> tup
     fields = body["fields"]
     problems = scoring.card_problems(game, len(state["seats"]), {**fields, "name": name}, index)
     if problems:
-        raise ScoreError.of([(field, gettext("%(name)s's card: %(problem)s", name=name, problem=message))
-                             for field, message in problems])
+        raise ScoreError.of([(field, gettext("%(name)s's card: %(problem)s", name=name, problem=message), *about)
+                             for field, message, *about in problems])
     new = dict(state, cards={**state.get("cards", {}), str(seat): {"fields": fields, "by": name, "at": time.time()}})
     if state.get("scored") is not None:
         return _scored(db, code, game, new, seat, record, corrects=name)
@@ -78,8 +79,9 @@ def _scored(db, code: str, game, state: dict, seat: int, record, corrects: str |
     kept = state.get("cards", {})
     players = [{"name": s["name"], **kept[str(s["seat"])]["fields"]} for s in state["seats"] if str(s["seat"]) in kept]
     if len(players) < game.players.min:
-        raise ScoreError(gettext("%(game)s is scored for at least %(low)s players: wait for more cards.",
-                                 game=game.name, low=game.players.min), "cards")
+        raise impossible(ngettext("%(game)s is scored for at least %(num)s player: wait for more cards.",
+                                  "%(game)s is scored for at least %(num)s players: wait for more cards.",
+                                  game.players.min, game=game.name))
     result, tie = scoring.scored(game, {"players": players}, len(state["seats"]))
     missing = _missing(state, kept)
     ranking = [[p["rank"], p["name"], p["total"]] for p in result["players"]]

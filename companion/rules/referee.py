@@ -9,7 +9,8 @@ move any more ends.
 Glossary:
 - turn move: a move that belongs to the turn (a mechanic's move, a turn action's crossing); the
   declared end and the other crossings are not: a seat with only those has nothing to do.
-- undoable: what the room's undo may take back (companion/rooms/actions.py): never a move that rolled or drew.
+- undoable: what the room's undo may take back (companion/rooms/actions.py): never a move that rolled or drew, nor
+  one that ended the game (the room's dice seed is shown then: the game cannot go on).
 """
 from __future__ import annotations
 
@@ -79,7 +80,7 @@ def act(game: Game, state: dict, action: str, body: dict, seat: int, version: in
     new, entry, passed = mechanic.apply(state, seat, move, rng)
     done = Act(game, mechanic, new, move, seat, rng, passed)
     settle(done)
-    return new, finish(done, state, version, entry), mechanic.undoable(move)
+    return new, finish(done, state, version, entry), mechanic.undoable(move) and not new["over"]
 
 
 def cross(game: Game, state: dict, list_id: str, item_id: str, body: dict, seat: int, version: int,
@@ -99,11 +100,13 @@ def cross(game: Game, state: dict, list_id: str, item_id: str, body: dict, seat:
         done.state.update(turn=1, active=seat)
     entry = lists.cross(done, now)
     settle(done)
-    return done.state, finish(done, state, version, entry), True
+    return done.state, finish(done, state, version, entry), not done.state["over"]
 
 
 def undone(game: Game, state: dict, slot: dict | None, seat: int) -> tuple[dict, Entry]:
-    """The state before the last move (the undo `slot`) and the undo's entry: only its seat's, never a roll or draw."""
+    """The state before the last move (the undo `slot`) and the undo's entry: only its seat's, never a roll or draw,
+    never once the game is over (its dice's seed is shown then)."""
+    _refuse_if_over_or_stale(game, state, None)
     if slot is None or slot["seat"] != seat:
         raise impossible(gettext("Only the last move can be undone, by the player who made it, before anything "
                                  "else happens."))

@@ -22,7 +22,7 @@ from itertools import chain
 import layouts
 from companion.rules import language
 from companion.rules.language import gettext
-from companion.scoring.common import ScoreError, name_problems, parse_player, player_list, ranked
+from companion.scoring.common import ScoreError, name_problems, parse_player, player_list, problem_entries, ranked
 from companion.scoring.facts import table_scope, tokens_in_play
 from companion.scoring.forms import breakdown_labels
 from companion.scoring.inputs import data_of, player_model, range_problems
@@ -30,8 +30,8 @@ from companion.scoring.rules import breakdowns, check_problems, player_scope, ti
 from companion.scoring.tokens import held_once_problems
 from layouts import Game, LayoutError
 
-__all__ = ["NotScorable", "ScoreError", "card_problems", "card_total", "running_totals", "scorable", "scorable_ids",
-           "score", "score_game", "scored", "to_csv", "inert"]
+__all__ = ["NotScorable", "ScoreError", "card_problems", "card_total", "problem_entries", "running_totals", "scorable",
+           "scorable_ids", "score", "score_game", "scored", "to_csv", "inert"]
 
 
 class NotScorable(LookupError):
@@ -116,7 +116,7 @@ def _own_problems(game: Game, table: dict, tokens: dict, data: dict, index: int)
     yield from check_problems(game.scoring, player_scope(game.scoring, table, data), at, unsure)
 
 
-def card_problems(game: Game, count: int, player: dict, index: int) -> list[tuple[str, str]]:
+def card_problems(game: Game, count: int, player: dict, index: int) -> list[tuple]:
     """(field, message) for one player's card alone, at `index` among `count` players: its types, ranges, checks."""
     try:
         parsed = parse_player(player_model(game.scoring.fields), player, index)

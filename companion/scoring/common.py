@@ -41,7 +41,7 @@ OTHER_PROBLEMS = {"bool_type": N_("must be true or false"), "bool_parsing": N_("
 
 class ScoreError(Exception):
     """Input that cannot be scored: a message for a person and the field it is about (the first of `problems`,
-    every (field, message) found)."""
+    every (field, message) found, or (field, message, about) for a check's problem said again at a field it reads)."""
 
     def __init__(self, message: str, field: str, problems: list[tuple[str, str]] | None = None):
         super().__init__(message)
@@ -53,6 +53,13 @@ class ScoreError(Exception):
     def of(cls, problems: list[tuple[str, str]]) -> "ScoreError":
         """The error of every problem found, (field, message) each, named by its first."""
         return cls(problems[0][1], problems[0][0], problems)
+
+
+def problem_entries(problems: list[tuple]) -> list[dict]:
+    """A ScoreError's problems as the API's `errors`: each {"error", "field"}, and "about" (the field its check is
+    at) where a check's problem is said again at a field it reads."""
+    return [{"error": message, "field": field, **({"about": about[0]} if about else {})}
+            for field, message, *about in problems]
 
 
 class PlayerInput(BaseModel):

@@ -59,9 +59,9 @@ def read_fields(scoring: Scoring, text: str) -> list[str]:
 
 
 def check_problems(scoring: Scoring, scope: ChainMap, at: str, unsure: frozenset = frozenset()):
-    """(field, message) for every per-player check one player fails, in order: at the check's `at` and at every
-    other field its value (or condition) reads, the one typed among them. A check reading a field in `unsure`
-    (out of range) waits until that field is fixed."""
+    """(field, message) for every per-player check one player fails, in order: at the check's `at`, then
+    (field, message, the check's `at`) at every other field its value (or condition) reads, the one typed among them.
+    A check reading a field in `unsure` (out of range) waits until that field is fixed."""
     for n, check in enumerate(scoring.checks):
         if check.total:
             continue
@@ -81,7 +81,7 @@ def check_problems(scoring: Scoring, scope: ChainMap, at: str, unsure: frozenset
                 message = fill(check.message, inner.new_child({"value": value, "limit": limit}), current())
                 yield at + path, message
                 if check.each is None:
-                    yield from ((at + field, message) for field in read if field != check.at)
+                    yield from ((at + field, message, at + path) for field in read if field != check.at)
 
 
 def total_problems(scoring: Scoring, scopes: list[ChainMap]):

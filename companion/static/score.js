@@ -118,17 +118,31 @@ function clearErrors() {
 }
 
 function showErrors(body, where) {
-  (body.errors || [body]).forEach((problem) => showError(problem, where));
+  // A check's problem, named at every field it reads (`about`: the field the check is at), is said once: beside
+  // the field typed last among them, else beside the field the check is at.
+  const said = new Map();
+  (body.errors || [body]).forEach(({ error, field, about }) => {
+    const element = placed(field, where);
+    const card = element && element.closest(".player");
+    const typed = Boolean(card) && element.dataset.path !== undefined && element.dataset.path === card.dataset.typed;
+    const key = `${about || field} ${error}`;
+    if (!said.has(key) || typed) said.set(key, { error, element });
+  });
+  said.forEach(showError);
   document.getElementById("result").classList.add("stale");
 }
 
-function showError({ error, field }, where) {
+function placed(field, where) {
+  // The element a problem's field (players[0].a.b) is shown at: its own, else its nearest parent's.
   let path = field;
   while (path && !where[path]) {
     const parent = path.replace(/(\.[^.[\]]+|\[\d+\])$/, "");
     path = parent === path ? "" : parent;
   }
-  const element = where[path];
+  return where[path];
+}
+
+function showError({ error, element }) {
   const card = element && element.closest(".player");
   if (card && !RoomCards.judged(card)) return;
   if (!element) {
@@ -197,6 +211,7 @@ cards.addEventListener("click", (event) => {
 function changed(event) {
   touched = true;
   event.target.closest(".player").dataset.touched = "yes";
+  event.target.closest(".player").dataset.typed = event.target.closest("[data-path]")?.dataset.path ?? "";
   Cards.entries(event.target.closest(".player"));
   if (event.target.matches(".name")) Cards.draw();
   schedule();

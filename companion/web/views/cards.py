@@ -17,7 +17,7 @@ from companion.groups import plays
 from companion.rooms import sheets
 from companion.rules import codes
 from companion.rules.errors import Refused
-from companion.scoring import ScoreError
+from companion.scoring import ScoreError, problem_entries
 from companion.web.refusals import json_refusal
 from companion.web.services import rooms_service
 from companion.web.views import api
@@ -29,8 +29,7 @@ bp.register_error_handler(Refused, json_refusal)
 @bp.errorhandler(ScoreError)
 def unscorable(error: ScoreError):
     """A card the scoring refuses: the first problem and every one found."""
-    return jsonify({"error": error.message, "field": error.field,
-                    "errors": [{"error": message, "field": field} for field, message in error.problems]}), 400
+    return jsonify({"error": error.message, "field": error.field, "errors": problem_entries(error.problems)}), 400
 
 
 def _record(code: str):

@@ -110,7 +110,7 @@ def score(game_id: str):
             result = dict(result, play=played) if played else result
     except scoring.ScoreError as error:
         answer = {"error": error.message, "field": error.field,
-                  "errors": [{"error": message, "field": field} for field, message in error.problems]}
+                  "errors": scoring.problem_entries(error.problems)}
         if request.args.get("running"):
             answer["running"] = scoring.running_totals(game, payload)
         return jsonify(answer), 400
