@@ -20,7 +20,7 @@ import typer
 DEFAULT_THREADS = 2
 MOST_WORKERS = 8
 DEFAULT_CONNECTIONS = 5000
-QUEUE_PER_THREAD = 64
+QUEUE_PER_THREAD = 256
 
 
 def lan_address() -> str:
