@@ -33,6 +33,11 @@ from companion.web.stream import EventsHandler, LongPolls, RoomHandler
 HEAD_TIMEOUT_S = 10.0
 GIL_SWITCH_S = 0.0005
 SWEEP_EVERY_S = 3600.0
+COLLECT_AFTER = (50_000, 20, 10)
+"""The cycle collector's thresholds (Python's are 700, 10, 10). A move reads its room into a few thousand objects
+that refcounting frees at its end, but at 700 the collector ran several times a move, promoting them while alive,
+and ran full passes every few seconds: 345 passes of 10 ms or more (11 s) in a 60 s run of 400 tables, each
+stopping every thread and the loop, against 7 (0.15 s) at 50,000 (docs/performance.md)."""
 SPARE_FILES = 64
 
 
@@ -107,6 +112,7 @@ class Companion:
                                   max_body=MAX_BODY, head_timeout=HEAD_TIMEOUT_S, proxy_hops=proxy, crowd=crowd)
         self.server.add_sockets(sockets)
         self.sweeping = asyncio.ensure_future(self._sweep_every(app) if sweeps else asyncio.sleep(0))
+        gc.set_threshold(*COLLECT_AFTER)
         gc.freeze()  # what the app keeps (modules, layouts, templates, groups' stats; again after each sweep) is left
         # out of the collector's full passes, which otherwise stall every thread 50-100 ms (issue 35)
 
