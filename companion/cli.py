@@ -20,7 +20,7 @@ import typer
 DEFAULT_THREADS = 2
 MOST_WORKERS = 8
 DEFAULT_CONNECTIONS = 5000
-QUEUE_PER_THREAD = 64
+QUEUE_PER_THREAD = 256
 
 
 def lan_address() -> str:
@@ -149,7 +149,7 @@ def serve(
     data: Annotated[Optional[Path], typer.Option(metavar="DIR", help=(
         "Folder for the rooms database; default the instance folder."))] = None,
     threads: Annotated[int, typer.Option(metavar="N", help=(
-        "Threads running the app (rolls, pages); live phones need none."))] = DEFAULT_THREADS,
+        "Requests the app runs at once (rolls, pages); live phones need none."))] = DEFAULT_THREADS,
     max_connections: Annotated[int, typer.Option(metavar="N", help=(
         "Open connections held at most (a phone holds 1-2)."))] = DEFAULT_CONNECTIONS,
     keep_days: Annotated[float, typer.Option(metavar="DAYS", help=(

@@ -7,6 +7,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
+from companion.store import group_commit
 from companion.web import bridge
 
 
@@ -28,4 +29,54 @@ def test_a_request_that_waited_past_the_limit_is_refused_and_not_run(monkeypatch
 
     with ThreadPoolExecutor(1) as apart:
         apart.submit(asyncio.run, scene()).result()
+    assert ran == ["next move"]
+
+
+def in_a_scene(scene) -> None:
+    """Run the coroutine `scene` on a loop of its own, apart from pytest's thread."""
+    with ThreadPoolExecutor(1) as apart:
+        apart.submit(asyncio.run, scene()).result()
+
+
+def test_no_more_requests_run_at_once_than_the_pool_has_turns():
+    release, started = threading.Event(), []
+
+    def computing():
+        started.append("first")
+        release.wait(5)
+
+    async def scene():
+        pool = bridge.Pool(app=None, threads=1, queue=10, address=("127.0.0.1", 5000))
+        first = asyncio.ensure_future(pool.run(computing))
+        await asyncio.sleep(0.05)
+        second = asyncio.ensure_future(pool.run(started.append, "second"))
+        await asyncio.sleep(0.2)
+        assert started == ["first"]  # a spare thread is there, but the one turn is taken
+        release.set()
+        await asyncio.gather(first, second)
+        assert started == ["first", "second"]
+        pool.executor.shutdown()
+
+    in_a_scene(scene)
+
+
+def test_a_request_waiting_for_its_commit_lets_the_next_one_run():
+    committed, ran = threading.Event(), []
+
+    def waiting_for_its_commit():
+        with group_commit.ASIDE.get()():
+            committed.wait(5)
+        return "moved"
+
+    async def scene():
+        pool = bridge.Pool(app=None, threads=1, queue=10, address=("127.0.0.1", 5000))
+        first = asyncio.ensure_future(pool.run(waiting_for_its_commit))
+        await asyncio.sleep(0.05)
+        await asyncio.wait_for(pool.run(ran.append, "next move"), 2)  # runs while the first waits
+        assert not first.done()
+        committed.set()
+        assert await first == "moved"
+        pool.executor.shutdown()
+
+    in_a_scene(scene)
     assert ran == ["next move"]

@@ -14,12 +14,12 @@ ADDRESS = ("127.0.0.1", 5000)
 VARYING = {"date", "content-length", "server-timing"}
 
 
-def request_of(path: str, body=None, headers: dict | None = None, ip: str = "127.0.0.1"):
+def request_of(path: str, body=None, headers: dict | None = None, ip: str = "127.0.0.1", method: str = "POST"):
     """A tornado request as the loop hands it on: a dict `body` sent as JSON."""
     data = json.dumps(body).encode() if isinstance(body, dict) else body or b""
     sent = {"Host": "127.0.0.1:5000", "Content-Length": str(len(data)),
             **({"Content-Type": "application/json"} if isinstance(body, dict) else {}), **(headers or {})}
-    made = httputil.HTTPServerRequest(start_line=httputil.RequestStartLine("POST", path, "HTTP/1.1"),
+    made = httputil.HTTPServerRequest(start_line=httputil.RequestStartLine(method, path, "HTTP/1.1"),
                                       headers=httputil.HTTPHeaders(sent), body=data)
     made.remote_ip = ip
     return made
@@ -103,6 +103,29 @@ def test_unknown_room_codes_count_against_the_client_on_both_routes(app):
                           ip="203.0.113.9") for n in range(30)]
     statuses = [native(app, guess)[0] if n % 2 else flask(app, guess)[0] for n, guess in enumerate(guesses)]
     assert statuses[:20] == [404] * 20 and set(statuses[20:]) == {429}
+
+
+def test_a_room_is_read_as_flask_reads_it(app, room):
+    code, token = room
+    native(app, request_of(f"/api/rooms/{code}/roll", {"player": "Ana", "token": token, "seen": 3}))
+    for request in (request_of(f"/api/rooms/{code}", method="GET", headers={"Accept-Language": "de"}),
+                    request_of(f"/api/rooms/{code.lower()}?since=soon", method="GET"),
+                    request_of("/api/rooms/ZZZZZZ", method="GET", headers={"Cookie": "rollsheet-lang=es"})):
+        assert native(app, request) == flask(app, request), request.uri
+    status, _, state = native(app, request_of(f"/api/rooms/{code}", method="GET"))
+    assert status == 200 and state["version"] == 4 and "Ana" in state["log"][0]["text"]
+
+
+def test_unknown_rooms_read_count_against_the_client_too(app):
+    guesses = [request_of(f"/api/rooms/ZZZZZ{n % 10}", ip="203.0.113.7", method="GET") for n in range(30)]
+    statuses = [native(app, guess)[0] if n % 2 else flask(app, guess)[0] for n, guess in enumerate(guesses)]
+    assert statuses[:20] == [404] * 20 and set(statuses[20:]) == {429}
+
+
+@pytest.mark.parametrize("method, path", [("GET", "/api/rooms/ABCDEF/proof"), ("HEAD", "/api/rooms/ABCDEF"),
+                                          ("GET", "/api/rooms"), ("GET", "/api/groups/ABCDEF")])
+def test_other_reads_stay_flasks(method, path):
+    assert moves.route_of(request_of(path, method=method)) is None
 
 
 @pytest.mark.parametrize("path", ["/api/rooms/ABCDEF/seats/order", "/api/rooms/ABCDEF/seats/1/takeover",

@@ -131,6 +131,11 @@ def state(service: Service, code: str) -> dict:
         return snapshot(db, normal_code(code))
 
 
+def state_here(service: Service, code: str) -> dict:
+    """The room's state now, each seat with `away_s` as this process's streams and relay know it (GET of a room)."""
+    return with_away(state(service, code), service.hub.presence(normal_code(code)))
+
+
 def shown(state: dict, lang: str) -> dict:
     """A room's state as a phone reads it: each log entry written out in `lang` as its `text`, each seat's prompt."""
     log = [{"at": e["at"], "seat": e["seat"], "player": e["player"], "kind": e["kind"],

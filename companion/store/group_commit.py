@@ -4,7 +4,9 @@ the write lock.
 
 A caller queues `apply(db)`. When no commit is under way its own thread is the writer; otherwise it waits, and
 the writer, once its commit is done, hands its part to the first change waiting (leader and followers, as
-databases do it: no thread of its own, so a move alone costs no hand-over between threads). The writer takes every
+databases do it: no thread of its own, so a move alone costs no hand-over between threads). A thread waiting or
+writing computes nothing of its own request meanwhile, so it does both `aside` (ASIDE: the app's pool lets another
+request run), and a commit holds the changes that came during the one before it. The writer takes every
 change queued by then (at most BATCH_MOST), opens one write transaction, runs each change in a savepoint of its
 own (a change refused or broken rolls back to its savepoint, the others stay; a change alone needs none), commits,
 and only then wakes the callers: an answered change is on the disk. A store error (full disk, damaged file)
@@ -18,6 +20,7 @@ Glossary:
 """
 from __future__ import annotations
 
+import contextlib
 import contextvars
 import os
 import threading
@@ -28,6 +31,8 @@ from companion.store.base import Unavailable
 
 BATCH_MOST = 64
 QUEUE_WAIT_S = 3.0
+ASIDE: contextvars.ContextVar = contextvars.ContextVar("aside", default=contextlib.nullcontext)
+"""What a thread holds while it waits for a commit or writes one: the pool sets it (bridge.Turn.aside)."""
 
 
 class Change:
@@ -59,11 +64,12 @@ class GroupCommit:
         with self._lock:
             self.waiting.append(change)
             leads, self.busy = not self.busy, True
-        if not leads:
-            change.done.wait()
-            leads = change.leads  # handed the writer's part: its own change is first in line
-        if leads:
-            self._write()
+        with ASIDE.get()():
+            if not leads:
+                change.done.wait()
+                leads = change.leads  # handed the writer's part: its own change is first in line
+            if leads:
+                self._write()
         if change.late:
             raise Unavailable("busy")  # said here, in the caller's language
         if change.error is not None:

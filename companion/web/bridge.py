@@ -1,11 +1,14 @@
 """Flask behind the event loop: each request runs the WSGI app in a small pool of threads.
 
-The loop reads the request, hands it to a worker thread and writes the answer, so a
-worker is busy only while the app runs (about a millisecond), never while a phone
-waits. When more than `queue` requests already wait for a worker, a new one is answered
-503 with Retry-After at once, and so is one that waited more than QUEUE_WAIT_S for a
-worker (it is not run then): past capacity, moves slow down to a few seconds at most and
-then are refused, never lost (a refused move was not applied).
+The loop reads the request, hands it to a worker thread and writes the answer, so a worker is busy only while
+the app runs (about a millisecond), never while a phone waits. `threads` requests run at once (their turns,
+`Turn`); a change waiting for its commit, or writing one, steps aside (group_commit.ASIDE) and a spare thread of
+the pool (WAITING_THREADS for each turn) runs the next request meanwhile: the moves that arrive together share one
+commit instead of two threads' worth (400 tables sitting down at once were done in under a second, where they
+took two: docs/performance.md). When more than `queue` requests already wait for a worker, a new one is answered
+503 with Retry-After at once, and so is one that waited more than QUEUE_WAIT_S for a worker (it is not run then):
+past capacity, moves slow down to a few seconds at most and then are refused, never lost (a refused move was not
+applied).
 
 Glossary:
 - environ: the WSGI request dict (PEP 3333) built from the loop's request.
@@ -17,8 +20,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import sys
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from io import BytesIO
 from urllib.parse import unquote_to_bytes
 
@@ -29,13 +34,14 @@ from tornado import httputil
 from companion.rules import language
 from companion.rules.errors import Refused
 from companion.rules.language import N_
-from companion.store.group_commit import QUEUE_WAIT_S
+from companion.store.group_commit import ASIDE, QUEUE_WAIT_S
 from companion.web import clients, moves, shares
 from companion.web.headers import SECURITY_HEADERS, http_date
 from companion.web.negotiation import of_headers, said_to
 from companion.web.refusals import HTTP_SENTENCES, answer_of
 
 OVERLOAD_RETRY_S = 1
+WAITING_THREADS = 8
 
 
 class Busy(Refused):
@@ -52,21 +58,35 @@ class Busy(Refused):
 
 
 class Pool:
-    """The worker threads that run the Flask app, and how many requests wait for them."""
+    """The worker threads that run the Flask app, `threads` requests at once, and how many requests wait for them."""
 
     def __init__(self, app, threads: int, queue: int, address: tuple[str, int]):
         self.app, self.queue, self.address = app, queue, address
-        self.executor = ThreadPoolExecutor(threads, thread_name_prefix="flask")
+        self.executor = ThreadPoolExecutor(threads * WAITING_THREADS, thread_name_prefix="flask")
+        self.running = threading.Semaphore(threads)
         self.waiting = 0
 
     async def run(self, function, *args):
         """`function(*args)` on a worker thread; its result (Busy when it waited too long for one)."""
         self.waiting += 1
         try:
-            return await asyncio.get_running_loop().run_in_executor(self.executor, _unless_late, time.monotonic(),
+            return await asyncio.get_running_loop().run_in_executor(self.executor, self._turn, time.monotonic(),
                                                                     function, args)
         finally:
             self.waiting -= 1
+
+    def _turn(self, queued: float, function, args):
+        turn = Turn(self.running)
+        try:
+            if time.monotonic() - queued > QUEUE_WAIT_S:  # the same 3 s as a change may wait for its commit
+                raise Busy()
+            aside = ASIDE.set(turn.aside)
+            try:
+                return function(*args)
+            finally:
+                ASIDE.reset(aside)
+        finally:
+            turn.end()
 
     def in_app(self, function, *args, lang: str = "en"):
         """`function(*args)` inside the app's context, speaking `lang` (call it on a worker thread)."""
@@ -78,10 +98,25 @@ class Pool:
         return self.waiting >= self.queue
 
 
-def _unless_late(queued: float, function, args):
-    if time.monotonic() - queued > QUEUE_WAIT_S:  # the same 3 s as a change may wait for its commit
-        raise Busy()
-    return function(*args)
+class Turn:
+    """A request's turn to run among the pool's `threads`: from its start until it steps aside to wait for its
+    commit (what is left after it, writing the answer out, runs at once: the move is done, its phone waits)."""
+
+    def __init__(self, running: threading.Semaphore):
+        self.running, self.held = running, True
+        running.acquire()
+
+    @contextmanager
+    def aside(self):
+        """Give the turn to the next request (for good) while this thread waits."""
+        self.end()
+        yield
+
+    def end(self) -> None:
+        """Give the turn to the next request, once."""
+        if self.held:
+            self.held = False
+            self.running.release()
 
 
 def environ(request, body: bytes, address: tuple[str, int]) -> dict:

@@ -132,14 +132,14 @@ class Hub:
         channel = self.channels.get(code)
         if channel is None:
             channel = self.channels[code] = Channel(asyncio.get_running_loop(), self.write)
-            if self.relay is not None:  # the seats that went before this process watched the room are away here too
-                self.relay.tell(presence_message(code, channel.presence, ask=True))
         channel.watchers += 1
         try:
             if channel.state is None:
                 if channel.loading is None:
                     channel.loading = asyncio.ensure_future(read())
                     channel.loading.add_done_callback(lambda done: done.cancelled() or done.exception())
+                    if self.relay is not None:  # once the room is read: a code of no room is never relayed
+                        channel.loading.add_done_callback(lambda done: self._ask(code, channel, done))
                 loading = channel.loading
                 try:
                     channel.offer(await asyncio.shield(loading))
@@ -150,6 +150,12 @@ class Hub:
             self.leave(code)
             raise
         return channel
+
+    def _ask(self, code: str, channel: Channel, read: asyncio.Future) -> None:
+        """Ask the other processes who is present and who left (the seats that went before this process watched
+        the room are away here too), once its first read found the room."""
+        if not read.cancelled() and read.exception() is None:
+            self.relay.tell(presence_message(code, channel.presence, ask=True))
 
     def moved(self, code: str, channel: Channel, changed: bool) -> None:
         """A stream of `code` came or went on this process: wake the room's streams, and tell the other processes

@@ -1,11 +1,13 @@
-"""The moves answered without Flask: a move, a list's crossing, an undo and taking a seat (issue 33).
+"""The table's requests answered without Flask: a move, a list's crossing, an undo, taking a seat and reading the
+room (issue 33).
 
-These four POSTs are most of what a table sends. The loop hands each to a thread of the app's pool (bridge.Pool:
-the same queue, 503 and per-client shares as Flask's routes), where `answer` runs the same checks as the app's
-hooks (checks.py: same site, body size, JSON only; limits.py: the lookups of unknown codes), reads the body with
-the same request model, calls the rooms' service and writes the same answer: status, headers, JSON, refusals
-(refusals.py). The store's work runs on that thread: the group commit's writer (companion/store/group_commit.py)
-is the first thread waiting, so a move alone is never handed between threads. Every other route stays Flask's.
+These four POSTs and the GET are most of what a table sends (a phone reads its room when it opens or comes back).
+The loop hands each to a thread of the app's pool (bridge.Pool: the same queue, 503 and per-client shares as Flask's
+routes), where `answer` runs the same checks as the app's hooks (checks.py: same site, body size, JSON only, for the
+POSTs; limits.py: the lookups of unknown codes), reads the body with the same request model, calls the rooms'
+service and writes the same answer: status, headers, JSON, refusals (refusals.py). The store's work runs on that
+thread: the group commit's writer (companion/store/group_commit.py) is the first thread waiting, so a move alone is
+never handed between threads. Every other route stays Flask's.
 """
 from __future__ import annotations
 
@@ -30,12 +32,17 @@ from companion.web.refusals import answer_of, broken_game
 from layouts import LayoutError
 
 PATH = re.compile(r"/api/rooms/([^/]+)/(?:(seats|undo)|lists/([^/]+)/([^/]+)|([^/]+))")
-"""The paths answered here (POST only); `/seats/order` and `/seats/<n>/takeover` have more parts: Flask's."""
+"""The POSTs answered here; `/seats/order` and `/seats/<n>/takeover` have more parts: Flask's."""
+ROOM = re.compile(r"/api/rooms/([^/]+)")
+"""The GET answered here (a long poll, with `since`, is the loop's own: stream.py)."""
 JSON_HEADERS = [("Content-Type", "application/json"), *SECURITY_HEADERS.items(), ("Vary", "Accept-Language, Cookie")]
 
 
 def route_of(request) -> tuple | None:
     """(the change to run, the room code, its arguments) for a request answered here; None for Flask's."""
+    if request.method == "GET":
+        found = ROOM.fullmatch(unquote(request.path))
+        return None if found is None else (read_room, found.group(1), ())
     if request.method != "POST":
         return None
     found = PATH.fullmatch(unquote(request.path))  # as Flask matches it: %-escapes decoded first
@@ -59,6 +66,11 @@ def flask_json(value) -> bytes:
 def shown(state: dict) -> tuple[int, bytes]:
     """A room's state as JSON in the request's language (views/api.shown)."""
     return 200, encoded(state, language.current(), rooms.shown)
+
+
+def read_room(service, code: str, data: bytes) -> tuple[int, bytes]:
+    """The room's state now, each seat with `away_s` (views/api.room)."""
+    return shown(rooms.state_here(service, code))
 
 
 def seat(service, code: str, data: bytes) -> tuple[int, bytes]:
@@ -96,13 +108,14 @@ def refused(request, host: str, config) -> tuple[int, dict] | None:
 
 
 def answer(app, request, address: tuple[str, int], change, code: str, arguments: tuple) -> tuple:
-    """The answer to a move, crossing, undo or seat (on a pool thread): (status, headers, body) as Flask's would be."""
+    """The answer to a move, crossing, undo, seat or read (on a pool thread): (status, headers, body) as Flask's
+    would be."""
     buckets, headers = app.extensions["rollsheet.limits"], list(JSON_HEADERS)
     with app.app_context(), language.reading(of_headers(request.headers)), layouts.settled():
         try:
             buckets.check("misses", request.remote_ip)
             host = get_host(request.protocol, request.headers.get("Host"), address)
-            refusal = refused(request, host, app.config)
+            refusal = refused(request, host, app.config) if request.method == "POST" else None
             if refusal is not None:
                 return refusal[0], headers, flask_json(refusal[1])
             status, body = change(app.extensions["rollsheet.rooms"], code, request.body, *arguments)

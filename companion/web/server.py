@@ -33,6 +33,12 @@ from companion.web.stream import EventsHandler, LongPolls, RoomHandler
 HEAD_TIMEOUT_S = 10.0
 GIL_SWITCH_S = 0.0005
 SWEEP_EVERY_S = 3600.0
+COLLECT_AFTER = (50_000, 20, 10)
+"""The cycle collector's thresholds (Python's are 700, 10, 10). A move reads its room into a few thousand objects
+that refcounting frees at its end, but at 700 the collector ran several times a move, promoting them while alive,
+and made full passes every few seconds, each stopping every thread and the loop. 400 tables for 30 s, side by side
+(load 1.7-1.9): 1,649 passes, 2.4 s of CPU, 72 of them 10 ms or more at Python's thresholds; 8 passes, 0.09 s, 4
+at these (docs/performance.md)."""
 SPARE_FILES = 64
 
 
@@ -107,6 +113,7 @@ class Companion:
                                   max_body=MAX_BODY, head_timeout=HEAD_TIMEOUT_S, proxy_hops=proxy, crowd=crowd)
         self.server.add_sockets(sockets)
         self.sweeping = asyncio.ensure_future(self._sweep_every(app) if sweeps else asyncio.sleep(0))
+        gc.set_threshold(*COLLECT_AFTER)
         gc.freeze()  # what the app keeps (modules, layouts, templates, groups' stats; again after each sweep) is left
         # out of the collector's full passes, which otherwise stall every thread 50-100 ms (issue 35)
 

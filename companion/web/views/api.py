@@ -12,8 +12,6 @@ from companion import rooms
 from companion.contract import answers, bodies, documented
 from companion.contract.moves import move_bodies
 from companion.contract.refusals import parsed
-from companion.rooms.presence import with_away
-from companion.rules import codes
 from companion.rules.errors import Refused
 from companion.rules.language import current
 from companion.web import limits
@@ -107,8 +105,7 @@ def shown(state: dict) -> Response:
     "wait": ({"type": "string"}, "long poll: answer after this many seconds at most (0-25; default 20)")})
 def room(code):
     """The room's state now, each seat with `away_s`."""
-    service = rooms_service()
-    return shown(with_away(rooms.state(service, code), service.hub.presence(codes.normal_code(code))))
+    return shown(rooms.state_here(rooms_service(), code))
 
 
 @bp.get("/rooms/<code>/proof")
