@@ -11,13 +11,19 @@ Glossary:
 """
 from __future__ import annotations
 
+from types import MappingProxyType
+
+from layouts.kept import per_object
 from layouts.model import Game
 from layouts.write_ins import places, sheet_printables
 
 
-def sheet_places(game: Game) -> dict:
-    """Every write-in place of the sheets a seat writes on, by id, in the order the sheets list them."""
-    return {place.id: place for printable in sheet_printables(game) for place in places(game, printable)}
+@per_object
+def sheet_places(game: Game) -> MappingProxyType:
+    """Every write-in place of the sheets a seat writes on, by id, in the order the sheets list them (read-only:
+    worked out once per loaded game, layouts/kept.py)."""
+    return MappingProxyType({place.id: place for printable in sheet_printables(game)
+                             for place in places(game, printable)})
 
 
 def named(place) -> bool:

@@ -25,7 +25,7 @@ from companion.rules.language import gettext
 from companion.scoring.common import ScoreError, name_problems, parse_player, player_list, problem_entries, ranked
 from companion.scoring.facts import table_scope, tokens_in_play
 from companion.scoring.forms import breakdown_labels
-from companion.scoring.inputs import data_of, player_model, range_problems
+from companion.scoring.inputs import checking_model, data_of, range_problems
 from companion.scoring.rules import breakdowns, check_problems, player_scope, tiebreak_values, total_problems
 from companion.scoring.tokens import held_once_problems
 from layouts import Game, LayoutError
@@ -79,7 +79,7 @@ def scored(game: Game, payload: object, seated: int | None = None) -> tuple[dict
     """The result of `score_game`, and the tie as data ({"case", "winners"}, or None) for a room's log; `seated`: how
     many played, when the payload has fewer of them (a room's result without the cards not in)."""
     raw = player_list(payload, game.players.min, game.players.max)
-    model = player_model(game.scoring.fields)
+    model = checking_model(game.scoring.fields)
     table, tokens = table_scope(game, seated or len(raw)), tokens_in_play(game, seated or len(raw))
     names, data, problems = {}, {}, []
     for i, player in enumerate(raw):
@@ -119,7 +119,7 @@ def _own_problems(game: Game, table: dict, tokens: dict, data: dict, index: int)
 def card_problems(game: Game, count: int, player: dict, index: int) -> list[tuple]:
     """(field, message) for one player's card alone, at `index` among `count` players: its types, ranges, checks."""
     try:
-        parsed = parse_player(player_model(game.scoring.fields), player, index)
+        parsed = parse_player(checking_model(game.scoring.fields), player, index)
     except ScoreError as error:
         return error.problems
     data = data_of(parsed, game.scoring.fields)
@@ -130,7 +130,7 @@ def card_total(game: Game, count: int, player: dict) -> int | None:
     """One card's points alone, at a table of `count` (None while its numbers have problems)."""
     table = table_scope(game, count)
     try:
-        data = data_of(parse_player(player_model(game.scoring.fields), {**player, "name": "card"}, 0),
+        data = data_of(parse_player(checking_model(game.scoring.fields), {**player, "name": "card"}, 0),
                        game.scoring.fields)
     except ScoreError:
         return None
@@ -145,7 +145,7 @@ def running_totals(game: Game, payload: object) -> list[int | None] | None:
         raw = player_list(payload, game.players.min, game.players.max)
     except ScoreError:
         return None
-    model = player_model(game.scoring.fields)
+    model = checking_model(game.scoring.fields)
     table, tokens = table_scope(game, len(raw)), tokens_in_play(game, len(raw))
     fine = {}
     for i, player in enumerate(raw):

@@ -20,6 +20,7 @@ from companion.scoring.common import Count, PlayerInput, ScoreError
 from companion.scoring.rules import work_out
 from companion.scoring.tokens import token_problem, tokens_problems
 from layouts.expressions import ExprError, Unknown, evaluate
+from layouts.kept import per_object
 from layouts.scoring import Choice, Count as CountField, Entries, Flag, Group, Tally, Token, Tokens
 
 MAX_ITEMS = 12
@@ -32,6 +33,12 @@ def player_model(fields: list, tables: tuple[dict, ...] = ()) -> type[PlayerInpu
     """The model of one posted player with these scoring fields; with `tables` (the scopes of each table size), the
     API document also says each count's largest `max` over them and its step (range_problems checks them)."""
     return create_model("Player", __base__=PlayerInput, **{f.id: _typed(f, tables) for f in fields})
+
+
+@per_object
+def checking_model(fields: list) -> type[PlayerInput]:
+    """The model that checks a posted player with these scoring fields, built once per loaded game (1.6 ms)."""
+    return player_model(fields)
 
 
 def _bounds(field, tables: tuple[dict, ...]) -> dict:
