@@ -8,7 +8,6 @@ routes are aimed at a group with a play (a delete at a spare one)."""
 from __future__ import annotations
 
 import itertools
-import json
 import re
 import time
 import unicodedata
@@ -25,6 +24,7 @@ from schemathesis.openapi.checks import RejectedPositiveData
 import layouts
 from companion.web.checks import MAX_BODY
 from tests.serving import ROOT, call, serving
+from tests.undocumented import documented, kinds
 
 pytestmark = [pytest.mark.slow, pytest.mark.server]
 
@@ -117,52 +117,12 @@ def misread_pattern(case, failure) -> bool:
     return isinstance(sent, str) and any(unicodedata.category(c)[0] in "LN" for c in sent)
 
 
-def wildcard(said: str) -> re.Pattern:
-    """A sentence or place docs/api.md writes with `…` for what varies, as a pattern of the whole."""
-    return re.compile(".*".join(map(re.escape, said.split("…"))), re.DOTALL)
-
-
-def check_messages() -> list[str]:
-    """The English message of every scoring check of the games served, `…` for each value it fills in."""
-    with layouts.extra_folders(list(GAMES)):
-        games = [layouts.load(game) for game in layouts.game_ids()]
-    messages = [check.message for game in games if game.scoring for check in game.scoring.checks]
-    return [re.sub(r"\{(?:[^{}]|\{[^{}]*\})*\}", "…", message) for message in messages]
-
-
-def undocumentable() -> list[tuple[re.Pattern | None, re.Pattern]]:
-    """(field, sentence) of each refusal docs/api.md says the document cannot say; field None where the answer
-    names none."""
-    section = (ROOT / "docs" / "api.md").read_text().split("## What the document cannot say")[1].split("\n## ")[0]
-    kinds = []
-    for row in re.findall(r"^\| (?!what the server|---)(.+) \|$", section, re.MULTILINE):
-        field, said = row.split(" | ")[1:]
-        place = None if field == "none" else wildcard(field.strip("`"))
-        sentences = check_messages() if said == "the check's `message`" else [said.strip("`")]
-        kinds += [(place, wildcard(sentence)) for sentence in sentences]
-    return kinds
-
-
-def documented(answer: str, kinds: list) -> bool:
-    """Whether each refusal in an answer (a score post's `errors`, else the one) is a kind in `kinds` (an import's
-    place of the play left out of its field)."""
-    try:
-        said = json.loads(answer)
-    except ValueError:
-        return False
-    problems = said.get("errors") or [said] if isinstance(said, dict) else []
-    return bool(problems) and all(any(
-        (place is None) == ("field" not in problem) and (place is None or place.fullmatch(
-            re.sub(r"^(\[\d+\])+", "", problem["field"]))) and sentence.fullmatch(problem["error"])
-        for place, sentence in kinds) for problem in problems)
-
-
-def excused(response, failure, kinds: list) -> bool:
+def excused(response, failure, known: list) -> bool:
     """Whether every failure of a request is one the document owns up to: a valid body refused in a documented
     way, or a body over MAX_BODY (invalid as sent) refused by its size (413)."""
     def one(each) -> bool:
         if isinstance(each, RejectedPositiveData):
-            return response.status_code == 400 and documented(response.text, kinds)
+            return response.status_code == 400 and documented(response.text, known)
         if isinstance(each, AcceptedNegativeData):
             return response.status_code == 413 and len(response.request.body or b"") > MAX_BODY
         return False
@@ -175,7 +135,7 @@ def test_every_answer_keeps_the_document(server):
     for room in [room for room in rooms if room["tokens"]]:
         state = call(server, f"/api/rooms/{room['code']}")[2]
         room["moves"] = {body["move"] for bodies in state["allowed"].values() for body in bodies} | {"roll", "next"}
-    statuses, made, failures, turns, kinds = Counter(), Counter(), [], itertools.count(), undocumentable()
+    statuses, made, failures, turns, known = Counter(), Counter(), [], itertools.count(), kinds(list(GAMES))
     started = time.monotonic(), time.process_time()
     operations = [result.ok() for result in schema.get_all_operations()]
     live = [op for op in operations if op.path.endswith("/events")]  # an endless stream: tests/test_live.py
@@ -196,12 +156,12 @@ def test_every_answer_keeps_the_document(server):
                     if misread_pattern(case, failure):
                         statuses["accepted, a pattern misread"] += 1
                         return
-                    if excused(response, failure, kinds):
+                    if excused(response, failure, known):
                         statuses[f"{response.status_code}, documented"] += 1
                         return
                     statuses["failed"] += 1
                     failures.append(f"{case.method} {case.formatted_path} {mode.value}: {str(failure)[:600]} "
-                                    f"{response.text}")
+                                    f"{response.text[:300]}")
 
             try:
                 send(mode)
