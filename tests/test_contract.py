@@ -2,11 +2,16 @@
 games' mechanics declare, the answers as they are; and the request models refuse in the companion's sentences."""
 from __future__ import annotations
 
+import re
+
 import jsonschema_rs
 import pytest
+from babel.messages.pofile import read_po
 
 import layouts
 from companion.rules import mechanics
+from tests import undocumented
+from tests.serving import ROOT
 from tests.tables import Table
 
 
@@ -195,3 +200,44 @@ def test_an_answer_to_an_ask_says_who_answers_as_the_document_says(call, documen
     for body in ({}, {"token": room.tokens["Ben"], "back": True, "ask": asked["ask"]}, dict(nameless, player="Ana")):
         conforms(document, "TakeOver", body)  # asking, taking back, answering with a name
     assert call(f"/api/rooms/{room.code}/seats/1/takeover", dict(nameless, player="Ana"))[0] == 200
+
+
+def test_a_score_name_of_white_space_only_breaks_the_document_as_the_server_refuses_it(client, document):
+    for name, status in ((" Ana\u3000", 200), (" \r\u3000", 400)):
+        body = {"players": [{"name": name}, {"name": "Ben"}]}
+        answer = client.post("/api/score/copenhagen", json=body)
+        assert answer.status_code == status, answer.get_json()
+        if status == 200:
+            conforms(document, "CopenhagenScore", body)
+    assert answer.get_json() == {"error": "must not be empty", "field": "players[0].name", "errors": [
+        {"error": "must not be empty", "field": "players[0].name"}]}
+    with pytest.raises(jsonschema_rs.ValidationError, match="pattern"):
+        conforms(document, "CopenhagenScore", body)
+
+
+def test_a_tokens_field_takes_one_token_a_list_as_the_document_says(client, document):
+    four = {"players": [{"name": "Ana", "levels": [5, 6, 8, 10]}]}
+    assert client.post("/api/score/monolyth", json=four).status_code == 200
+    conforms(document, "MonolythScore", four)
+    five = {"players": [{"name": "Ana", "levels": [5, 6, 8, 10, 3]}]}
+    assert client.post("/api/score/monolyth", json=five).get_json()["field"] == "players[0].levels"
+    with pytest.raises(jsonschema_rs.ValidationError, match="more than 4 items"):
+        conforms(document, "MonolythScore", five)
+
+
+def test_each_refusal_the_document_cannot_say_is_a_sentence_the_server_says():
+    catalogue = [next(iter(m.id)) if isinstance(m.id, tuple) else m.id for m in read_po(
+        (ROOT / "companion" / "translations" / "messages.pot").open("rb")) if m.id]
+    said = [re.sub(r"%\(\w+\)s", "…", message) for message in catalogue]
+    said += [frame[:-1] + inner for frame in said if frame.endswith(": …") for inner in said]  # "…'s card: <problem>"
+    rows = undocumented.rows()
+    assert len(rows) > 20 and undocumented.CHECKS in [sentence for _, sentence in rows]
+    for _, sentence in rows:
+        if sentence != undocumented.CHECKS:
+            assert any(undocumented.wildcard(sentence).fullmatch(message) for message in said), sentence
+    known = undocumented.kinds([ROOT / "tests" / "games", layouts.TEMPLATES])
+    assert undocumented.documented('{"error": "a chance scores all five dice: 0 or at least 5", "field": '
+                                   '"players[3].chance"}', known)
+    for other in ('{"error": "must be a whole number", "field": "players[0].chance"}', '{"error": "two players are '
+                  'called \'Ana\'", "field": "room"}', '{"error": "two players are called \'Ana\'"}', "Bad request"):
+        assert not undocumented.documented(other, known), other

@@ -54,6 +54,15 @@ GameId = Annotated[str, Says(_game), Field(description="a game id, as `GET /api/
 """A game this companion serves, as a body names it (the document lists them)."""
 
 
+def players_per_game(low: str, high: str):
+    """A body's `json_schema_extra` saying, one branch a game served, how many `players` it takes (`low` and `high`:
+    the keywords of its bounds, `minimum` of a count, `minItems` of a list)."""
+    def said(schema: dict) -> None:
+        schema["anyOf"] = [{"properties": {"game": {"const": game}, "players": {low: seats.min, high: seats.max}}}
+                           for game, seats in ((game, layouts.load(game).players) for game in layouts.game_ids())]
+    return said
+
+
 Request = Annotated[Optional[Annotated[str, Field(min_length=1, max_length=LONGEST)]], Field(
     description="the tap's id: sent again by the same seat with the same body, it changes nothing again (a seat taken "
                 "answers the same seat and token, a room opened the same room); with another body or by another seat "
@@ -65,6 +74,7 @@ class OpenRoom(Body):
     """`POST /api/rooms`: the game, how many play (default the most the game allows), the group it is for, how strict
     its sheets are, and the tap's id (a retry opens no second room)."""
 
+    model_config = ConfigDict(json_schema_extra=players_per_game("minimum", "maximum"))
     request: Request = None
     game: GameId
     players: Annotated[Optional[int], Says(lambda body, **context: rooms.players_refusal(rooms.known_game(

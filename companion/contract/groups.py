@@ -17,7 +17,7 @@ from typing import Annotated, Optional
 
 from pydantic import ConfigDict, Field, TypeAdapter
 
-from companion.contract.bodies import GameId
+from companion.contract.bodies import GameId, players_per_game
 from companion.contract.refusals import Body, Says, says
 from companion.rules import names
 from companion.rules.errors import malformed
@@ -118,6 +118,7 @@ class Correction(Strict):
 class Play(Correction):
     """`POST /api/groups/<code>/plays`: a play entered by hand (or one of an exported list)."""
 
+    model_config = ConfigDict(json_schema_extra=players_per_game("minItems", "maxItems"))
     game: GameId
     players: Players
     id: Annotated[Optional[Annotated[str, Field(pattern=ID)]], says(N_('"id" is a play\'s id as an export has it.'))

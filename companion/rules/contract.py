@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Callable, Iterable, Optional, Protocol, runtime_checkable
+from typing import Annotated, Callable, Iterable, Optional, Protocol, runtime_checkable
 
-from pydantic import TypeAdapter, ValidationError
+from pydantic import Field, TypeAdapter, ValidationError
 
 from companion.rules.dice import dice_indexes
 from companion.rules.errors import Refused, no
@@ -161,7 +161,9 @@ class Param:
         return self.normal(value, act.state)
 
 
-dice_param = Param(Optional[list[int]], lambda act: no(400, N_('"%(what)s" must be a list of die numbers, e.g. [0, 2]'),
+DieNumbers = Optional[Annotated[list[Annotated[int, Field(ge=0)]], Field(json_schema_extra={"uniqueItems": True})]]
+"""Die numbers as a body sends them: each from 0, none twice (`dice_indexes` says so of one sent otherwise)."""
+dice_param = Param(DieNumbers, lambda act: no(400, N_('"%(what)s" must be a list of die numbers, e.g. [0, 2]'),
                                                        what="dice"),
                    normal=lambda value, state: dice_indexes(value, len(state.get("dice", []))),
                    description="die numbers, from 0 in the state's dice (none: [])")

@@ -24,7 +24,10 @@ from layouts.scoring import TieBreak
 Count = Annotated[int, Field(ge=0, strict=True)]
 """A non-negative whole number read off a sheet (JSON numbers only, never "3" or true)."""
 
-Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40, strict=True)]
+SHOWS = r"[^\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]"
+"""A character the name keeps once the white space around it is stripped (the API document's pattern)."""
+Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40, strict=True),
+                 Field(json_schema_extra={"pattern": SHOWS})]
 
 PLACE_TIES = {"shared": N_("%(names)s share place %(place)s"),
               "fewer": N_("%(names)s tied on points: fewer %(what)s puts them in order (%(order)s)"),

@@ -60,8 +60,8 @@ def _typed(field, tables: tuple[dict, ...] = ()) -> tuple:
     if isinstance(field, Choice):
         ids = tuple(option.id for option in field.options)
         return Literal[ids], ids[0]
-    if isinstance(field, Tokens):
-        return Annotated[list[Count], Field(max_length=MAX_ITEMS)], []
+    if isinstance(field, Tokens):  # one token a list, at most
+        return Annotated[list[Count], Field(max_length=min(MAX_ITEMS, len(field.lists)))], []
     if isinstance(field, Group):
         member = create_model(field.id, __config__=STRICT, **{f.id: _typed(f, tables) for f in field.fields})
         group = create_model(field.id, __config__=STRICT, **{

@@ -21,7 +21,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Optional
 
-from companion.rules.contract import Move, Param
+from companion.rules.contract import DieNumbers, Move, Param
 from companion.rules.dice import dice_indexes, dice_of, reroll, roll_chosen, shown
 from companion.rules.errors import no
 from companion.rules.language import N_, Speaker
@@ -168,7 +168,7 @@ class SharedRoll(MechanicBase):
         """Roll (the player on turn's, naming the dice where they choose); reroll and keep where the layout allows
         rerolls; `written` (each other seat's) when the turn waits for it."""
         count = len(dice_of(self.game))
-        chosen = Param(Optional[list[int]],
+        chosen = Param(DieNumbers,
                        lambda act: no(400, N_('"dice" must be a list of die numbers, e.g. [0, 2]')),
                        normal=lambda value, state: dice_indexes(value, count),
                        description="the die numbers to roll, from 0 in the game's dice")
