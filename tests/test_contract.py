@@ -226,8 +226,8 @@ def test_a_tokens_field_takes_one_token_a_list_as_the_document_says(client, docu
 
 
 def test_each_refusal_the_document_cannot_say_is_a_sentence_the_server_says():
-    catalogue = [next(iter(m.id)) if isinstance(m.id, tuple) else m.id for m in read_po(
-        (ROOT / "companion" / "translations" / "messages.pot").open("rb")) if m.id]
+    catalogue = [form for m in read_po((ROOT / "companion" / "translations" / "messages.pot").open("rb")) if m.id
+                 for form in (m.id if isinstance(m.id, tuple) else (m.id,))]  # a plural's every form
     said = [re.sub(r"%\(\w+\)s", "…", message) for message in catalogue]
     said += [frame[:-1] + inner for frame in said if frame.endswith(": …") for inner in said]  # "…'s card: <problem>"
     rows = undocumented.rows()
