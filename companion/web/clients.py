@@ -26,7 +26,7 @@ UNKNOWN = "unknown"
 CAPS = {"busy": 128, "streams": 64}
 """Connections one client holds at once, by kind; past it the next is refused (429)."""
 WAITING_PER_THREAD = 4
-"""Requests one client may have at the app's threads at once, per thread (the queue holds 256 per thread)."""
+"""Requests one client may have at the app's threads at once, per thread (cli.QUEUE_PER_THREAD: the queue)."""
 RETRY_AFTER_S = 5
 TOO_MANY = N_("Too many requests at once from your device (%(most)s); close some of the companion's pages and try "
               "again.")
