@@ -31,6 +31,7 @@ import pkgutil
 
 from companion.rules.mechanics.base import MechanicBase
 from layouts import Game
+from layouts.kept import per_object
 
 for _module in pkgutil.iter_modules(__path__):  # each mechanic registers itself (MechanicBase.REGISTERED)
     importlib.import_module(f"{__name__}.{_module.name}")
@@ -41,16 +42,11 @@ def kinds() -> dict[str, type]:
     return MechanicBase.REGISTERED
 
 
-_made: dict[int, tuple[Game, MechanicBase]] = {}
+@per_object
+def _made(game: Game) -> MechanicBase:
+    return kinds()[game.table.kind](game)
 
 
 def mechanic_of(game: Game) -> MechanicBase | None:
     """The mechanic running the game's table, or None for a game without one (made once per loaded layout)."""
-    if not game.table:
-        return None
-    made = _made.get(id(game))
-    if made is None or made[0] is not game:
-        if len(_made) > 256:
-            _made.clear()
-        made = _made[id(game)] = (game, kinds()[game.table.kind](game))
-    return made[1]
+    return _made(game) if game.table else None
