@@ -99,8 +99,9 @@ def read(model: type[bodies.Body], data: bytes) -> dict:
     return parsed(model, json.loads(data) if data else {}).model_dump()
 
 
-def refused(request, host: str, config) -> tuple[int, dict] | None:
+def refused(request, address: tuple[str, int], config) -> tuple[int, dict] | None:
     """The app's checks of a state-changing API request (checks.init_app): (status, JSON) refusing it, or None."""
+    host = get_host(request.protocol, request.headers.get("Host"), address)
     if checks.cross_site(request.headers, host, config.get("PUBLIC_URL")):
         return 403, {"error": gettext(checks.CROSS_SITE)}
     data, limit = request.body, config["MAX_CONTENT_LENGTH"]
@@ -114,8 +115,7 @@ def answer(app, request, address: tuple[str, int], change, code: str, arguments:
     with app.app_context(), language.reading(of_headers(request.headers)), layouts.settled():
         try:
             buckets.check("misses", request.remote_ip)
-            host = get_host(request.protocol, request.headers.get("Host"), address)
-            refusal = refused(request, host, app.config) if request.method == "POST" else None
+            refusal = refused(request, address, app.config) if request.method == "POST" else None
             if refusal is not None:
                 return refusal[0], headers, flask_json(refusal[1])
             status, body = change(app.extensions["rollsheet.rooms"], code, request.body, *arguments)
