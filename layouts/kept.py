@@ -2,8 +2,9 @@
 while that very object is loaded (a game read again from its changed files is a new object, worked out anew).
 
 Layout objects are pydantic models, which are no dict keys; they are kept by identity, each held beside what was
-worked out from it so that its identity stays its own. A sheet's places and a score card's input model cost
-0.4-1.6 ms each to work out, and a mark on a phone's sheet needed them three times.
+worked out from it so that its identity stays its own. A game's mechanic, a sheet's places and a score card's
+input model are kept so; the last two cost 0.4-1.6 ms each to work out, and a mark on a phone's sheet needed them
+three times.
 """
 from __future__ import annotations
 
