@@ -118,3 +118,24 @@ def test_a_phone_whose_seat_answer_was_lost_taps_again_and_gets_the_one_seat(ser
     assert [(s["name"], s["seat"]) for s in room.state()["seats"]] == [("Ana", 0)]
     page.locator('[data-key="roll"]').click()
     expect(page.locator("#log li").first).to_contain_text("Ana rolled")
+
+
+def test_a_tap_answered_as_made_before_answers_the_room_with_it_even_when_made_in_between(call, monkeypatch):
+    """Taps sent together: one reads the room, the other is made, then the first finds its id made: its answer is
+    the room with the move, never the room as it read it before (a double tap once got the room before its roll)."""
+    from companion.rooms import retries
+
+    room = Table(call, "simstown", ("Ana", "Ben"))
+    body = room.body("Ana", request="double-tap")
+    first_answer, between = retries.first_answer, []
+
+    def made_in_between(*args):
+        if not between:  # the second tap's first look, after it read the room: the first tap is made now
+            between.append(None)
+            between[0] = call(f"/api/rooms/{room.code}/roll", body)
+        return first_answer(*args)
+
+    monkeypatch.setattr(retries, "first_answer", made_in_between)
+    status, answer = call(f"/api/rooms/{room.code}/roll", body)
+    assert between[0][0] == status == 200
+    assert answer["version"] == between[0][1]["version"] == room.state()["version"] and answer["rolls"] == 1

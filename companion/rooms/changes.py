@@ -57,8 +57,8 @@ def _worked_out(db, code: str, lang: str, replay, step) -> tuple:
     row = row_of(db, code)
     current = orjson.loads(row.state)
     first = replay(db, current)
-    if first is not None:
-        return row, first or snapshot(db, code, row), None
+    if first is not None:  # {}: the room now, read again (outside a transaction, the tap may have come after `row`)
+        return row, first or snapshot(db, code, row_of(db, code)), None
     try:
         done = step(db, language.game(row.game, lang), current, row.version + 1)
     except Stale as stale:
