@@ -157,6 +157,19 @@ def busy_answer(headers) -> tuple[int, list[tuple[str, str]], bytes]:
     return status, [*head, ("Retry-After", str(Busy.retry_after))], body
 
 
+def answer_head(headers: list[tuple[str, str]]) -> httputil.HTTPHeaders:
+    """An answer's headers for tornado to write: ours and the app's, which `HTTPHeaders.add` would check against
+    the RFC's grammar one by one (half the loop's regular expressions for a move); tornado still refuses a line
+    break in any of them as it writes them."""
+    head = httputil.HTTPHeaders()
+    for name, value in headers:
+        if name in head:
+            head.add(name, value)
+        else:
+            head[name] = value
+    return head
+
+
 def unreadable(request: httputil.HTTPServerRequest) -> bool:
     """True when the address's path or query %-decodes to bytes that are not UTF-8 (a bad `%ff`)."""
     try:
@@ -202,9 +215,7 @@ class FlaskRoute:
         except Exception:  # a failure of ours: said in a sentence and logged, the phone still gets its answer
             logging.getLogger("rollsheet.bridge").exception(f"{request.method} {request.path}")
             status, headers, body = said_answer(request.headers, 500, HTTP_SENTENCES[500])
-        head = httputil.HTTPHeaders()
-        for name, value in headers:
-            head.add(name, value)
+        head = answer_head(headers)
         head.setdefault("Content-Length", str(len(body)))
         head.setdefault("Date", http_date(time.time()))
         connection = request.connection

@@ -40,6 +40,9 @@ RETRY_AFTER_S = 5
 MAX_HEAD = 64 * 1024
 READ_HEAD = 2 * MAX_HEAD
 """A head is read up to READ_HEAD bytes, so one over MAX_HEAD is answered 431; past READ_HEAD it is cut off unread."""
+READ_CHUNK = 8 * 1024
+"""Bytes read from a socket at once: tornado zeroes a buffer this large for every read (64 KB by default, 13 % of
+the loop's instructions for a move of 1 KB)."""
 BYTES = re.compile(r"[0-9]+")
 URL_TEXT = re.compile(r"[\x21-\x7e]*")
 """A request target as RFC 3986 writes it: printable ASCII, anything else %-escaped (browsers always do)."""
@@ -108,7 +111,7 @@ class GatedServer(HTTPServer):
     def initialize(self, *args, max_connections: int, max_body: int, head_timeout: float, proxy_hops: int = 0,
                    crowd: clients.Crowd | None = None, **kwargs):
         super().initialize(*args, idle_connection_timeout=head_timeout, body_timeout=head_timeout,
-                           max_body_size=max_body, max_header_size=READ_HEAD, **kwargs)
+                           max_body_size=max_body, max_header_size=READ_HEAD, chunk_size=READ_CHUNK, **kwargs)
         self.max_connections, self.max_body, self.proxy_hops = max_connections, max_body, proxy_hops
         self.crowd = crowd or clients.Crowd()
         self.idle: OrderedDict = OrderedDict()
