@@ -7,7 +7,7 @@ import orjson
 
 from companion.rooms import retries, seats
 from companion.rooms.room import Service, entries, log, phone_state, row_of, snapshot, undo_seat
-from companion.rules import language
+from companion.rules import language, room_dice
 from companion.rules.codes import normal_code
 from companion.rules.errors import Stale, impossible
 from companion.rules.language import gettext
@@ -87,7 +87,7 @@ def _saved(db, code: str, row, current: dict, done: tuple, kept: tuple) -> dict 
     new, seat, entry, undoable = done
     body, route, keeping = kept
     version_next = row.version + 1
-    undo = None if undoable is None else {"seat": seat, "state": current if undoable else None, "entry": entry}
+    undo = None if undoable is None else {"seat": seat, "state": room_dice.before(current) if undoable else None, "entry": entry}
     slot = row.undo if undoable == BESIDE else orjson.dumps(undo).decode() if undo else None
     if not db.save_room_at(code, row.version, version_next, orjson.dumps(new).decode(), slot):
         return None

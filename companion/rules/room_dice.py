@@ -35,6 +35,11 @@ def drawn(state: dict, used) -> dict:
     return dict(state, fair=used.record) if isinstance(used, fairdice.Source) else state
 
 
+def before(state: dict) -> dict:
+    """The state an undo slot keeps: without the record, which an undo takes from the room as it is then (`kept`)."""
+    return {key: value for key, value in state.items() if key != "fair"}
+
+
 def kept(restored: dict, current: dict) -> dict:
     """A state an undo restores, with the record as it is now: the counter never goes back, no draw is lost."""
     return dict(restored, fair=current["fair"]) if "fair" in current else restored
