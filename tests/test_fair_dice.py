@@ -11,6 +11,7 @@ import sys
 import time
 from pathlib import Path
 
+import orjson
 import pytest
 import typer
 from playwright.sync_api import expect
@@ -19,7 +20,7 @@ import layouts
 from companion import store
 from companion.contract import answers
 from companion.rooms import expiry
-from companion.rules import fairdice
+from companion.rules import fairdice, lists, referee, room_dice
 from companion.verify import verify
 from sheets.shell import Command
 from tests.phones import axe_clean, seated_phone
@@ -158,6 +159,27 @@ def test_a_seat_seed_counts_only_for_the_draws_after_it_sat():
     proof["seats"][0]["from"] = 0  # as if his seed had counted from the start: the rolls before him do not check
     with pytest.raises(fairdice.ProofError, match=r"roll or draw [123] of 43 \(version 1, counter [012]\) does not"):
         fairdice.checked(proof)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_move_leaves_the_state_it_was_made_on_and_its_dice_record_as_they_were(game_id):
+    # a move's copy shares the record (turns.SHARED): each roll goes into a new record, never the one read
+    game, walk = layouts.load(game_id), random.Random(game_id)
+    source = room_dice.opening()
+    state = dict(referee.new_state(game, 2, source), fair=source.record, lists=lists.start(game, 2),
+                 seats=[{"seat": 0, "name": "Ana"}, {"seat": 1, "name": "Ben"}])
+    for version in range(2, 60):
+        offered = [(int(seat), move) for seat, moves in referee.allowed(game, state).items() for move in moves
+                   if move["move"] not in ("cross", "end")]
+        if not offered or state["over"]:
+            break
+        seat, move = walk.choice(offered)
+        read, used = orjson.dumps(state), room_dice.source(state, version)
+        new, _, _ = referee.act(game, state, move["move"], {k: v for k, v in move.items() if k != "move"}, seat,
+                                version, used)
+        assert orjson.dumps(state) == read, move
+        state = room_dice.drawn(new, used)
+    assert state["fair"]["draws"] and state["fair"]["draws"] != source.record["draws"]
 
 
 def small_proof() -> dict:
