@@ -6,7 +6,8 @@ from __future__ import annotations
 import orjson
 
 from companion.rooms import retries, seats
-from companion.rooms.room import Service, entries, log, phone_state, row_of, snapshot, undo_seat
+from companion.rooms.recent import following
+from companion.rooms.room import LOG_SHOWN, Service, entries, log, phone_state, row_of, snapshot, undo_seat
 from companion.rules import language, room_dice
 from companion.rules.codes import normal_code
 from companion.rules.errors import Stale, impossible
@@ -44,9 +45,10 @@ def change(service: Service, code: str, step, body: dict | None = None, route: s
         if done is None:
             return current
         ahead = (row, current, done)
-    kept = (body, route, keeping)
+    kept = (body, route, keeping, service.recent)
     answer, changed = service.store.committed(lambda db: _written(db, code, lang, replay, step, ahead, kept))
-    if changed:
+    if changed is not None:
+        service.recent.keep(code, changed.created, answer["version"], answer["log"])  # committed now
         service.hub.publish(code, answer)  # to every phone watching (companion/web/live.py)
     return answer
 
@@ -68,32 +70,35 @@ def _worked_out(db, code: str, lang: str, replay, step) -> tuple:
     return (row, current, done) if done is not None else (row, snapshot(db, code, row), None)
 
 
-def _written(db, code: str, lang: str, replay, step, ahead, kept: tuple) -> tuple[dict, bool]:
+def _written(db, code: str, lang: str, replay, step, ahead, kept: tuple) -> tuple[dict, object]:
     """In the write transaction: the step worked out ahead saved while its room is unchanged, else the step run
-    here; (the answer, whether the room changed)."""
+    here; (the answer, the room row it changed, or None when it changed nothing)."""
     if ahead is not None:  # its seat needs no second look: a seat's token changes only with its room's version
         answer = _saved(db, code, *ahead, kept)
         if answer is not None:
-            return answer, True
+            return answer, ahead[0]
     row, current, done = _worked_out(db, code, lang, replay, step)
     if done is None:
-        return current, False
-    return _saved(db, code, row, current, done, kept), True
+        return current, None
+    return _saved(db, code, row, current, done, kept), row
 
 
 def _saved(db, code: str, row, current: dict, done: tuple, kept: tuple) -> dict | None:
     """Write a step's new state, log entry and request id when the room is still at `row.version`; the answer
-    (None: another change came first, nothing written). `kept`: the body, its route and what to keep for it."""
+    (None: another change came first, nothing written). `kept`: the body, its route, what to keep for it and the
+    recent logs (the log before it, kept, is not read back)."""
     new, seat, entry, undoable = done
-    body, route, keeping = kept
+    body, route, keeping, recent = kept
     version_next = row.version + 1
     undo = None if undoable is None else {"seat": seat, "state": room_dice.before(current) if undoable else None, "entry": entry}
     slot = row.undo if undoable == BESIDE else orjson.dumps(undo).decode() if undo else None
     if not db.save_room_at(code, row.version, version_next, orjson.dumps(new).decode(), slot):
         return None
-    if entry is not None:
-        log(db, code, version_next, seat, seat_name(new, seat) if seat is not None else None, entry)
-    answer = phone_state(db, code, row.game, version_next, new,
-                         undo_seat(slot) if undoable == BESIDE else seat if undoable else None)
+    written = None if entry is None else log(db, code, version_next, seat,
+                                             seat_name(new, seat) if seat is not None else None, entry)
+    before = None if code in db.dropped else recent.at(code, row.created, row.version)
+    log_now = entries(db, code) if before is None else following(before, written, LOG_SHOWN)
+    answer = phone_state(code, row.game, version_next, new,
+                         undo_seat(slot) if undoable == BESIDE else seat if undoable else None, log_now)
     retries.keep(db, code, body, route, version_next, seat, keeping and keeping(answer))
     return answer

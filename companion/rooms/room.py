@@ -25,6 +25,7 @@ import orjson
 
 import layouts
 from companion.rooms import cards, expiry, retries, seats, takeovers
+from companion.rooms.recent import RecentLogs
 from companion.rooms.presence import with_away
 from companion.rules import language, lists, referee, room_dice
 from companion.rules.codes import drawn_code, normal_code
@@ -37,11 +38,12 @@ LOG_SHOWN = 30
 
 
 class Service:
-    """What the rooms need from outside the rules: the `store` (an engine, companion/store) they are kept in, and
-    the `hub` (companion/web/live.py) that tells every watching phone of a change."""
+    """What the rooms need from outside the rules: the `store` (an engine, companion/store) they are kept in, the
+    `hub` (companion/web/live.py) that tells every watching phone of a change, and the `recent` log entries of the
+    rooms this process served (recent.py)."""
 
     def __init__(self, store, hub):
-        self.store, self.hub = store, hub
+        self.store, self.hub, self.recent = store, hub, RecentLogs()
 
 
 class Snapshot(dict):
@@ -108,8 +110,12 @@ def row_of(db, code: str):
     return row
 
 
-def log(db, code: str, version: int, seat, player, entry: tuple[str, dict]) -> None:
-    db.add_entry(code, version, time.time(), seat, player, entry[0], orjson.dumps(entry[1]).decode())
+def log(db, code: str, version: int, seat, player, entry: tuple[str, dict]) -> dict:
+    """Write an entry to the room's log at `version`; the entry as `entries` reads it."""
+    written = {"at": time.time(), "seat": seat, "player": player, "kind": entry[0],
+               "params": orjson.dumps(entry[1]).decode()}
+    db.add_entry(code, version, written["at"], seat, player, written["kind"], written["params"])
+    return written
 
 
 def version(service: Service, code: str) -> int:
@@ -128,7 +134,7 @@ def state(service: Service, code: str) -> dict:
     """Everything a phone shows: the game state, the version, the undo offer and the newest log entries
     as stored (kind + params: `shown` writes them out)."""
     with service.store.reading() as db:
-        return snapshot(db, normal_code(code))
+        return snapshot(db, normal_code(code), recent=service.recent)
 
 
 def state_here(service: Service, code: str) -> dict:
@@ -148,9 +154,15 @@ def entries(db, code: str, limit: int = LOG_SHOWN, after: int | None = None) -> 
             for _, at, seat, player, kind, params in db.entries(code, limit, after)]
 
 
-def snapshot(db, code: str, row=None) -> dict:
+def snapshot(db, code: str, row=None, recent: RecentLogs | None = None) -> dict:
+    """The room as phones read it; `recent`: the entries kept, and kept (only for reads of what is committed)."""
     row = row_of(db, code) if row is None else row
-    return phone_state(db, code, row.game, row.version, orjson.loads(row.state), undo_seat(row.undo))
+    log_now = recent and recent.at(code, row.created, row.version)
+    if log_now is None:
+        log_now = entries(db, code)
+        if recent is not None:
+            recent.keep(code, row.created, row.version, log_now)
+    return phone_state(code, row.game, row.version, orjson.loads(row.state), undo_seat(row.undo), log_now)
 
 
 def undo_seat(slot: str | None):
@@ -159,8 +171,9 @@ def undo_seat(slot: str | None):
     return undo["seat"] if undo and undo["state"] is not None else None
 
 
-def phone_state(db, code: str, game_id: str, version_now: int, game_state: dict, undo_seat) -> dict:
-    """The state as phones read it: before the first move its game as it would start now (but the room's count)."""
+def phone_state(code: str, game_id: str, version_now: int, game_state: dict, undo_seat, log_now) -> dict:
+    """The state as phones read it, with the newest entries `log_now`: before the first move its game as it would
+    start now (but the room's count)."""
     game = layouts.load(game_id)
     starting = seats.fitted(game, game_state)
     shown = takeovers.public(room_dice.public(starting))  # never the dice's seed
@@ -168,4 +181,4 @@ def phone_state(db, code: str, game_id: str, version_now: int, game_state: dict,
                      "players": game_state["players"], **referee.answers(game, starting),
                      "reorder": seats.order_open(game_state), **cards.public(game_state),
                      "seats": with_away(starting, None)["seats"],  # away_s: GET and the stream's presence tell it
-                     "undo": None if undo_seat is None else {"seat": undo_seat}, "log": entries(db, code)})
+                     "undo": None if undo_seat is None else {"seat": undo_seat}, "log": list(log_now)})

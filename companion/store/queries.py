@@ -1,7 +1,7 @@
 """The store's queries, written once in SQL both engines speak (`?` placeholders, ON CONFLICT upserts).
 
 Glossary:
-- room row: (game, version, state JSON text, undo JSON text or None) of a room being played.
+- room row: (game, version, state JSON text, undo JSON text or None, created) of a room being played.
 - entry row: a log entry (version, at, seat, player, kind, params JSON text), newest first.
 - closed room: a code kept after its room closed for lack of play (expiry.py), with its game and when.
 - bucket: a rate limit's tokens for one kind and client, and when it was last taken from (limits.py).
@@ -56,6 +56,7 @@ class Room(NamedTuple):
     version: int
     state: str
     undo: str | None
+    created: float
 
 
 class Queries(GroupQueries):
@@ -63,11 +64,14 @@ class Queries(GroupQueries):
 
     def __init__(self, run: Callable, lock: str = "", legacy: bool = False):
         self.run, self.lock, self.legacy = run, lock, legacy
+        self.dropped: set[str] = set()
+        """The rooms whose log lost entries in this transaction (companion/rooms/recent.py)."""
 
     # rooms
     def room(self, code: str) -> Room | None:
         """The room row of `code` (locked for this transaction when it writes), or None."""
-        row = self.run("SELECT game, version, state, undo FROM rooms WHERE code = ?" + self.lock, (code,)).fetchone()
+        row = self.run("SELECT game, version, state, undo, created FROM rooms WHERE code = ?" + self.lock,
+                       (code,)).fetchone()
         return row and Room(*row)
 
     def add_room(self, code: str, game: str, created: float, state: str) -> bool:
@@ -103,6 +107,7 @@ class Queries(GroupQueries):
 
     def drop_entries(self, code: str, kind: str) -> int:
         """Remove a room's log entries of `kind` (e.g. a final score saved again); how many there were."""
+        self.dropped.add(code)
         return self.run("DELETE FROM room_log WHERE room = ? AND kind = ?", (code, kind)).rowcount
 
     # seats

@@ -1,0 +1,50 @@
+"""The newest log entries of the rooms this process served, so a move need not read its room's log back.
+
+A room's log changes only with its version (a change writes at most one entry, at its new version), so the newest
+entries at a version are the entries at the version before with the new one put in front. Kept here are only logs
+as committed: read outside a write transaction, or answered by a change once its commit is done; a change that
+dropped entries (a final score saved again) reads its log back. A room's key holds when it was opened, as a room
+code closed for lack of play may be opened again from version 1.
+
+Glossary:
+- opened: the room row's `created` (epoch seconds): with the code, one room of all that had that code.
+"""
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+
+ROOMS_KEPT = 2048
+"""Rooms whose newest entries are kept (30 entries of about 200 bytes each: some 12 MB at most)."""
+
+
+class RecentLogs:
+    """The newest log entries of at most ROOMS_KEPT rooms, each at one version (the newest this process saw)."""
+
+    def __init__(self, most: int = ROOMS_KEPT):
+        self.most, self.lock, self.kept = most, threading.Lock(), OrderedDict()
+
+    def at(self, code: str, opened: float, version: int) -> tuple[dict, ...] | None:
+        """The room's newest entries at `version`, newest first, when kept (entries are never changed in place)."""
+        with self.lock:
+            found = self.kept.get(code)
+            if found is None or found[:2] != (opened, version):
+                return None
+            self.kept.move_to_end(code)
+            return found[2]
+
+    def keep(self, code: str, opened: float, version: int, entries) -> None:
+        """Keep the room's newest entries at `version` (committed), in place of an older version's."""
+        with self.lock:
+            found = self.kept.get(code)
+            if found is not None and found[0] == opened and found[1] > version:
+                return  # a slower thread's older answer: the newer one stays
+            self.kept[code] = (opened, version, tuple(entries))
+            self.kept.move_to_end(code)
+            if len(self.kept) > self.most:
+                self.kept.popitem(last=False)
+
+
+def following(before: tuple[dict, ...], entry: dict | None, most: int) -> tuple[dict, ...]:
+    """The newest `most` entries once `entry` (None: no log line) follows the entries `before`."""
+    return before if entry is None else (entry, *before[:most - 1])

@@ -1,0 +1,89 @@
+"""A move's answer carries its room's newest log entries without reading them back (companion/rooms/recent.py): they
+are the same as the store holds, whichever worker made the change before, after a score saved again, and in a room
+opened again on a closed room's code."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from companion import cli, rooms
+from companion.rooms import expiry, room
+
+
+def stored_log(service, code: str) -> list[dict]:
+    """The room's newest entries as the store holds them."""
+    with service.store.reading() as db:
+        return room.entries(db, code)
+
+
+def first_offered(state: dict, seat: int) -> tuple[str, dict]:
+    """The first move the referee offers `seat` (no crossing, no declared end)."""
+    move = next(m for m in state["allowed"][str(seat)] if m["move"] not in ("cross", "end"))
+    return move["move"], {k: v for k, v in move.items() if k != "move"}
+
+
+def test_moves_made_through_two_workers_in_turn_answer_the_log_the_store_holds(tmp_path):
+    workers = [cli.make_app(tmp_path), cli.make_app(tmp_path)]  # two processes' services on one database
+    services = [app.extensions["rollsheet.rooms"] for app in workers]
+    with workers[0].test_request_context():
+        code = rooms.create(services[0], "simstown", 1)
+        _, ana = rooms.take_seat(services[0], code, {"name": "Ana"})
+        state = rooms.state(services[0], code)
+    for number in range(45):  # past the 30 entries shown, each worker's kept log falling behind the other's
+        service, app = services[number % 3 % 2], workers[number % 3 % 2]
+        with app.test_request_context():
+            action, body = first_offered(state, ana["seat"])
+            state = rooms.act(service, code, action, {**body, "player": "Ana", "token": ana["token"],
+                                                      "seen": state["version"]})
+            assert state["log"] == stored_log(service, code), number
+            assert rooms.state(services[1 - number % 3 % 2], code)["log"] == state["log"], number
+
+
+def test_a_score_saved_again_leaves_one_score_in_the_log(tmp_path):
+    app = cli.make_app(tmp_path)
+    service = app.extensions["rollsheet.rooms"]
+    client = app.test_client()
+    with app.test_request_context():
+        code = rooms.create(service, "monolyth", 2)
+    token = client.post(f"/api/rooms/{code}/seats", json={"name": "Ana"}).get_json()["token"]
+    client.post(f"/api/rooms/{code}/seats", json={"name": "Ben"})
+    for ana, ben in ((12, 8), (8, 12)):
+        players = [{"name": "Ana", "structure": ana}, {"name": "Ben", "structure": ben}]
+        saved = client.post("/api/score/monolyth", json={"players": players, "room": code, "player": "Ana",
+                                                         "token": token})
+        assert saved.status_code == 200, saved.get_json()
+    log = client.get(f"/api/rooms/{code}").get_json()["log"]
+    with app.test_request_context():
+        assert [e["kind"] for e in log] == [e["kind"] for e in stored_log(service, code)]
+    assert [e["kind"] for e in log].count("score") == 1 and "1. Ben" in log[0]["text"]
+
+
+def test_a_closed_rooms_code_opened_again_shows_only_its_new_log(tmp_path, monkeypatch):
+    app = cli.make_app(tmp_path)
+    service = app.extensions["rollsheet.rooms"]
+    monkeypatch.setattr(room, "drawn_code", lambda: "K7QX2M")
+    with app.test_request_context():
+        code = rooms.create(service, "simstown", 2)
+        old = rooms.state(service, code)  # kept at version 1, as the new room will be
+        with service.store.writing() as db:
+            assert expiry.sweep(db, 0, now=time.time() + 1) == 1
+        time.sleep(0.01)
+        assert rooms.create(service, "simstown", 2) == code
+        new = rooms.state(service, code)
+    assert new["version"] == old["version"] == 1 and new["commitment"] != old["commitment"]
+    assert len(new["log"]) == 1 and new["log"] == stored_log(service, code)
+    assert new["log"][0]["params"] != old["log"][0]["params"]
+
+
+@pytest.mark.parametrize("most", [1, 3])
+def test_only_the_newest_rooms_are_kept(most):
+    from companion.rooms.recent import RecentLogs
+
+    recent = RecentLogs(most)
+    for number in range(4):
+        recent.keep(f"ROOM{number}", 1.0, 2, [{"kind": "open"}])
+    recent.keep("ROOM3", 1.0, 1, [{"kind": "older"}])  # a slower thread's older answer
+    assert recent.at("ROOM3", 1.0, 2) == ({"kind": "open"},)
+    assert [recent.at(f"ROOM{n}", 1.0, 2) is not None for n in range(4)] == [n >= 4 - most for n in range(4)]
+    assert recent.at("ROOM3", 2.0, 2) is None  # another room that had this code
