@@ -90,7 +90,8 @@ def _saved(db, code: str, row, current: dict, done: tuple, kept: tuple) -> dict 
     new, seat, entry, undoable = done
     body, route, keeping, recent = kept
     version_next = row.version + 1
-    undo = None if undoable is None else {"seat": seat, "state": room_dice.before(current) if undoable else None, "entry": entry}
+    before_move = room_dice.before(current) if undoable else None
+    undo = None if undoable is None else {"seat": seat, "state": before_move, "entry": entry}
     slot = row.undo if undoable == BESIDE else orjson.dumps(undo).decode() if undo else None
     if not db.save_room_at(code, row.version, version_next, orjson.dumps(new).decode(), slot):
         return None

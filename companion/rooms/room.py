@@ -25,8 +25,8 @@ import orjson
 
 import layouts
 from companion.rooms import cards, expiry, retries, seats, takeovers
-from companion.rooms.recent import RecentLogs
 from companion.rooms.presence import with_away
+from companion.rooms.recent import RecentLogs
 from companion.rules import language, lists, referee, room_dice
 from companion.rules.codes import drawn_code, normal_code
 from companion.rules.errors import Refused, malformed, missing

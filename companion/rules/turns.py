@@ -21,7 +21,6 @@ from companion.rules.ending import ended
 from companion.rules.errors import Refused, no
 from companion.rules.language import N_, current, speaker
 
-
 SHARED = frozenset({"fair"})
 """The parts of a state a move never changes in place, shared by its copy: the room's dice record is replaced whole
 (room_dice.drawn) and grows with every roll, so copying it cost a move more with every turn of the game."""
