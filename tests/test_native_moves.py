@@ -132,3 +132,12 @@ def test_other_reads_stay_flasks(method, path):
                                   "/api/rooms/ABCDEF/roll/", "/api/rooms", "/api/groups"])
 def test_other_routes_stay_flasks(path):
     assert moves.route_of(request_of(path, {})) is None
+
+
+@pytest.mark.parametrize("body", [b'{"player": "\\ud800", "token": "x"}', b'{"player": "\\uD800", "token": "x"}',
+                                  b'{"player": "\xed\xa0\x80", "token": "x"}', b'{"player": "Ana\\u00e9\\udfff"}'])
+def test_a_lone_surrogate_is_refused_however_the_body_writes_it(app, room, body):
+    request = request_of(f"/api/rooms/{room[0]}/roll", body, {"Content-Type": "application/json"})
+    status, _, answer = native(app, request)
+    assert status == 400 and "lone surrogate" in answer["error"], answer
+    assert native(app, request) == flask(app, request)

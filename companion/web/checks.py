@@ -31,6 +31,8 @@ def too_deep(value, limit: int) -> bool:
     """True when `value` nests lists and objects more than `limit` levels deep."""
     layer = [value]
     for _ in range(limit):
+        if not layer:
+            return False
         layer = [child for item in layer if isinstance(item, (list, dict))
                  for child in (item.values() if isinstance(item, dict) else item)]
     return any(isinstance(item, (list, dict)) for item in layer)
@@ -50,6 +52,8 @@ def loaded(raw: bytes | str):
         raise BadJSON(gettext("The body is not valid JSON.")) from None
     if too_deep(data, MAX_DEPTH):
         raise BadJSON(gettext("The JSON nests deeper than %(most)s levels.", most=MAX_DEPTH))
+    if raw.isascii() and ("\\u" not in raw if isinstance(raw, str) else b"\\u" not in raw):
+        return data  # no escape, no byte that could make a lone surrogate: a move's body
     try:
         json.dumps(data, ensure_ascii=False).encode("utf-8")
     except UnicodeEncodeError:
