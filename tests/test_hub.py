@@ -93,7 +93,9 @@ def test_a_change_published_in_one_worker_wakes_the_watchers_of_another(tmp_path
             rereads.append(code)
             return {"version": 9, "dice": ["read anew"]}
 
-        here, there = Hub(lambda state, language: state), Hub(lambda state, language: state)
+        written = []
+        here = Hub(lambda state, language: dict(state, said=language))
+        there = Hub(lambda state, language: written.append(language) or dict(state, said=language))
         here.attach(loop, SocketRelay(str(tmp_path), 0, 2))
         there.attach(loop, SocketRelay(str(tmp_path), 1, 2), reread)
 
@@ -105,7 +107,9 @@ def test_a_change_published_in_one_worker_wakes_the_watchers_of_another(tmp_path
         here.publish("ROOM", {"version": 4, "dice": [6]})
         here.publish("UNWATCHED", {"version": 4})
         await asyncio.wait_for(changed, 1)
-        assert watched.encoded("en") == b'{"version":4,"dice":[6]}' and rereads == []
+        assert watched.encoded("en") == b'{"version":4,"dice":[6],"said":"en"}' and rereads == []
+        assert written == []  # written out once, by the process that made the change, in its request's language
+        assert watched.encoded("de") == b'{"version":4,"dice":[6],"said":"de"}' and written == ["de"]
         changed = watched.changed
         there.arrived("ROOM", 5, None)  # a message too large to carry its state
         await asyncio.wait_for(changed, 1)

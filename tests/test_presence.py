@@ -3,7 +3,7 @@ moment its last one ends; the seats a stream names, and the relay's presence mes
 from __future__ import annotations
 
 from companion.rooms.presence import Presence, seats_named, with_away
-from companion.web.relay import arrived
+from companion.web.relay import arrived, message
 
 
 def test_a_seat_is_away_once_its_last_stream_ends_and_present_again_when_one_comes_back():
@@ -62,6 +62,9 @@ def test_a_relay_message_of_presence_reaches_the_hub():
 
     hub = Hub()
     arrived(b'K7QX2M presence host:42\n{"seats": [0, 3], "away_s": {"1": 4}}', Loop(), hub)
-    arrived(b"K7QX2M 7\n", Loop(), hub)
+    arrived(b"K7QX2M 7 de\n", Loop(), hub)  # too large to carry its state: read it anew
+    arrived(message("K7QX2M", {"version": 8}, "es", b'{"version":8,"log":[]}', 100), Loop(), hub)
     assert calls == [(hub.heard, "K7QX2M", "host:42", {"seats": [0, 3], "away_s": {"1": 4}}),
-                     (hub.arrived, "K7QX2M", 7, None)]
+                     (hub.arrived, "K7QX2M", 7, None, None),
+                     (hub.arrived, "K7QX2M", 8, b'{"version":8}', {"es": b'{"version":8,"log":[]}'})]
+    assert message("K7QX2M", {"version": 8}, "es", b'{"version":8,"log":[]}', 40) == b"K7QX2M 8 es\n"

@@ -61,7 +61,7 @@ class ElsewhereCheck:
             for code, version in newer(watched, stored):
                 loop.call_soon_threadsafe(hub.arrived, code, version, None)
 
-    def send(self, code: str, state: dict) -> None:
+    def send(self, code: str, state: dict, speaking: str, frame: bytes) -> None:
         """Nothing to send: other hosts find the change in the database."""
 
     def tell(self, data: bytes) -> None:
@@ -83,10 +83,10 @@ class Relays:
         for relay in self.relays:
             relay.start(loop, hub)
 
-    def send(self, code: str, state: dict) -> None:
+    def send(self, code: str, state: dict, speaking: str, frame: bytes) -> None:
         """Send through each."""
         for relay in self.relays:
-            relay.send(code, state)
+            relay.send(code, state, speaking, frame)
 
     def tell(self, data: bytes) -> None:
         """Tell through each."""

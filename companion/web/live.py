@@ -26,6 +26,7 @@ import orjson
 
 from companion.rooms.presence import Presence, origin
 from companion.rooms.room import Snapshot
+from companion.rules import language
 
 
 def encoded(state: dict, language: str, write) -> bytes:
@@ -59,11 +60,14 @@ class Channel:
         """The newest state as JSON in `language`, built once per version and language."""
         return encoded(self.state, language, self.write)
 
-    def offer(self, state: dict) -> None:
-        """Keep `state` when it is newer than the one kept, and wake the waiters."""
+    def offer(self, state: dict, frames: dict[str, bytes] | None = None) -> None:
+        """Keep `state` when it is newer than the one kept (with `frames`: its JSON text already written in some
+        languages), and wake the waiters."""
         if state["version"] <= self.version:
             return
         self.state = state if isinstance(state, Snapshot) else Snapshot(state)
+        if frames:
+            self.state.frames.update(frames)
         self.wake()
 
     def wake(self) -> None:
@@ -96,19 +100,22 @@ class Hub:
             relay.start(loop, self)
 
     def publish(self, code: str, state: dict) -> None:
-        """A room committed `state` (called from any thread, after the commit)."""
+        """A room committed `state` (called from any thread, after the commit). The other processes get it with its
+        JSON text in the request's language, which a move answers anyway: their phones need not write it again."""
         if self.loop is not None:
             self.loop.call_soon_threadsafe(self._deliver, code, state)
             if self.relay is not None:
-                self.relay.send(code, state)
+                speaking = language.current()
+                self.relay.send(code, state, speaking, encoded(state, speaking, self.write))
 
-    def arrived(self, code: str, version: int, state: bytes | None) -> None:
-        """Another process committed `version` of a room (on the loop), its state as JSON (None: read it anew)."""
+    def arrived(self, code: str, version: int, state: bytes | None, frames: dict[str, bytes] | None = None) -> None:
+        """Another process committed `version` of a room (on the loop), its state as JSON (None: read it anew) and
+        `frames`, its JSON text as phones read it by language."""
         channel = self.channels.get(code)
         if channel is None or version <= channel.version:
             return
         if state is not None:
-            channel.offer(orjson.loads(state))
+            channel.offer(orjson.loads(state), frames)
         else:
             asyncio.ensure_future(self._reread(code))
 

@@ -11,13 +11,14 @@
   every commit is gone: it took a lock at every commit and carried at most 8,000 bytes (docs/hosting.md).
 
 Glossary:
-- message: `<code> <version>` on a first line, then the state as JSON; the state is left out when it is
-  too large for a datagram, and a process that receives such a message reads the room from the database.
+- message: `<code> <version> <language>` on a first line, then the state as JSON, then on a line of its own the
+  state as a phone in that language reads it (live.encoded); both are left out when too large for a datagram, and a
+  process that receives such a message reads the room from the database.
   A process that watches no phone of that room reads no further than the first line. A presence message,
   `<code> presence <origin>` then `{"seats": [...], "away_s": {"<seat>": seconds}}`, says which seats of the
   room that process holds streams of, and which it knows are away (presence.py); with `"ask": true` (the sender
   has just begun watching the room) each process watching it answers with a presence message of its own.
-- hub: live.Hub; `hub.arrived(code, version, state or None)` is called on its loop for each message.
+- hub: live.Hub; `hub.arrived(code, version, state or None, frames)` is called on its loop for each message.
 """
 from __future__ import annotations
 
@@ -32,20 +33,22 @@ DATAGRAM_MOST = 200_000
 SEND_WAIT_S = 0.25
 
 
-def message(code: str, state: dict, most: int) -> bytes:
-    """The message for a room's new state (without the state when it would pass `most` bytes)."""
-    head, body = f"{code} {state['version']}\n".encode(), orjson.dumps(state)
+def message(code: str, state: dict, speaking: str, frame: bytes, most: int) -> bytes:
+    """The message for a room's new state and its `frame` in language `speaking` (neither when they would pass
+    `most` bytes; JSON as orjson writes it holds no line break)."""
+    head, body = f"{code} {state['version']} {speaking}\n".encode(), orjson.dumps(state) + b"\n" + frame
     return head + body if len(head) + len(body) <= most else head
 
 
 def arrived(data: bytes, loop, hub) -> None:
     """Hand a received message to the hub on its loop (from any thread)."""
     head, _, body = data.partition(b"\n")
-    code, version, *origin = head.decode().split()
+    code, version, said = head.decode().split()
     if version == "presence":
-        loop.call_soon_threadsafe(hub.heard, code, origin[0], orjson.loads(body))
+        loop.call_soon_threadsafe(hub.heard, code, said, orjson.loads(body))
     else:
-        loop.call_soon_threadsafe(hub.arrived, code, int(version), body or None)
+        state, _, frame = body.partition(b"\n")
+        loop.call_soon_threadsafe(hub.arrived, code, int(version), state or None, {said: frame} if frame else None)
 
 
 class SocketRelay:
@@ -76,10 +79,10 @@ class SocketRelay:
             except BlockingIOError:
                 return
 
-    def send(self, code: str, state: dict) -> None:
-        """Tell the other workers (any thread, never waiting: the relay's thread sends it); a worker that is down
-        or restarting misses it and reads anew."""
-        self.tell(message(code, state, DATAGRAM_MOST))
+    def send(self, code: str, state: dict, speaking: str, frame: bytes) -> None:
+        """Tell the other workers of a room's new state and its JSON text in `speaking` (any thread, never waiting:
+        the relay's thread sends it); a worker that is down or restarting misses it and reads anew."""
+        self.tell(message(code, state, speaking, frame, DATAGRAM_MOST))
 
     def tell(self, data: bytes) -> None:
         """Send a message to the other workers (queued: the relay's own thread sends it)."""
