@@ -20,6 +20,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterator
 
+from babel import Locale
 from babel.lists import format_list
 from babel.support import NullTranslations, Translations
 
@@ -57,7 +58,13 @@ class Speaker:
 
     def listing(self, names: list[str], style: str = "standard") -> str:
         """'Ana, Ben and Cy' in this language (`style="or"`: 'Ana, Ben or Cy')."""
-        return format_list(list(names), style=style, locale=self.language) if names else ""
+        return format_list(list(names), style=style, locale=babel_locale(self.language)) if names else ""
+
+
+@lru_cache(maxsize=None)
+def babel_locale(language: str) -> Locale:
+    """Babel's data for `language`, read once (Babel parses a locale's name anew at every call given a text)."""
+    return Locale.parse(language)
 
 
 @lru_cache(maxsize=None)

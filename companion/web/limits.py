@@ -21,7 +21,6 @@ from __future__ import annotations
 import math
 import time
 
-from companion import store
 from companion.rules.errors import Refused
 from companion.rules.language import gettext
 from companion.web.clients import client_of
@@ -44,14 +43,14 @@ class Limited(Refused):
 
 
 class Buckets:
-    """Token buckets per (kind, client), kept in the app's store (use them inside an app context)."""
+    """Token buckets per (kind, client), kept in the app's store `engine`."""
 
-    def __init__(self, clock=time.time):
-        self.clock = clock
+    def __init__(self, engine, clock=time.time):
+        self.engine, self.clock = engine, clock
 
     def level(self, kind: str, client: str, spend: int) -> float:
         """The tokens in the client's bucket of `kind` before this request, `spend` of them taken when it has them."""
-        with store.writing() if spend else store.reading() as db:
+        with self.engine.writing() if spend else self.engine.reading() as db:
             now = self.clock()
             tokens, at = db.bucket(kind, client) or (BURST[kind], now)
             level = min(BURST[kind], tokens + (now - at) / REFILL_S[kind])
@@ -135,7 +134,7 @@ def init_app(app) -> None:
     """Limit room creation and unknown-code lookups on the app's routes (a seat's ask: views/api.py)."""
     from flask import request
 
-    app.extensions["rollsheet.limits"] = Buckets()
+    app.extensions["rollsheet.limits"] = Buckets(app.extensions["rollsheet.store"])
 
     @app.before_request
     def limit():

@@ -112,7 +112,7 @@ def answer(app, request, address: tuple[str, int], change, code: str, arguments:
     """The answer to a move, crossing, undo, seat or read (on a pool thread): (status, headers, body) as Flask's
     would be."""
     buckets, headers = app.extensions["rollsheet.limits"], list(JSON_HEADERS)
-    with app.app_context(), language.reading(of_headers(request.headers)), layouts.settled():
+    with language.reading(of_headers(request.headers)), layouts.settled():  # no Flask: its app context is not needed
         try:
             buckets.check("misses", request.remote_ip)
             refusal = refused(request, address, app.config) if request.method == "POST" else None
