@@ -20,6 +20,7 @@ Glossary:
 from __future__ import annotations
 
 import time
+from functools import lru_cache
 
 import orjson
 
@@ -32,7 +33,7 @@ from companion.rules.codes import drawn_code, normal_code
 from companion.rules.errors import Refused, malformed, missing
 from companion.rules.language import gettext
 from companion.rules.prompts import prompts
-from companion.rules.words import entry_text
+from companion.rules.words import TEXTS_KEPT, entry_text
 
 LOG_SHOWN = 30
 
@@ -143,10 +144,19 @@ def state_here(service: Service, code: str) -> dict:
 
 
 def shown(state: dict, lang: str) -> dict:
-    """A room's state as a phone reads it: each log entry written out in `lang` as its `text`, each seat's prompt."""
-    log = [{"at": e["at"], "seat": e["seat"], "player": e["player"], "kind": e["kind"],
-            "text": entry_text(state["game"], e["kind"], e["params"], e["player"], lang)} for e in state["log"]]
-    return dict(state, log=log, prompt=prompts(language.game(state["game"], lang), state, language.speaker(lang)))
+    """A room's state as a phone reads it (for orjson to write out): each log entry written out in `lang` with its
+    `text`, each seat's prompt."""
+    game = state["game"]
+    log = [shown_entry(game, e["at"], e["seat"], e["player"], e["kind"], e["params"], lang) for e in state["log"]]
+    return dict(state, log=log, prompt=prompts(language.game(game, lang), state, language.speaker(lang)))
+
+
+@lru_cache(maxsize=TEXTS_KEPT)
+def shown_entry(game_id: str, at: float, seat, player, kind: str, params: str, lang: str) -> orjson.Fragment:
+    """A log entry as a phone reads it in `lang`, as JSON text made once: a room's newest entries are written out
+    again with every change (building and writing out their 30 objects cost more than the rest of its JSON)."""
+    return orjson.Fragment(orjson.dumps({"at": at, "seat": seat, "player": player, "kind": kind,
+                                         "text": entry_text(game_id, kind, params, player, lang)}))
 
 
 def entries(db, code: str, limit: int = LOG_SHOWN, after: int | None = None) -> list[dict]:
