@@ -66,6 +66,8 @@ def refusals(code: str, token: str) -> list:
             request_of(f"/api/rooms/{code}/roll", b"{not json", {"Content-Type": "application/json"}),
             request_of(f"/api/rooms/{code}/roll", b"player=Ana", {"Content-Type": "text/plain"}),
             request_of(f"/api/rooms/{code}/roll", b"[" * 40 + b"]" * 40, {"Content-Type": "application/json"}),
+            request_of(f"/api/rooms/{code}/roll", b"null", {"Content-Type": "application/json"}),
+            request_of(f"/api/rooms/{code}/roll", b"", {"Content-Type": "application/json; charset=utf-8"}),
             request_of(f"/api/rooms/{code}/roll", ana, {"Origin": "https://elsewhere.example"}),
             request_of(f"/api/rooms/{code}/undo", ana),
             request_of(f"/api/rooms/{code}/lists/nothing/here", {**ana, "crossed": True}),
@@ -141,3 +143,19 @@ def test_a_lone_surrogate_is_refused_however_the_body_writes_it(app, room, body)
     status, _, answer = native(app, request)
     assert status == 400 and "lone surrogate" in answer["error"], answer
     assert native(app, request) == flask(app, request)
+
+
+@pytest.mark.parametrize("body", [{"player": "Ana", "token": "x", "note": "[" * 40 + "{" * 40},
+                                  {"player": "Ana", "token": "x", "dice": [[[[0]]]]}])
+def test_brackets_inside_text_do_not_make_a_body_deep(app, room, body):
+    answer = native(app, request_of(f"/api/rooms/{room[0]}/roll", body))
+    assert "nests deeper" not in str(answer[2]) and answer[0] != 500, answer
+
+
+@pytest.mark.parametrize("levels, deep", [(32, False), (33, True)])
+def test_a_body_nests_at_most_32_levels(app, room, levels, deep):
+    body = b'{"player": "Ana", "x": ' + b"[" * (levels - 1) + b"]" * (levels - 1) + b"}"
+    request = request_of(f"/api/rooms/{room[0]}/roll", body, {"Content-Type": "application/json"})
+    answer = native(app, request)
+    assert ("nests deeper" in str(answer[2])) is deep, answer
+    assert answer == flask(app, request)

@@ -50,7 +50,8 @@ def loaded(raw: bytes | str):
         raise BadJSON(gettext("The JSON nests deeper than %(most)s levels.", most=MAX_DEPTH)) from None
     except ValueError:
         raise BadJSON(gettext("The body is not valid JSON.")) from None
-    if too_deep(data, MAX_DEPTH):
+    opening = (b"[", b"{") if isinstance(raw, bytes) else ("[", "{")
+    if sum(map(raw.count, opening)) > MAX_DEPTH and too_deep(data, MAX_DEPTH):  # fewer brackets: not that deep
         raise BadJSON(gettext("The JSON nests deeper than %(most)s levels.", most=MAX_DEPTH))
     if raw.isascii() and ("\\u" not in raw if isinstance(raw, str) else b"\\u" not in raw):
         return data  # no escape, no byte that could make a lone surrogate: a move's body
@@ -61,13 +62,6 @@ def loaded(raw: bytes | str):
     return data
 
 
-def json_problem(raw: bytes) -> str | None:
-    """What is wrong with a JSON body, in a sentence; None when it is fine."""
-    try:
-        loaded(raw)
-    except BadJSON as error:
-        return str(error)
-    return None
 
 
 def body_of(environ: dict, limit: int) -> bytes | None:
@@ -80,14 +74,19 @@ def body_of(environ: dict, limit: int) -> bytes | None:
     return raw
 
 
-def body_refusal(raw: bytes | None, content_type: str | None, limit: int) -> tuple[int, dict] | None:
-    """An API request's body refused, (status, JSON answer), or None when it is taken; `raw` None: over `limit`."""
+def body_read(raw: bytes | None, content_type: str | None, limit: int) -> tuple[tuple[int, dict] | None, object]:
+    """An API request's body refused, (status, JSON answer), or None when it is taken; and its value ({} for an empty
+    body, None when refused). `raw` None: over `limit`."""
     if raw is None:
-        return 413, {"error": gettext("The body is larger than %(kb)s KB.", kb=limit // 1024), "field": "body"}
-    if (raw or content_type) and parse_options_header(content_type or "")[0].lower() != "application/json":
-        return 415, {"error": gettext("Send the body as JSON, with Content-Type: application/json."), "field": "body"}
-    problem = json_problem(raw) if raw else None
-    return (400, {"error": problem, "field": "body"}) if problem else None
+        return (413, {"error": gettext("The body is larger than %(kb)s KB.", kb=limit // 1024), "field": "body"}), None
+    if (raw or content_type) and content_type != "application/json" \
+            and parse_options_header(content_type or "")[0].lower() != "application/json":
+        return (415, {"error": gettext("Send the body as JSON, with Content-Type: application/json."),
+                      "field": "body"}), None
+    try:
+        return None, loaded(raw) if raw else {}
+    except BadJSON as error:
+        return (400, {"error": str(error), "field": "body"}), None
 
 
 def cross_site(headers, host: str, public_url: str | None) -> bool:
@@ -118,5 +117,5 @@ def init_app(app) -> None:
         if not request.path.startswith("/api/"):
             return None
         limit = current_app.config["MAX_CONTENT_LENGTH"]
-        refusal = body_refusal(body_of(request.environ, limit), request.content_type, limit)
+        refusal = body_read(body_of(request.environ, limit), request.content_type, limit)[0]
         return (jsonify(refusal[1]), refusal[0]) if refusal else None

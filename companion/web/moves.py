@@ -68,44 +68,46 @@ def shown(state: dict) -> tuple[int, bytes]:
     return 200, encoded(state, language.current(), rooms.shown)
 
 
-def read_room(service, code: str, data: bytes) -> tuple[int, bytes]:
+def read_room(service, code: str, value) -> tuple[int, bytes]:
     """The room's state now, each seat with `away_s` (views/api.room)."""
     return shown(rooms.state_here(service, code))
 
 
-def seat(service, code: str, data: bytes) -> tuple[int, bytes]:
+def seat(service, code: str, value) -> tuple[int, bytes]:
     """Take a seat (views/api.take_seat)."""
-    created, taken = rooms.take_seat(service, code, read(bodies.TakeSeat, data))
+    created, taken = rooms.take_seat(service, code, read(bodies.TakeSeat, value))
     return (201 if created else 200), flask_json(taken)
 
 
-def undone(service, code: str, data: bytes) -> tuple[int, bytes]:
+def undone(service, code: str, value) -> tuple[int, bytes]:
     """Undo the room's last move (views/api.undo)."""
-    return shown(rooms.undo(service, code, read(bodies.Moving, data)))
+    return shown(rooms.undo(service, code, read(bodies.Moving, value)))
 
 
-def crossed(service, code: str, data: bytes, list_id: str, item_id: str) -> tuple[int, bytes]:
+def crossed(service, code: str, value, list_id: str, item_id: str) -> tuple[int, bytes]:
     """Cross, uncross or use again a list's item (views/api.cross)."""
-    return shown(rooms.cross(service, code, list_id, item_id, read(bodies.CrossItem, data)))
+    return shown(rooms.cross(service, code, list_id, item_id, read(bodies.CrossItem, value)))
 
 
-def moved(service, code: str, data: bytes, action: str) -> tuple[int, bytes]:
+def moved(service, code: str, value, action: str) -> tuple[int, bytes]:
     """One of the game's moves (views/api.act)."""
-    return shown(rooms.act(service, code, action, read(bodies.MoveRequest, data)))
+    return shown(rooms.act(service, code, action, read(bodies.MoveRequest, value)))
 
 
-def read(model: type[bodies.Body], data: bytes) -> dict:
-    """The body read by its request model (empty: {}; `refused` vetted the JSON)."""
-    return parsed(model, json.loads(data) if data else {}).model_dump()
+def read(model: type[bodies.Body], value) -> dict:
+    """The body's value (`checked`: {} for none) read by its request model."""
+    return parsed(model, value).model_dump()
 
 
-def refused(request, address: tuple[str, int], config) -> tuple[int, dict] | None:
-    """The app's checks of a state-changing API request (checks.init_app): (status, JSON) refusing it, or None."""
-    host = get_host(request.protocol, request.headers.get("Host"), address)
+def checked(request, address: tuple[str, int], config) -> tuple[tuple[int, dict] | None, object]:
+    """The app's checks of a state-changing API request (checks.init_app): (status, JSON) refusing it, or None; and
+    the body's value (read once)."""
+    origin = "Origin" in request.headers  # the one header that needs the request's host
+    host = get_host(request.protocol, request.headers.get("Host"), address) if origin else ""
     if checks.cross_site(request.headers, host, config.get("PUBLIC_URL")):
-        return 403, {"error": gettext(checks.CROSS_SITE)}
+        return (403, {"error": gettext(checks.CROSS_SITE)}), None
     data, limit = request.body, config["MAX_CONTENT_LENGTH"]
-    return checks.body_refusal(data if len(data) <= limit else None, request.headers.get("Content-Type"), limit)
+    return checks.body_read(data if len(data) <= limit else None, request.headers.get("Content-Type"), limit)
 
 
 def answer(app, request, address: tuple[str, int], change, code: str, arguments: tuple) -> tuple:
@@ -115,10 +117,10 @@ def answer(app, request, address: tuple[str, int], change, code: str, arguments:
     with language.reading(of_headers(request.headers)), layouts.settled():  # no Flask: its app context is not needed
         try:
             buckets.check("misses", request.remote_ip)
-            refusal = refused(request, address, app.config) if request.method == "POST" else None
+            refusal, value = checked(request, address, app.config) if request.method == "POST" else (None, None)
             if refusal is not None:
                 return refusal[0], headers, flask_json(refusal[1])
-            status, body = change(app.extensions["rollsheet.rooms"], code, request.body, *arguments)
+            status, body = change(app.extensions["rollsheet.rooms"], code, value, *arguments)
         except Refused as error:
             content, status, more = answer_of(error)
             headers.extend(more.items())
