@@ -8,7 +8,7 @@ import pytest
 from tornado import httputil
 
 from companion.web import moves
-from companion.web.bridge import call_wsgi, environ
+from companion.web.exchange import call_wsgi, environ
 
 ADDRESS = ("127.0.0.1", 5000)
 VARYING = {"date", "content-length", "server-timing"}

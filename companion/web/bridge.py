@@ -11,7 +11,6 @@ past capacity, moves slow down to a few seconds at most and then are refused, ne
 applied).
 
 Glossary:
-- environ: the WSGI request dict (PEP 3333) built from the loop's request.
 - address: the listening address `serve` printed; the app sees it as SERVER_NAME/PORT,
   never the client's Host header.
 """
@@ -19,13 +18,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
-from io import BytesIO
-from urllib.parse import unquote_to_bytes
 
 import orjson
 import tornado.web
@@ -36,6 +32,7 @@ from companion.rules.errors import Refused
 from companion.rules.language import N_
 from companion.store.group_commit import ASIDE, QUEUE_WAIT_S
 from companion.web import clients, moves, shares
+from companion.web.exchange import answer_head, call_wsgi, environ, unreadable
 from companion.web.headers import SECURITY_HEADERS, http_date
 from companion.web.negotiation import of_headers, said_to
 from companion.web.refusals import HTTP_SENTENCES, answer_of
@@ -119,32 +116,6 @@ class Turn:
             self.running.release()
 
 
-def environ(request, body: bytes, address: tuple[str, int]) -> dict:
-    """The WSGI environ of a tornado request; the server's own address, not the Host header."""
-    env = {"REQUEST_METHOD": request.method, "SCRIPT_NAME": "",
-           "PATH_INFO": unquote_to_bytes(request.path).decode("latin-1"), "QUERY_STRING": request.query,
-           "REMOTE_ADDR": request.remote_ip, "SERVER_NAME": address[0], "SERVER_PORT": str(address[1]),
-           "SERVER_PROTOCOL": request.version, "wsgi.version": (1, 0), "wsgi.url_scheme": request.protocol,
-           "wsgi.input": BytesIO(body), "wsgi.errors": sys.stderr, "wsgi.multithread": True,
-           "wsgi.multiprocess": False, "wsgi.run_once": False}
-    for name, value in request.headers.get_all():
-        key = name.upper().replace("-", "_")
-        key = key if key in ("CONTENT_TYPE", "CONTENT_LENGTH") else "HTTP_" + key
-        env[key] = f"{env[key]},{value}" if key in env else value
-    return env
-
-
-def call_wsgi(app, env: dict) -> tuple[int, list[tuple[str, str]], bytes]:
-    """Run the WSGI app once: (status code, headers, body)."""
-    answer = {}
-    result = app(env, lambda status, headers, exc_info=None: answer.update(status=status, headers=headers))
-    try:
-        body = b"".join(result)
-    finally:
-        getattr(result, "close", lambda: None)()
-    return int(answer["status"].split()[0]), answer["headers"], body
-
-
 def said_answer(headers, status: int, sentence: str, **values) -> tuple[int, list[tuple[str, str]], bytes]:
     """An answer the loop makes itself: {"error": sentence} in the phone's language, with the security headers."""
     said = said_to(headers, sentence, **values)
@@ -155,31 +126,6 @@ def busy_answer(headers) -> tuple[int, list[tuple[str, str]], bytes]:
     """The 503 for a request that cannot wait for the app's threads, in the phone's language."""
     status, head, body = said_answer(headers, 503, Busy.message)
     return status, [*head, ("Retry-After", str(Busy.retry_after))], body
-
-
-def answer_head(headers: list[tuple[str, str]]) -> httputil.HTTPHeaders:
-    """An answer's headers for tornado to write: ours and the app's, which `HTTPHeaders.add` would check against
-    the RFC's grammar one by one (half the loop's regular expressions for a move); tornado still refuses a line
-    break in any of them as it writes them."""
-    head = httputil.HTTPHeaders()
-    for name, value in headers:
-        if name in head:
-            head.add(name, value)
-        else:
-            head[name] = value
-    return head
-
-
-def unreadable(request: httputil.HTTPServerRequest) -> bool:
-    """True when the address's path or query %-decodes to bytes that are not UTF-8 (a bad `%ff`)."""
-    try:
-        unquote_to_bytes(request.path).decode("utf-8")
-        for values in request.query_arguments.values():
-            for value in values:
-                value.decode("utf-8")
-    except UnicodeDecodeError:
-        return True
-    return False
 
 
 class FlaskRoute:
