@@ -87,3 +87,21 @@ def test_only_the_newest_rooms_are_kept(most):
     assert recent.at("ROOM3", 1.0, 2) == ({"kind": "open"},)
     assert [recent.at(f"ROOM{n}", 1.0, 2) is not None for n in range(4)] == [n >= 4 - most for n in range(4)]
     assert recent.at("ROOM3", 2.0, 2) is None  # another room that had this code
+
+
+def test_a_log_line_written_out_keeps_a_few_hundred_bytes():
+    # each of a room's newest entries keeps its line as phones read it; orjson's bytes would keep 4 KB each
+    import tracemalloc
+
+    from companion.rooms.room import Entry, shown_line
+
+    entries = [Entry({"at": 1796397496.12 + n, "seat": 0, "player": "Ana", "kind": "roll",
+                      "params": f'{{"dice":[["d6",{n % 6 + 1}]],"roll":1,"limit":3,"kept":[]}}'}) for n in range(500)]
+    tracemalloc.start()
+    try:
+        lines = [shown_line("simstown", entry, "en") for entry in entries]
+        kept = tracemalloc.get_traced_memory()[0] / len(entries)
+    finally:
+        tracemalloc.stop()
+    assert all(entry.lines["en"] is line for entry, line in zip(entries, lines, strict=True))
+    assert kept < 1000, f"{kept:.0f} bytes a line"

@@ -20,7 +20,6 @@ Glossary:
 from __future__ import annotations
 
 import time
-from functools import lru_cache
 
 import orjson
 
@@ -33,7 +32,7 @@ from companion.rules.codes import drawn_code, normal_code
 from companion.rules.errors import Refused, malformed, missing
 from companion.rules.language import gettext
 from companion.rules.prompts import prompts
-from companion.rules.words import TEXTS_KEPT, entry_text
+from companion.rules.words import entry_text
 
 LOG_SHOWN = 30
 
@@ -55,6 +54,17 @@ class Snapshot(dict):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.frames: dict[str, bytes] = {}
+
+
+class Entry(dict):
+    """A log entry as stored (at, seat, player, kind, params as JSON text), with its `lines` as phones read it, by
+    language, once written (`shown_line`): they live as long as the entry, kept with its room's newest (recent.py)."""
+
+    __slots__ = ("lines",)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.lines: dict[str, orjson.Fragment] = {}
 
 
 def known_game(game_id: str) -> layouts.Game:
@@ -113,8 +123,8 @@ def row_of(db, code: str):
 
 def log(db, code: str, version: int, seat, player, entry: tuple[str, dict]) -> dict:
     """Write an entry to the room's log at `version`; the entry as `entries` reads it."""
-    written = {"at": time.time(), "seat": seat, "player": player, "kind": entry[0],
-               "params": orjson.dumps(entry[1]).decode()}
+    written = Entry({"at": time.time(), "seat": seat, "player": player, "kind": entry[0],
+                     "params": orjson.dumps(entry[1]).decode()})
     db.add_entry(code, version, written["at"], seat, player, written["kind"], written["params"])
     return written
 
@@ -147,20 +157,28 @@ def shown(state: dict, lang: str) -> dict:
     """A room's state as a phone reads it (for orjson to write out): each log entry written out in `lang` with its
     `text`, each seat's prompt."""
     game = state["game"]
-    log = [shown_entry(game, e["at"], e["seat"], e["player"], e["kind"], e["params"], lang) for e in state["log"]]
+    log = [shown_line(game, entry, lang) for entry in state["log"]]
     return dict(state, log=log, prompt=prompts(language.game(game, lang), state, language.speaker(lang)))
 
 
-@lru_cache(maxsize=TEXTS_KEPT)
-def shown_entry(game_id: str, at: float, seat, player, kind: str, params: str, lang: str) -> orjson.Fragment:
-    """A log entry as a phone reads it in `lang`, as JSON text made once: a room's newest entries are written out
-    again with every change (building and writing out their 30 objects cost more than the rest of its JSON)."""
-    return orjson.Fragment(orjson.dumps({"at": at, "seat": seat, "player": player, "kind": kind,
-                                         "text": entry_text(game_id, kind, params, player, lang)}))
+def shown_line(game_id: str, entry: dict, lang: str) -> orjson.Fragment:
+    """A log entry as a phone reads it in `lang`, as JSON text: written once per entry and language (an `Entry`
+    keeps it; a room's newest entries are written out again at every change, and building and writing out their 30
+    objects cost more than the rest of its JSON)."""
+    lines = getattr(entry, "lines", None)  # a state another process relayed holds plain dicts
+    line = lines.get(lang) if lines is not None else None
+    if line is None:
+        text = entry_text(game_id, entry["kind"], entry["params"], entry["player"], lang)
+        written = {"at": entry["at"], "seat": entry["seat"], "player": entry["player"], "kind": entry["kind"],
+                   "text": text}
+        line = orjson.Fragment(orjson.dumps(written).decode())  # as text: orjson's bytes keep 4 KB, however short
+        if lines is not None:
+            lines[lang] = line
+    return line
 
 
 def entries(db, code: str, limit: int = LOG_SHOWN, after: int | None = None) -> list[dict]:
-    return [{"at": at, "seat": seat, "player": player, "kind": kind, "params": params}
+    return [Entry({"at": at, "seat": seat, "player": player, "kind": kind, "params": params})
             for _, at, seat, player, kind, params in db.entries(code, limit, after)]
 
 
