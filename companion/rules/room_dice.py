@@ -36,7 +36,8 @@ def drawn(state: dict, used) -> dict:
 
 
 def before(state: dict) -> dict:
-    """The state an undo slot keeps: without the record, which an undo takes from the room as it is then (`kept`)."""
+    """The state without its record: as an undo slot keeps it (an undo takes the room's record as it is then,
+    `kept`) and as phones read it (`public`)."""
     return {key: value for key, value in state.items() if key != "fair"}
 
 
@@ -57,7 +58,7 @@ def commitment(state: dict) -> str | None:
 
 def public(state: dict) -> dict:
     """The state as phones may read it: its commitment, never its record (the seed, the draws to come)."""
-    return {**{key: value for key, value in state.items() if key != "fair"}, "commitment": commitment(state)}
+    return {**before(state), "commitment": commitment(state)}
 
 
 def proof(code: str, game_id: str, state: dict) -> dict:
