@@ -50,10 +50,10 @@ def loaded(raw: bytes | str):
         raise BadJSON(gettext("The JSON nests deeper than %(most)s levels.", most=MAX_DEPTH)) from None
     except ValueError:
         raise BadJSON(gettext("The body is not valid JSON.")) from None
-    opening = (b"[", b"{") if isinstance(raw, bytes) else ("[", "{")
-    if sum(map(raw.count, opening)) > MAX_DEPTH and too_deep(data, MAX_DEPTH):  # fewer brackets: not that deep
+    text = raw.decode("latin-1") if isinstance(raw, bytes) else raw  # byte for byte: only ASCII is looked for
+    if text.count("[") + text.count("{") > MAX_DEPTH and too_deep(data, MAX_DEPTH):  # fewer brackets: not that deep
         raise BadJSON(gettext("The JSON nests deeper than %(most)s levels.", most=MAX_DEPTH))
-    if raw.isascii() and ("\\u" not in raw if isinstance(raw, str) else b"\\u" not in raw):
+    if text.isascii() and "\\u" not in text:
         return data  # no escape, no byte that could make a lone surrogate: a move's body
     try:
         json.dumps(data, ensure_ascii=False).encode("utf-8")
