@@ -103,12 +103,13 @@ class Watching(LoopHandler):
     async def until_change(self, channel, timeout: float) -> None:
         """Wait until the room changes, the phone goes or `timeout` passes (asyncio.wait does the same with sets, a
         counter and a task per future: a third of what a phone's update cost the loop)."""
-        woken = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        woken = loop.create_future()
         wake = partial(_settle, woken)
         changed = channel.changed
         changed.add_done_callback(wake)
         self.gone.add_done_callback(wake)
-        timer = asyncio.get_running_loop().call_later(timeout, wake)
+        timer = loop.call_later(timeout, wake)
         try:
             await woken
         finally:
