@@ -20,11 +20,9 @@ import typer
 DEFAULT_THREADS = 2
 MOST_WORKERS = 8
 DEFAULT_CONNECTIONS = 5000
-QUEUE_PER_THREAD = {"sqlite": 256, "postgresql": 64}
-"""Requests that may wait for the app's threads, per thread, before a 503. On SQLite a change waiting for its commit
-steps aside, so a deep queue drains in shared commits (400 tables sitting down at once: none refused); on
-PostgreSQL each change commits on its own connection, and past capacity a shallow queue sheds load at once (its
-Retry-After lets the load fall back) where a deep one keeps every request waiting up to 3 s."""
+QUEUE_PER_THREAD = 256
+"""Requests that may wait for the app's threads, per thread, before a 503. A change waiting for its commit steps
+aside, so a deep queue drains in shared commits (400 tables sitting down at once: none refused)."""
 
 
 def lan_address() -> str:
@@ -216,7 +214,7 @@ def serve(
                "Stop with Ctrl+C.")
     sys.stdout.flush()
     try:
-        queue = threads * QUEUE_PER_THREAD[app.extensions["rollsheet.store"].kind]
+        queue = threads * QUEUE_PER_THREAD
         code = processes.serve(app, sockets, workers, threads, allowed, queue,
                                proxy_hops if proxy else 0)
     except KeyboardInterrupt:

@@ -1,7 +1,7 @@
-"""Group commit (companion/store/group_commit.py): the changes that wait share one commit, each in its own
-savepoint; one refused leaves nothing; one that waited past the deadline is refused busy; and a server killed with
-SIGKILL in the middle of group commits under load keeps every answered move and half of none (on SQLite, and on
-PostgreSQL, where each change commits on its own)."""
+"""Group commit (companion/store/group_commit.py), on SQLite and on PostgreSQL: the changes that wait share one
+commit, each in its own savepoint; one refused leaves nothing; one that waited past the deadline is refused busy;
+two processes' batches that lock the same rows the other way round both commit; and a server killed with SIGKILL in
+the middle of group commits under load keeps every answered move and half of none."""
 from __future__ import annotations
 
 import os
@@ -23,10 +23,11 @@ from tests.tables import Http, Table
 
 
 @pytest.fixture
-def store(tmp_path):
-    engine = open_store(str(tmp_path / "rooms.sqlite3"))
+def store(database):
+    engine = open_store(database)
     engine.upgrade()
-    return engine
+    yield engine
+    engine.close()
 
 
 def opening(code: str, then=lambda: None):
@@ -97,8 +98,59 @@ def test_a_store_error_in_a_batch_applies_none_of_it(store):
         assert within(10, lambda: len(store.group.waiting) == 2)
         go.set()
         assert first.result(10) == "R0"
-        assert isinstance(failing.exception(10), sqlite3.Error) and isinstance(innocent.exception(10), sqlite3.Error)
+        failed = (failing.exception(10), innocent.exception(10))
+        assert all(isinstance(error, store.group.store_error) for error in failed), failed  # the engine's own error
     assert rooms_in(store) == {"R0"}
+
+
+@contextmanager
+def held_writer(store):
+    """The writer held inside a commit of nothing until the block ends, so the changes queued meanwhile make one
+    batch."""
+    started, go = threading.Event(), threading.Event()
+    with ThreadPoolExecutor(1) as pool:
+        first = pool.submit(store.committed, lambda db: started.set() or go.wait(10))
+        assert started.wait(10)
+        try:
+            yield
+        finally:
+            go.set()
+            first.result(10)
+
+
+def test_two_processes_batches_that_lock_rows_the_other_way_round_both_commit(postgres):
+    stores = [open_store(postgres) for _ in range(2)]  # two engines, each with its pool: as two processes
+    stores[0].upgrade()
+    for code in ("R1", "R2"):
+        stores[0].committed(opening(code))
+    versions = "SELECT code, version FROM rooms ORDER BY code"
+    with stores[0].reading() as db:
+        before = db.run(versions).fetchall()
+    both_locked, locked = threading.Event(), []
+
+    def bump(code: str, first: bool):
+        def apply(db):
+            db.run("UPDATE rooms SET version = version + 1 WHERE code = ?", (code,))
+            if first:  # each batch holds its first row until the other holds its own: then each wants the other's
+                locked.append(code)
+                if len(locked) >= 2:
+                    both_locked.set()
+                assert both_locked.wait(10)
+            return code
+        return apply
+
+    with ThreadPoolExecutor(4) as pool:
+        with held_writer(stores[0]), held_writer(stores[1]):
+            batches = [[pool.submit(engine.committed, bump(code, first), key)
+                        for key, code, first in ((f"a{n}", mine, True), (f"b{n}", theirs, False))]
+                       for n, (engine, mine, theirs) in enumerate(zip(stores, ("R1", "R2"), ("R2", "R1"), strict=True))]
+            assert within(10, lambda: all(len(engine.group.waiting) == 2 for engine in stores))
+        answers = [[future.result(30) for future in batch] for batch in batches]
+    assert answers == [["R1", "R2"], ["R2", "R1"]]  # PostgreSQL aborted one batch; its changes were made alone
+    with stores[0].reading() as db:
+        assert db.run(versions).fetchall() == [(code, version + 2) for code, version in before]  # each room moved twice
+    for engine in stores:
+        engine.close()
 
 
 PLAYERS = 8

@@ -46,7 +46,8 @@ def change(service: Service, code: str, step, body: dict | None = None, route: s
             return current
         ahead = (row, current, done)
     kept = (body, route, keeping, service.recent)
-    answer, changed = service.store.committed(lambda db: _written(db, code, lang, replay, step, ahead, kept))
+    answer, changed = service.store.committed(lambda db: _written(db, code, lang, replay, step, ahead, kept),
+                                               code)
     if changed is not None:
         service.recent.keep(code, changed.created, answer["version"], answer["log"])  # committed now
         service.hub.publish(code, answer)  # to every phone watching (companion/web/live.py)

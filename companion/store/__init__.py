@@ -96,11 +96,6 @@ def writing() -> Iterator[Queries]:
         yield db
 
 
-def committed(apply):
-    """`apply(db)` in a write transaction of the app's store; its answer once committed."""
-    return get_store().committed(apply)
-
-
 @contextmanager
 def reading() -> Iterator[Queries]:
     """Reads from the app's store (each query sees the newest commit)."""

@@ -95,10 +95,15 @@ class Engine:
         """A write transaction (a Queries object)."""
         raise NotImplementedError
 
-    def committed(self, apply: Callable):
-        """`apply(db)` in a write transaction; its answer once committed (SQLite groups the commits)."""
-        with self.writing() as db:
-            return apply(db)
+    def committed(self, apply: Callable, key: str = ""):
+        """`apply(db)`, a change of room `key`, in the group commit's next transaction (group_commit.py: `self.group`);
+        its answer once committed."""
+        return self.group.run(apply, key)
+
+    def conflicted(self, error: Exception) -> bool:
+        """True when `error` aborted a transaction that met another one's locks the other way round (each of its
+        changes is then committed alone)."""
+        return False
 
     def reading(self) -> AbstractContextManager:
         """Queries that only read."""

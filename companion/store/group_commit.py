@@ -13,9 +13,14 @@ and only then wakes the callers: an answered change is on the disk. A store erro
 aborts the whole transaction: every change of it is refused, none applied. A change that waited more than
 QUEUE_WAIT_S for its commit is refused busy (503), not applied.
 
+On PostgreSQL several processes commit batches at once, each locking the rows it changes until its commit. A batch
+runs its changes in the order of their rooms' codes, so two batches take their rooms' rows in one order and never
+wait for each other in a circle; a batch that still met one (a score recorded in a group takes the group's row too)
+is aborted by PostgreSQL, and its changes are then committed one at a time (`Engine.conflicted`).
+
 Glossary:
 - change: `apply(db)` -> answer, run in its caller's context (its app, request and language), on the writer's
-  connection inside the batch's transaction.
+  connection inside the batch's transaction; its key: the code of the room it changes.
 - batch: the changes one commit holds.
 """
 from __future__ import annotations
@@ -38,10 +43,10 @@ ASIDE: contextvars.ContextVar = contextvars.ContextVar("aside", default=contextl
 class Change:
     """One queued change and, once its batch committed (or failed), its answer or its error."""
 
-    __slots__ = ("apply", "context", "queued", "done", "answer", "error", "late", "leads")
+    __slots__ = ("apply", "key", "context", "queued", "done", "answer", "error", "late", "leads")
 
-    def __init__(self, apply: Callable):
-        self.apply, self.context, self.queued = apply, contextvars.copy_context(), time.monotonic()
+    def __init__(self, apply: Callable, key: str):
+        self.apply, self.key, self.context, self.queued = apply, key, contextvars.copy_context(), time.monotonic()
         self.done, self.answer, self.error, self.late, self.leads = threading.Event(), None, None, False, False
 
 
@@ -58,9 +63,10 @@ class GroupCommit:
         """After a fork: the parent's waiting changes and its writer are not this process's."""
         self.waiting, self.busy, self._lock = [], False, threading.Lock()
 
-    def run(self, apply: Callable):
-        """`apply(db)` in the writer's next commit; its answer once committed (its error raised here)."""
-        change = Change(apply)
+    def run(self, apply: Callable, key: str = ""):
+        """`apply(db)` (a change of room `key`) in the writer's next commit; its answer once committed (its error
+        raised here)."""
+        change = Change(apply, key)
         with self._lock:
             self.waiting.append(change)
             leads, self.busy = not self.busy, True
@@ -97,12 +103,19 @@ class GroupCommit:
         late = time.monotonic() - QUEUE_WAIT_S
         for change in batch:
             change.late = change.queued < late
-        due = [change for change in batch if not change.late]
+        self._transaction(sorted((change for change in batch if not change.late), key=lambda change: change.key))
+
+    def _transaction(self, due: list[Change]) -> None:
         try:
             with self.engine.writing() as db:
                 for change in due:
                     self._apply(db, change, alone=len(due) == 1)
         except Exception as error:  # the transaction failed: nothing of it was applied
+            if len(due) > 1 and self.engine.conflicted(error):
+                for change in due:
+                    change.error = None
+                    self._transaction([change])
+                return
             for change in due:
                 change.error, change.answer = change.error or error, None
 

@@ -1,8 +1,10 @@
 """The PostgreSQL engine, for a club, a convention or the public: psycopg 3 and its connection pool.
 
 Every `rollsheet serve` process on any machine may use the same database: a change locks its room's
-row (`SELECT ... FOR UPDATE`) so taps on one room queue across processes; a host's workers pass changes
-over local sockets (relay.py) and other hosts find them by their versions (elsewhere.py). The schema is made and
+row (`SELECT ... FOR UPDATE`, or its `UPDATE ... WHERE version = ?`) so taps on one room queue across processes;
+each process commits the changes waiting in it together, as on SQLite (group_commit.py: one connection writes, one
+commit a batch); a host's workers pass changes over local sockets (relay.py) and other hosts find them by their
+versions (elsewhere.py). The schema is made and
 migrated by `rollsheet db upgrade` (serve does it too at start), under an advisory lock so two starting servers
 never migrate at once; the version is kept in the table `rollsheet_schema`.
 
@@ -24,6 +26,7 @@ from functools import lru_cache
 
 from companion.store.away import Away
 from companion.store.base import Engine, StoreError
+from companion.store.group_commit import GroupCommit
 from companion.store.groups import add_deleted, add_location, add_sources, make_schema
 from companion.store.queries import SHEETS, Queries, bind_requests
 
@@ -33,6 +36,8 @@ POOL_WAIT_S = 0.8
 while the server answers, so a longer wait is a server that does not (503 within a second, never "busy")."""
 CONNECT_S = 2
 SCHEMA_LOCK = 0x524F4C4C
+CONFLICTS = ("40P01", "40001")
+"""A deadlock found, a serialization failure: the transaction was aborted for meeting another one, not for itself."""
 SCHEMA_3 = [
     "CREATE TABLE rollsheet_schema (version INTEGER NOT NULL)",
     "INSERT INTO rollsheet_schema (version) VALUES (0)",
@@ -67,6 +72,8 @@ def fault_kind(error: Exception) -> str | None:
     from psycopg_pool import PoolTimeout
 
     state = getattr(error, "sqlstate", None) or ""
+    if state in CONFLICTS:  # psycopg counts them as operational errors: the server is fine, the transaction met another
+        return None
     if state == "53100":
         return "full"
     if state in ("XX001", "XX002"):
@@ -127,11 +134,12 @@ class PostgreSQL(Engine):
     def __init__(self, url: str):
         super().__init__(shown_url(url))
         try:
-            import psycopg  # noqa: F401  (the driver and its pool are an extra: a table at home needs neither)
+            import psycopg  # (the driver and its pool are an extra: a table at home needs neither)
             import psycopg_pool  # noqa: F401
         except ImportError:
             raise StoreError("PostgreSQL needs psycopg 3 and its pool: pip install 'rollsheet[postgresql]'") from None
         self.url, self._pool, self._opening = url, None, threading.Lock()
+        self.group = GroupCommit(self, psycopg.Error)
         self.away = Away(self._reach, self._renew)
         logging.getLogger("psycopg.pool").setLevel(logging.ERROR)  # a lost server is said once, by the store's Fault
         os.register_at_fork(after_in_child=self._forget)
@@ -193,6 +201,10 @@ class PostgreSQL(Engine):
     def writing(self):
         """A transaction whose room reads lock the room's row until it commits."""
         return self._queries(" FOR UPDATE", True)
+
+    def conflicted(self, error: Exception) -> bool:
+        """True for a deadlock or a serialization failure (CONFLICTS)."""
+        return getattr(error, "sqlstate", None) in CONFLICTS
 
     def reading(self):
         """Reads outside a transaction, each seeing the newest commit."""

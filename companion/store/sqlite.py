@@ -149,10 +149,6 @@ class SQLite(Engine):
 
                     fcntl.flock(held, fcntl.LOCK_UN)
 
-    def committed(self, apply):
-        """`apply(db)` in the group commit's next transaction (group_commit.py); its answer once committed."""
-        return self.group.run(apply)
-
     @contextmanager
     def reading(self):
         """Reads, each seeing the newest commit."""
