@@ -56,12 +56,17 @@ def test_slow_and_idle_sockets_do_not_stop_rooms_being_served(tmp_path):  # 3
         for conn in slow:
             conn.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")
         started = time.monotonic()
+        unfinished = socket.create_connection((host, int(port)))  # a whole head, a tenth of its body, then nothing
+        unfinished.sendall(f"POST /api/rooms/{room.code}/roll HTTP/1.1\r\nHost: x\r\nContent-Type: application/json"
+                           "\r\nContent-Length: 100\r\n\r\n{\"player\":".encode())
         for _ in range(3):
             room.ok("Ana", "roll")
         assert room.state()["rolls"] == 3 and time.monotonic() - started < 5
-        slow[-1].settimeout(15)
-        assert slow[-1].recv(100) == b"", "a socket that never finished its request head stayed open"
+        for conn, what in ((slow[-1], "request head"), (unfinished, "body")):
+            conn.settimeout(15)
+            assert conn.recv(100) == b"", f"a socket that never finished its {what} stayed open"
         assert time.monotonic() - started < 13
+        unfinished.close()
         for conn in slow:
             conn.close()
 

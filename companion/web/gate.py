@@ -1,11 +1,11 @@
 """The door of the server: bounded connections, request heads on time and well formed, small bodies only.
 
 Every connection must send a whole request head within `head_timeout` seconds of
-opening (or of its previous answer, when kept alive), so a slow sender cannot hold a
-socket. Past `max_connections` open sockets a new connection first pushes out the oldest
-one that has not sent a request head yet (idle keep-alive or slow); when every socket is
-busy (held event streams, requests in progress), the newcomer is still accepted and
-answered 503 with Retry-After. One client holds at most clients.CAPS["busy"] requests in
+opening (or of its previous answer, when kept alive), and the rest of its body within as long
+again, so a slow sender cannot hold a socket (deadlines.py). Past `max_connections` open sockets
+a new connection first pushes out the oldest one that has not sent a request head yet (idle
+keep-alive or slow); when every socket is busy (held event streams, requests in progress), the
+newcomer is still accepted and answered 503 with Retry-After. One client holds at most clients.CAPS["busy"] requests in
 progress at once (429 past it), so it cannot take every socket. A head over MAX_HEAD bytes
 is answered 431 (past READ_HEAD the connection is cut). A head tornado cannot read (start
 line, header lines, Host), a Host the app cannot route, an address with bytes that are not
@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections import OrderedDict
 from functools import lru_cache
 
 from tornado import httputil, iostream
@@ -33,6 +32,7 @@ from tornado.httpserver import HTTPServer
 from companion.rules import language
 from companion.rules.language import N_
 from companion.web import clients
+from companion.web.deadlines import Waiting, sweeping
 from companion.web.headers import SECURITY_HEADERS
 from companion.web.negotiation import said_to
 
@@ -110,11 +110,12 @@ class GatedServer(HTTPServer):
 
     def initialize(self, *args, max_connections: int, max_body: int, head_timeout: float, proxy_hops: int = 0,
                    crowd: clients.Crowd | None = None, **kwargs):
-        super().initialize(*args, idle_connection_timeout=head_timeout, body_timeout=head_timeout,
-                           max_body_size=max_body, max_header_size=READ_HEAD, chunk_size=READ_CHUNK, **kwargs)
+        super().initialize(*args, max_body_size=max_body, max_header_size=READ_HEAD, chunk_size=READ_CHUNK, **kwargs)
+        self.conn_params.header_timeout = None  # the sweep's deadlines instead (deadlines.py)
         self.max_connections, self.max_body, self.proxy_hops = max_connections, max_body, proxy_hops
         self.crowd = crowd or clients.Crowd()
-        self.idle: OrderedDict = OrderedDict()
+        self.idle, self.reading = Waiting(), Waiting()
+        self.sweeper = sweeping((self.idle, self.reading), head_timeout)
         self.overflow: set = set()
         self.evicted: set = set()
         self.busy: dict = {}
@@ -129,14 +130,13 @@ class GatedServer(HTTPServer):
             crowded = False
         if crowded:
             self.overflow.add(stream)
-        self.idle[stream] = True
+        self.idle.begin(stream)
         super().handle_stream(stream, address)
 
     def start_request(self, server_conn, request_conn) -> httputil.HTTPMessageDelegate:
         """The connection waits for its next request head: idle until the head has come."""
         self._done(server_conn.stream)
-        self.idle[server_conn.stream] = True
-        self.idle.move_to_end(server_conn.stream)
+        self.idle.begin(server_conn.stream)
         request_conn.__class__ = HeadReader  # tornado made the connection; HeadReader adds no state to it
         return Checked(self, server_conn, request_conn, super().start_request(server_conn, request_conn))
 
@@ -144,9 +144,15 @@ class GatedServer(HTTPServer):
         """Forget a closed connection."""
         self._done(server_conn.stream)
         self.idle.pop(server_conn.stream, None)
+        self.reading.pop(server_conn.stream, None)
         self.overflow.discard(server_conn.stream)
         self.evicted.discard(server_conn.stream)
         super().on_close(server_conn)
+
+    def stop(self) -> None:
+        """Stop listening and sweeping."""
+        self.sweeper.stop()
+        super().stop()
 
     def _done(self, stream) -> None:
         """The request in progress on `stream` (if any) is over: its client holds one connection less."""
@@ -200,12 +206,14 @@ class Checked(httputil.HTTPMessageDelegate):
             self._refuse(headers, 400, problem)
         elif "Transfer-Encoding" in headers:
             self._refuse(headers, 411, N_("Send the body with a Content-Length."))
-        elif int(headers.get("Content-Length", "0")) > self.server.max_body:
+        elif (length := int(headers.get("Content-Length", "0"))) > self.server.max_body:
             self._refuse(headers, 413, N_("The body is larger than %(kb)s KB."), kb=self.server.max_body // 1024)
         elif not self.server.crowd.enter("busy", client):
             self._refuse(headers, 429, clients.TOO_MANY, clients.RETRY_AFTER_S, most=self.server.crowd.caps["busy"])
         else:
             self.server.busy[stream] = client
+            if length:
+                self.server.reading.begin(stream)
             try:
                 return self.inner.headers_received(start_line, headers)
             except httputil.HTTPInputError:  # tornado's own checks of the head (Host, ...)
@@ -226,6 +234,7 @@ class Checked(httputil.HTTPMessageDelegate):
 
     def finish(self) -> None:
         """The request is complete."""
+        self.server.reading.pop(self.server_conn.stream, None)
         if not self.refused:
             self.inner.finish()
 
