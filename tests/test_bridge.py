@@ -9,6 +9,7 @@ import pytest
 
 from companion.store import group_commit
 from companion.web import bridge
+from companion.web.threads import Threads
 
 
 def test_a_request_that_waited_past_the_limit_is_refused_and_not_run(monkeypatch):
@@ -25,7 +26,7 @@ def test_a_request_that_waited_past_the_limit_is_refused_and_not_run(monkeypatch
         with pytest.raises(bridge.Busy):
             await late
         assert await pool.run(ran.append, "next move") is None
-        pool.executor.shutdown()
+        pool.threads.shutdown()
 
     with ThreadPoolExecutor(1) as apart:
         apart.submit(asyncio.run, scene()).result()
@@ -55,7 +56,7 @@ def test_no_more_requests_run_at_once_than_the_pool_has_turns():
         release.set()
         await asyncio.gather(first, second)
         assert started == ["first", "second"]
-        pool.executor.shutdown()
+        pool.threads.shutdown()
 
     in_a_scene(scene)
 
@@ -76,7 +77,24 @@ def test_a_request_waiting_for_its_commit_lets_the_next_one_run():
         assert not first.done()
         committed.set()
         assert await first == "moved"
-        pool.executor.shutdown()
+        pool.threads.shutdown()
 
     in_a_scene(scene)
     assert ran == ["next move"]
+
+
+def test_a_jobs_error_is_raised_where_it_is_awaited_and_shutdown_lets_the_queued_jobs_run():
+    async def scene():
+        threads = Threads(1, "test")
+        with pytest.raises(ZeroDivisionError):
+            await threads.run(lambda: 1 / 0)
+        release, ran = threading.Event(), []
+        threads.run(release.wait, 5).cancel()  # its request went away: its result is dropped, the thread goes on
+        queued = threads.run(ran.append, "queued")
+        release.set()
+        await queued
+        threads.run(ran.append, "last")
+        await asyncio.get_running_loop().run_in_executor(None, threads.shutdown)
+        assert ran == ["queued", "last"] and not any(thread.is_alive() for thread in threads.threads)
+
+    in_a_scene(scene)

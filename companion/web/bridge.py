@@ -20,7 +20,6 @@ import asyncio
 import logging
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 
 import orjson
@@ -36,6 +35,7 @@ from companion.web.exchange import answer_head, call_wsgi, environ, unreadable
 from companion.web.headers import SECURITY_HEADERS, http_date
 from companion.web.negotiation import of_headers, said_to
 from companion.web.refusals import HTTP_SENTENCES, answer_of
+from companion.web.threads import Threads
 
 OVERLOAD_RETRY_S = 1
 WAITING_THREADS = 8
@@ -59,7 +59,7 @@ class Pool:
 
     def __init__(self, app, threads: int, queue: int, address: tuple[str, int]):
         self.app, self.queue, self.address = app, queue, address
-        self.executor = ThreadPoolExecutor(threads * WAITING_THREADS, thread_name_prefix="flask")
+        self.threads = Threads(threads * WAITING_THREADS, "flask")
         self.running = threading.Semaphore(threads)
         self.waiting = 0
 
@@ -67,8 +67,7 @@ class Pool:
         """`function(*args)` on a worker thread; its result (Busy when it waited too long for one)."""
         self.waiting += 1
         try:
-            return await asyncio.get_running_loop().run_in_executor(self.executor, self._turn, time.monotonic(),
-                                                                    function, args)
+            return await self.threads.run(self._turn, time.monotonic(), function, args)
         finally:
             self.waiting -= 1
 

@@ -19,6 +19,7 @@ import socket
 import sys
 
 import tornado.web
+from tornado import httputil
 from tornado.netutil import bind_sockets
 from tornado.routing import AnyMatches, PathMatches, Rule, RuleRouter
 
@@ -73,8 +74,35 @@ def routes(app, pool: Pool, reads: Pool, crowd: clients.Crowd) -> RuleRouter:
     streams = tornado.web.Application([(r"/api/rooms/([^/]+)/events", EventsHandler, live),
                                        (r"/api/rooms/([^/]+)", RoomHandler, live)],
                                       compress_response=False, log_function=log_failure)
-    return RuleRouter([Rule(PathMatches(r"/api/rooms/[^/]+/events"), streams), Rule(LongPolls(), streams),
-                       Rule(AnyMatches(), FlaskRoute(pool, crowd))])
+    return Routes([Rule(PathMatches(r"/api/rooms/[^/]+/events"), streams), Rule(LongPolls(), streams),
+                   Rule(AnyMatches(), FlaskRoute(pool, crowd))])
+
+
+class Routes(RuleRouter):
+    """tornado's RuleRouter, but a request for the app goes on as the request the router read (tornado would read its
+    head into a second request object, a deep copy of its arguments and all)."""
+
+    def get_target_delegate(self, target, request: httputil.HTTPServerRequest, **target_params):
+        """The delegate of a rule's target: for the app, its request's body gathered (WholeRequest)."""
+        if isinstance(target, FlaskRoute):
+            return WholeRequest(target, request)
+        return super().get_target_delegate(target, request, **target_params)
+
+
+class WholeRequest(httputil.HTTPMessageDelegate):
+    """A request routed to the app: its body gathered, then the whole request handed to the route."""
+
+    def __init__(self, route: FlaskRoute, request: httputil.HTTPServerRequest):
+        self.route, self.request, self.chunks = route, request, []
+
+    def data_received(self, chunk: bytes) -> None:
+        """Keep a piece of the body."""
+        self.chunks.append(chunk)
+
+    def finish(self) -> None:
+        """The body is in: hand the request over."""
+        self.request.body = b"".join(self.chunks)
+        self.route(self.request)
 
 
 def log_failure(handler) -> None:
@@ -130,7 +158,7 @@ class Companion:
         if self.relay is not None:
             self.relay.stop(asyncio.get_running_loop())
         for pool in (self.pool, self.reads):
-            await asyncio.get_running_loop().run_in_executor(None, pool.executor.shutdown)
+            await asyncio.get_running_loop().run_in_executor(None, pool.threads.shutdown)
         self.store.close()  # its connections, which gc.freeze() keeps from ever being collected, closed here
 
 
