@@ -18,7 +18,9 @@ def test_a_request_that_waited_past_the_limit_is_refused_and_not_run(monkeypatch
 
     async def scene():
         pool = bridge.Pool(app=None, threads=1, queue=10, address=("127.0.0.1", 5000))
-        blocking = asyncio.ensure_future(pool.run(release.wait, 5))
+        holding = threading.Event()
+        blocking = asyncio.ensure_future(pool.run(lambda: holding.set() or release.wait(5)))
+        await asyncio.get_running_loop().run_in_executor(None, holding.wait, 5)  # it holds the one turn
         late = asyncio.ensure_future(pool.run(ran.append, "late move"))
         await asyncio.sleep(0.2)
         release.set()

@@ -62,23 +62,25 @@ class Threads:
     def _work(self, inbox: queue.SimpleQueue) -> None:
         job = inbox.get()
         while job is not STOP:
-            _run(*job)
-            with self.lock:
+            loop, done, function, args = job
+            outcome = _outcome(function, args)
+            with self.lock:  # idle again before the loop hears of the result, so its next job comes here
                 job = self.backlog.popleft() if self.backlog else STOP if self.stopping else None
-                if job is None:  # nothing waiting: idle, the first in line for the next job
+                if job is None:
                     self.idle.append(inbox)
+            loop.call_soon_threadsafe(_settle, done, *outcome)
+            del done, outcome  # no request kept alive while the thread waits for its next job
             if job is None:
                 job = inbox.get()
 
 
-def _run(loop: asyncio.AbstractEventLoop, done: asyncio.Future, function, args: tuple) -> None:
-    """Run one job and hand its result, or its error, to the loop."""
+def _outcome(function, args: tuple) -> tuple:
+    """(result, None) of `function(*args)`, or (None, its error): raised where the job is awaited, as run_in_executor
+    does."""
     try:
-        result = function(*args)
-    except BaseException as error:  # raised where the job is awaited, as run_in_executor does
-        loop.call_soon_threadsafe(_settle, done, None, error)
-    else:
-        loop.call_soon_threadsafe(_settle, done, result, None)
+        return function(*args), None
+    except BaseException as error:
+        return None, error
 
 
 def _settle(done: asyncio.Future, result, error: BaseException | None) -> None:
