@@ -106,13 +106,14 @@ def test_jobs_one_at_a_time_go_to_the_same_thread_and_jobs_beyond_the_threads_wa
     async def scene():
         threads = Threads(3, "test")
         names = [await threads.run(lambda: threading.current_thread().name) for _ in range(5)]
-        assert len(set(names)) == 1  # the thread idle last works on, its caches warm (SQLite's pages)
+        assert len(set(names)) == 1 and len(threads.threads) == 1  # the thread idle last works on, its caches warm
+        # (SQLite's pages), and no other thread was started for nothing
         release, order = threading.Event(), []
         busy = [threads.run(release.wait, 5) for _ in range(3)]
         waiting = [threads.run(order.append, n) for n in range(4)]  # every thread is busy: these wait, then run
         release.set()
         await asyncio.gather(*busy, *waiting)
-        assert sorted(order) == [0, 1, 2, 3]
+        assert sorted(order) == [0, 1, 2, 3] and len(threads.threads) == 3  # never more than its count
         await asyncio.get_running_loop().run_in_executor(None, threads.shutdown)
 
     in_a_scene(scene)

@@ -24,18 +24,13 @@ STOP = ("stop",)
 
 
 class Threads:
-    """`count` threads; `run` (on the loop) hands a job to the one idle last and awaits its result."""
+    """At most `count` threads, each started when a job finds none idle; `run` (on the loop) hands a job to the one idle
+    last and awaits its result."""
 
     def __init__(self, count: int, name: str):
+        self.most, self.name = count, name
         self.lock, self.idle, self.backlog, self.stopping = threading.Lock(), [], deque(), False
-        self.threads = []
-        for number in range(count):
-            inbox = queue.SimpleQueue()
-            self.idle.append(inbox)
-            self.threads.append(threading.Thread(target=self._work, args=(inbox,), name=f"{name}_{number}",
-                                                 daemon=True))
-        for thread in self.threads:
-            thread.start()
+        self.threads: list[threading.Thread] = []
 
     def run(self, function, *args) -> asyncio.Future:
         """`function(*args)` on one of the threads: a future of the loop's, done with its result or its error."""
@@ -43,12 +38,24 @@ class Threads:
         done = loop.create_future()
         job = (loop, done, function, args)
         with self.lock:
-            if not self.idle:
+            if self.idle:
+                inbox = self.idle.pop()
+            elif len(self.threads) < self.most:
+                inbox = self._started()
+            else:
                 self.backlog.append(job)
                 return done
-            inbox = self.idle.pop()
         inbox.put(job)
         return done
+
+    def _started(self) -> queue.SimpleQueue:
+        """A new thread's inbox (the thread waiting on it)."""
+        inbox = queue.SimpleQueue()
+        name = f"{self.name}_{len(self.threads)}"
+        thread = threading.Thread(target=self._work, args=(inbox,), name=name, daemon=True)
+        self.threads.append(thread)
+        thread.start()
+        return inbox
 
     def shutdown(self) -> None:
         """Let the jobs queued and in progress finish, then end the threads (call it off the loop)."""
