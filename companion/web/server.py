@@ -12,6 +12,7 @@ serve the same rooms (workers.py, relay.py).
 from __future__ import annotations
 
 import asyncio
+import ctypes
 import gc
 import logging
 import signal
@@ -41,6 +42,12 @@ and made full passes every few seconds, each stopping every thread and the loop.
 (load 1.7-1.9): 1,649 passes, 2.4 s of CPU, 72 of them 10 ms or more at Python's thresholds; 8 passes, 0.09 s, 4
 at these (docs/performance.md)."""
 SPARE_FILES = 64
+MALLOC_ARENAS = 2
+"""glibc's malloc arenas a process may use (M_ARENA_MAX; by default 8 a core): each thread that allocates takes one
+and keeps what it freed there. The app's threads taking their jobs idle-last-first (threads.py) left 16-40 MB more
+in them at 400 tables (peak 242-251 MB, 193 MB with two arenas); two are enough where the GIL runs one thread's
+Python at a time."""
+M_ARENA_MAX = -8
 
 
 def open_files(wanted: int) -> int:
@@ -55,6 +62,15 @@ def open_files(wanted: int) -> int:
         resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
         soft = target
     return min(wanted, soft - SPARE_FILES)
+
+
+def fewer_malloc_arenas() -> None:
+    """Let glibc's malloc keep MALLOC_ARENAS arenas for the process's threads (nothing where the C library is not
+    glibc)."""
+    try:
+        ctypes.CDLL(None).mallopt(M_ARENA_MAX, MALLOC_ARENAS)  # the C library the interpreter runs on
+    except (OSError, AttributeError, TypeError):  # a C library without mallopt (musl, macOS), or Windows
+        pass
 
 
 def listen(host: str, port: int) -> list[socket.socket]:
@@ -178,6 +194,7 @@ async def serve(app, sockets: list[socket.socket], threads: int, max_connections
     # The loop thread lets go of the GIL at every socket write; a worker thread that takes it keeps it
     # for the switch interval (5 ms by default), which would hold back every phone's update behind it.
     sys.setswitchinterval(GIL_SWITCH_S)
+    fewer_malloc_arenas()  # before the app's threads are started
     companion = Companion(app, sockets, threads, max_connections, queue, proxy, relay, sweeps, share)
     stop = asyncio.Event()
     try:
