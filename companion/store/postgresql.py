@@ -4,9 +4,9 @@ Every `rollsheet serve` process on any machine may use the same database: a chan
 row (`SELECT ... FOR UPDATE`, or its `UPDATE ... WHERE version = ?`) so taps on one room queue across processes;
 each process commits the changes waiting in it together, as on SQLite (group_commit.py: one connection writes, one
 commit a batch); a host's workers pass changes over local sockets (relay.py) and other hosts find them by their
-versions (elsewhere.py). The schema is made and
-migrated by `rollsheet db upgrade` (serve does it too at start), under an advisory lock so two starting servers
-never migrate at once; the version is kept in the table `rollsheet_schema`.
+versions (elsewhere.py). The schema is made and migrated by `rollsheet db upgrade` (serve does it too at start),
+under an advisory lock so two starting servers never migrate at once; the version is kept in the table
+`rollsheet_schema`.
 
 Glossary:
 - URL: `postgresql://user:password@host:port/database` (libpq's); the password is never printed.

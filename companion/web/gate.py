@@ -5,9 +5,9 @@ opening (or of its previous answer, when kept alive), and the rest of its body w
 again, so a slow sender cannot hold a socket (deadlines.py). Past `max_connections` open sockets
 a new connection first pushes out the oldest one that has not sent a request head yet (idle
 keep-alive or slow); when every socket is busy (held event streams, requests in progress), the
-newcomer is still accepted and answered 503 with Retry-After. One client holds at most clients.CAPS["busy"] requests in
-progress at once (429 past it), so it cannot take every socket. A head over MAX_HEAD bytes
-is answered 431 (past READ_HEAD the connection is cut). A head tornado cannot read (start
+newcomer is still accepted and answered 503 with Retry-After. One client holds at most
+clients.CAPS["busy"] requests in progress at once (429 past it), so it cannot take every socket.
+A head over MAX_HEAD bytes is answered 431 (past READ_HEAD the connection is cut). A head tornado cannot read (start
 line, header lines, Host), a Host the app cannot route, an address with bytes that are not
 percent-encoded or a Content-Length that is not a number of bytes is answered 400. A body
 larger than `max_body` is refused with 413 from its Content-Length, before it is read; a
