@@ -55,14 +55,24 @@ def test_changes_that_wait_share_one_commit_and_a_refused_one_leaves_nothing(sto
     with ThreadPoolExecutor(5) as pool:
         first = pool.submit(store.committed, opening("R0", lambda: started.set() or go.wait(10)))
         assert started.wait(10)  # the writer is inside the first commit: the next changes wait together
-        rest = [pool.submit(store.committed, opening(f"R{n}", refuse if n == 2 else lambda: None))
-                for n in (1, 2, 3, 4)]
+        rest = [pool.submit(store.committed, (lambda db: refuse()) if n == 2 else opening(f"R{n}"))  # refused as the
+                for n in (1, 2, 3, 4)]                                                          # rules do: first
         assert within(10, lambda: len(store.group.waiting) == 4)
         go.set()
         assert first.result(10) == "R0"
         assert [f.result(10) for f in rest if f.exception(10) is None] == ["R1", "R3", "R4"]
         assert isinstance(rest[1].exception(), Refused) and rest[1].exception().status == 409
     assert len(commits) == 2 and rooms_in(store) == {"R0", "R1", "R3", "R4"}
+
+
+def test_a_change_refused_after_it_wrote_leaves_nothing_and_the_others_of_its_batch_commit(store):
+    with ThreadPoolExecutor(4) as pool, held_writer(store):
+        changes = [pool.submit(store.committed, opening(f"R{n}", refuse if n == 2 else lambda: None), f"R{n}")
+                   for n in (1, 2, 3)]
+        assert within(10, lambda: len(store.group.waiting) == 3)
+    assert [f.result(10) for f in changes if f.exception(10) is None] == ["R1", "R3"]
+    assert isinstance(changes[1].exception(), Refused) and changes[1].exception().status == 409
+    assert rooms_in(store) == {"R1", "R3"}
 
 
 def test_a_change_refused_alone_leaves_nothing_and_the_next_one_commits(store):

@@ -1,4 +1,4 @@
-"""Group commit: one writer at a time per process applies the queued changes, each in a savepoint, and commits them
+"""Group commit: one writer at a time per process applies the queued changes one after the other and commits them
 together, so the moves that wait share one durable commit (one fsync with `synchronous=FULL`) and one turn of
 the write lock.
 
@@ -7,16 +7,18 @@ the writer, once its commit is done, hands its part to the first change waiting 
 databases do it: no thread of its own, so a move alone costs no hand-over between threads). A thread waiting or
 writing computes nothing of its own request meanwhile, so it does both `aside` (ASIDE: the app's pool lets another
 request run), and a commit holds the changes that came during the one before it. The writer takes every
-change queued by then (at most BATCH_MOST), opens one write transaction, runs each change in a savepoint of its
-own (a change refused or broken rolls back to its savepoint, the others stay; a change alone needs none), commits,
-and only then wakes the callers: an answered change is on the disk. A store error (full disk, damaged file)
+change queued by then (at most BATCH_MOST), opens one write transaction, runs each change, commits, and only then
+wakes the callers: an answered change is on the disk. A change refused before it wrote anything (the rules refuse
+before a change writes) leaves the transaction as it was and the others stay; one that failed after writing makes
+its batch again, a transaction to each change (`Written`). So no change needs a savepoint of its own (two more
+statements a change: on PostgreSQL, two more round trips to the server). A store error (full disk, damaged file)
 aborts the whole transaction: every change of it is refused, none applied. A change that waited more than
 QUEUE_WAIT_S for its commit is refused busy (503), not applied.
 
 On PostgreSQL several processes commit batches at once, each locking the rows it changes until its commit. A batch
 runs its changes in the order of their rooms' codes, so two batches take their rooms' rows in one order and never
 wait for each other in a circle; a batch that still met one (a score recorded in a group takes the group's row too)
-is aborted by PostgreSQL, and its changes are then committed one at a time (`Engine.conflicted`).
+is aborted by PostgreSQL, and its changes are then committed one at a time too (`Engine.conflicted`).
 
 Glossary:
 - change: `apply(db)` -> answer, run in its caller's context (its app, request and language), on the writer's
@@ -38,6 +40,10 @@ BATCH_MOST = 64
 QUEUE_WAIT_S = 3.0
 ASIDE: contextvars.ContextVar = contextvars.ContextVar("aside", default=contextlib.nullcontext)
 """What a thread holds while it waits for a commit or writes one: the pool sets it (bridge.Turn.aside)."""
+
+
+class Written(Exception):
+    """A change failed after it wrote: its batch is made again, a change at a time (its error is its cause)."""
 
 
 class Change:
@@ -111,7 +117,7 @@ class GroupCommit:
                 for change in due:
                     self._apply(db, change, alone=len(due) == 1)
         except Exception as error:  # the transaction failed: nothing of it was applied
-            if len(due) > 1 and self.engine.conflicted(error):
+            if len(due) > 1 and (isinstance(error, Written) or self.engine.conflicted(error)):
                 for change in due:
                     change.error = None
                     self._transaction([change])
@@ -120,15 +126,15 @@ class GroupCommit:
                 change.error, change.answer = change.error or error, None
 
     def _apply(self, db, change: Change, alone: bool) -> None:
-        if alone:  # its error rolls the transaction back: no savepoint needed
+        if alone:  # its error rolls the transaction back
             change.answer = change.context.run(change.apply, db)
             return
-        db.run("SAVEPOINT change")
+        before = db.written()
         try:
             change.answer = change.context.run(change.apply, db)
         except self.store_error:
             raise
         except Exception as error:
-            db.run("ROLLBACK TO SAVEPOINT change")
+            if db.written() != before:
+                raise Written() from error
             change.error = error
-        db.run("RELEASE SAVEPOINT change")

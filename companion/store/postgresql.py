@@ -182,11 +182,16 @@ class PostgreSQL(Engine):
             raise self.fault("unreachable", ConnectionError("the server does not answer"))
         try:
             with self.pool().connection() as connection:
+                writes = [0]
+
                 def run(sql, args=()):
-                    return connection.execute(_dialect(sql), args)
+                    cursor = connection.execute(_dialect(sql), args)
+                    if cursor.rowcount > 0 and not sql.startswith("SELECT"):  # rows written, as SQLite counts them
+                        writes[0] += cursor.rowcount  # (group_commit.py asks whether a change wrote)
+                    return cursor
                 if transaction:
                     with connection.transaction():
-                        yield Queries(run, lock)
+                        yield Queries(run, lock, written=lambda: writes[0])
                     self.fault.cleared()
                 else:
                     yield Queries(run)

@@ -60,10 +60,11 @@ class Room(NamedTuple):
 
 
 class Queries(GroupQueries):
-    """One transaction's queries; `run(sql, args)` -> cursor is the engine's, `lock` its row-lock clause."""
+    """One transaction's queries; `run(sql, args)` -> cursor is the engine's, `lock` its row-lock clause, `written()`
+    a count that grows with every write on its connection (rows or statements: the engine's)."""
 
-    def __init__(self, run: Callable, lock: str = "", legacy: bool = False):
-        self.run, self.lock, self.legacy = run, lock, legacy
+    def __init__(self, run: Callable, lock: str = "", legacy: bool = False, written: Callable[[], int] = int):
+        self.run, self.lock, self.legacy, self.written = run, lock, legacy, written
         self.dropped: set[str] = set()
         """The rooms whose log lost entries in this transaction (companion/rooms/recent.py)."""
 

@@ -134,7 +134,7 @@ class SQLite(Engine):
                 db = self._db()
                 db.execute("BEGIN IMMEDIATE")
                 try:
-                    yield Queries(db.execute, legacy=self.legacy)
+                    yield Queries(db.execute, legacy=self.legacy, written=lambda: db.total_changes)
                     db.execute("COMMIT")
                 except BaseException:
                     if db.in_transaction:
