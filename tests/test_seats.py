@@ -249,6 +249,18 @@ def test_fifty_simultaneous_takeovers_of_one_seat_give_one_token(live_server):
     assert not holds(call, room, "Cy", room.tokens["Cy"])
 
 
+def test_phones_sitting_down_at_once_each_get_a_seat_of_their_own_and_a_token_that_holds_it(live_server):
+    call = Http(live_server)
+    room = Table(call, "copenhagen", (), players=4)  # worked out as the room was read: the others' seats come first
+    names = ("Ana", "Ben", "Cy", "Dee", "Eve", "Flo")
+    taken = together(len(names), lambda i: room.sit(names[i]))
+    seated = {names[i]: answer for i, (status, answer) in enumerate(taken) if status == 201}
+    assert len(seated) == 4 and sorted(status for status, _ in taken) == [201] * 4 + [409] * 2
+    assert sorted(answer["seat"] for answer in seated.values()) == [0, 1, 2, 3]
+    assert all(holds(call, room, name, answer["token"]) for name, answer in seated.items())
+    assert {s["name"]: s["seat"] for s in room.state()["seats"]} == {n: a["seat"] for n, a in seated.items()}
+
+
 def test_the_room_counts_the_seats_taken_when_the_first_move_is_made(call):
     room = Table(call, "lost-cities", ("Ana", "Ben", "Cy"), players=5)
     assert room.state()["players"] == 5

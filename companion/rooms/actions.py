@@ -26,11 +26,12 @@ def take_seat(service: Service, code: str, body: dict) -> tuple[bool, dict]:
     def step(db, game, current, version_next):
         new, seat, token = seats.take(db, normal_code(code), current, body)
         taken.update(created=new is not None, seat=seat, token=token)
-        return None if new is None else (room_dice.seat_seeded(new, seat, body.get("seed")), seat, ("seat", {}), None)
+        return None if new is None else (room_dice.seat_seeded(new, seat, body.get("seed")), seat, ("seat", {}), None,
+                                         partial(seats.keep_token, code=normal_code(code), seat=seat, token=token))
 
     kept = change(service, code, step, body, "seat",
                   lambda db, current: (seats.seat_of(current, body["name"]) or {}).get("seat"),
-                  lambda answer: retries.sealed(taken, normal_code(code), body))
+                  lambda answer: retries.sealed(taken, normal_code(code), body), ahead=True)
     taken = taken or retries.unsealed(kept, normal_code(code), body)  # a retry: the first answer
     return taken.pop("created"), taken
 
@@ -51,7 +52,7 @@ def reorder(service: Service, code: str, body: dict) -> dict:
         new = seats.reorder(current, body["order"])
         return new, seat, ("order", {"names": [s["name"] for s in new["seats"]]}), None
 
-    return change(service, code, step, body, "order", seated=True)
+    return change(service, code, step, body, "order", ahead=True)
 
 
 def act(service: Service, code: str, action: str, body: dict) -> dict:
@@ -62,7 +63,7 @@ def act(service: Service, code: str, action: str, body: dict) -> dict:
         new, entry, undoable = referee.act(game, seats.fitted(game, current), action, body, seat, version_next, source)
         return room_dice.drawn(new, source), seat, entry, undoable
 
-    return change(service, code, step, body, action, seated=True)
+    return change(service, code, step, body, action, ahead=True)
 
 
 def cross(service: Service, code: str, list_id: str, item_id: str, body: dict) -> dict:
@@ -73,7 +74,7 @@ def cross(service: Service, code: str, list_id: str, item_id: str, body: dict) -
                                              version_next, time.time())
         return new, seat, entry, undoable
 
-    return change(service, code, step, body, f"lists {list_id} {item_id}", seated=True)
+    return change(service, code, step, body, f"lists {list_id} {item_id}", ahead=True)
 
 
 def undo(service: Service, code: str, body: dict) -> dict:
@@ -87,7 +88,7 @@ def undo(service: Service, code: str, body: dict) -> dict:
         return dict(room_dice.kept(restored, current), table_version=version_next, sheets=current.get("sheets", {})), \
             seat, entry, None
 
-    return change(service, code, step, body, "undo", seated=True)
+    return change(service, code, step, body, "undo", ahead=True)
 
 
 def save_score(service: Service, code: str, body: dict, params: dict, then=lambda db, state: None) -> dict:

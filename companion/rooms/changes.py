@@ -21,32 +21,34 @@ BESIDE = "beside"
 
 
 def change(service: Service, code: str, step, body: dict | None = None, route: str = "", who=None, keeping=None,
-           seated: bool = False) -> dict:
-    """Run `step(db, game, state, next version) -> (new state, seat, entry, undoable)` and commit what it made.
+           ahead: bool = False) -> dict:
+    """Run `step(db, game, state, next version) -> (new state, seat, entry, undoable[, also])` and commit what it made.
 
     A step answering None writes nothing; an entry None changes the state without a log line. `undoable`: True (the
     seat may undo it), False (a move that rolled or drew: it stays), None (not a move: no undo), BESIDE (a change
     beside the table, a sheet's marks: the undo slot and its offer stay). The game is in the
     request's language (its refusals). A `request` id made once changes nothing again (retries.py; `who(db, state)`:
     the seat sending it, default the body's; `keeping(answer)`: what to answer it with, default the state now).
-    A `seated` step (a move, a crossing, an undo, an order: it only reads the room and the seat's token) is worked
-    out on the room as read, outside the write lock, and written only if the room is still at that version (so is its
-    seat's token); when another change came first it is worked out again in the write transaction."""
+    A step worked out `ahead` (a move, a crossing, an undo, an order, a seat taken: it only reads the room and the
+    seats' tokens) is worked out on the room as read, outside the write lock, and written only if the room is still at
+    that version (so are its seats' tokens); when another change came first it is worked out again in the write
+    transaction. Such a step writes nothing itself: `also(db)`, when it gives one, writes what else it keeps (a new
+    seat's token) once its room is written."""
     code, lang = normal_code(code), language.current()
 
     def replay(db, current: dict) -> dict | None:
         return retries.first_answer(db, code, body, route, lambda: who(db, current) if who else
                                     seats.identify(db, code, current, body))
 
-    ahead = None
-    if seated:
+    worked = None
+    if ahead:
         with service.store.reading() as db:
             row, current, done = _worked_out(db, code, lang, replay, step)
         if done is None:
             return current
-        ahead = (row, current, done)
+        worked = (row, current, done)
     kept = (body, route, keeping, service.recent)
-    answer, changed = service.store.committed(lambda db: _written(db, code, lang, replay, step, ahead, kept),
+    answer, changed = service.store.committed(lambda db: _written(db, code, lang, replay, step, worked, kept),
                                                code)
     if changed is not None:
         service.recent.keep(code, changed.created, answer["version"], answer["log"])  # committed now
@@ -71,13 +73,13 @@ def _worked_out(db, code: str, lang: str, replay, step) -> tuple:
     return (row, current, done) if done is not None else (row, snapshot(db, code, row), None)
 
 
-def _written(db, code: str, lang: str, replay, step, ahead, kept: tuple) -> tuple[dict, object]:
+def _written(db, code: str, lang: str, replay, step, worked, kept: tuple) -> tuple[dict, object]:
     """In the write transaction: the step worked out ahead saved while its room is unchanged, else the step run
     here; (the answer, the room row it changed, or None when it changed nothing)."""
-    if ahead is not None:  # its seat needs no second look: a seat's token changes only with its room's version
-        answer = _saved(db, code, *ahead, kept)
+    if worked is not None:  # its seat needs no second look: a seat's token changes only with its room's version
+        answer = _saved(db, code, *worked, kept)
         if answer is not None:
-            return answer, ahead[0]
+            return answer, worked[0]
     row, current, done = _worked_out(db, code, lang, replay, step)
     if done is None:
         return current, None
@@ -88,7 +90,7 @@ def _saved(db, code: str, row, current: dict, done: tuple, kept: tuple) -> dict 
     """Write a step's new state, log entry and request id when the room is still at `row.version`; the answer
     (None: another change came first, nothing written). `kept`: the body, its route, what to keep for it and the
     recent logs (the log before it, kept, is not read back)."""
-    new, seat, entry, undoable = done
+    new, seat, entry, undoable, *also = done
     body, route, keeping, recent = kept
     version_next = row.version + 1
     before_move = room_dice.before(current) if undoable else None
@@ -96,6 +98,8 @@ def _saved(db, code: str, row, current: dict, done: tuple, kept: tuple) -> dict 
     slot = row.undo if undoable == BESIDE else orjson.dumps(undo).decode() if undo else None
     if not db.save_room_at(code, row.version, version_next, orjson.dumps(new).decode(), slot):
         return None
+    for write in also:
+        write(db)
     written = None if entry is None else log(db, code, version_next, seat,
                                              seat_name(new, seat) if seat is not None else None, entry)
     before = None if code in db.dropped else recent.at(code, row.created, row.version)

@@ -57,14 +57,14 @@ def _holds(db, code: str, seat: int, token) -> bool:
     return isinstance(token, str) and held is not None and hmac.compare_digest(held, token_digest(token))
 
 
-def _new_token(db, code: str, seat: int) -> str:
-    token = secrets.token_urlsafe(16)
+def keep_token(db, code: str, seat: int, token: str) -> None:
+    """Keep a seat's new token (its digest) in the room's transaction."""
     db.set_seat_token(code, seat, token_digest(token))
-    return token
 
 
 def take(db, code: str, state: dict, body: dict) -> tuple[dict | None, int, str]:
-    """Seat a name: (the state with the new seat, or None when it was this phone's already; seat id; token)."""
+    """Seat a name: (the state with the new seat, or None when it was this phone's already; seat id; token). Nothing
+    is written: the new seat's token is kept by `keep_token`, once the room is."""
     name = body["name"]
     seated = seat_of(state, name)
     if seated is not None:
@@ -81,7 +81,7 @@ def take(db, code: str, state: dict, body: dict) -> tuple[dict | None, int, str]
                                   "Every seat is taken (%(num)s players): open a room for more players.",
                                   state["players"]))
     seat = max((s["seat"] for s in state["seats"]), default=-1) + 1
-    return dict(state, seats=[*state["seats"], {"seat": seat, "name": name}]), seat, _new_token(db, code, seat)
+    return dict(state, seats=[*state["seats"], {"seat": seat, "name": name}]), seat, secrets.token_urlsafe(16)
 
 
 def identify(db, code: str, state: dict, body: dict) -> int:
