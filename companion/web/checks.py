@@ -62,8 +62,6 @@ def loaded(raw: bytes | str):
     return data
 
 
-
-
 def body_of(environ: dict, limit: int) -> bytes | None:
     """The request's body (None when longer than `limit`), put back for the view to read again."""
     length = environ.get("CONTENT_LENGTH") or "0"

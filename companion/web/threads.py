@@ -76,7 +76,7 @@ class Threads:
                 if job is None:
                     self.idle.append(inbox)
             loop.call_soon_threadsafe(_settle, done, *outcome)
-            del done, outcome  # no request kept alive while the thread waits for its next job
+            del done, function, args, outcome  # no request kept alive while the thread waits for its next job
             if job is None:
                 job = inbox.get()
 
