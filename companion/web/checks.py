@@ -104,7 +104,7 @@ def cross_site(headers, host: str, public_url: str | None) -> bool:
 
 def init_app(app) -> None:
     """Run the checks before every state-changing request of the app."""
-    from flask import abort, current_app, jsonify, request
+    from flask import abort, current_app, g, jsonify, request
 
     @app.before_request
     def check():
@@ -115,5 +115,12 @@ def init_app(app) -> None:
         if not request.path.startswith("/api/"):
             return None
         limit = current_app.config["MAX_CONTENT_LENGTH"]
-        refusal = body_read(body_of(request.environ, limit), request.content_type, limit)[0]
+        refusal, g.sent = body_read(body_of(request.environ, limit), request.content_type, limit)
         return (jsonify(refusal[1]), refusal[0]) if refusal else None
+
+
+def sent():
+    """An API request's JSON value as the checks read it ({} for an empty body): read once, for the view too."""
+    from flask import g
+
+    return g.sent

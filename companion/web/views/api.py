@@ -5,7 +5,7 @@ loop in stream.py; here `GET /api/rooms/<code>` answers the state at once.
 """
 from __future__ import annotations
 
-from flask import Blueprint, Response, current_app, jsonify, request, url_for
+from flask import Blueprint, Response, current_app, jsonify, url_for
 
 import layouts
 from companion import rooms
@@ -14,7 +14,7 @@ from companion.contract.moves import move_bodies
 from companion.contract.refusals import parsed
 from companion.rules.errors import Refused
 from companion.rules.language import current
-from companion.web import limits
+from companion.web import checks, limits
 from companion.web.live import encoded
 from companion.web.openapi import served
 from companion.web.refusals import json_refusal
@@ -31,8 +31,7 @@ STATE = {200: answers.room_state, 410: answers.Closed}
 
 def body(model: type[bodies.Body], **context) -> dict:
     """The request's JSON body read by its request model (an empty body is {}; checks.py vetted the JSON)."""
-    data = request.get_json(silent=True) if request.get_data() else {}
-    return parsed(model, data, **context).model_dump()
+    return parsed(model, checks.sent(), **context).model_dump()
 
 
 def game_data(game: layouts.Game) -> dict:

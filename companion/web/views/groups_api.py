@@ -16,18 +16,13 @@ from companion.groups import exports, plays, shown
 from companion.rules.errors import Refused, malformed
 from companion.rules.language import gettext
 from companion.store import reading
-from companion.web import limits
+from companion.web import checks, limits
 from companion.web.refusals import json_refusal
 from companion.web.services import public_url, rooms_service
 
 bp = Blueprint("groups_api", __name__, url_prefix="/api/groups")
 MOST_PAGES = 10_000
 """The highest `?page=` asked for (a group holds groups.MOST_PLAYS plays, shown.PAGE a page)."""
-
-
-def sent():
-    """The request's JSON (an object or a list; {} without a body: checks.py vetted it)."""
-    return request.get_json(silent=True) if request.get_data() else {}
 
 
 bp.register_error_handler(Refused, json_refusal)
@@ -37,7 +32,7 @@ bp.register_error_handler(Refused, json_refusal)
 @documented(bodies.NewGroup, {201: answers.GroupMade})
 def create():
     """Make a group: {"name"} -> 201 {"code", "url"}."""
-    code = groups.create(sent())
+    code = groups.create(checks.sent())
     return jsonify(code=code, url=public_url(url_for("groups.page", code=code))), 201
 
 
@@ -110,7 +105,7 @@ def export_json(code):
 @documented([bodies.Play, bodies.play_list], {201: answers.entered}, refusals=(404, 422))
 def enter(code):
     """A play entered by hand (an object) -> 201 the play; an exported list -> 201 {"added", "skipped"}."""
-    body = sent()
+    body = checks.sent()
     if isinstance(body, list):
         limits.opening()
     answer, _ = plays.enter(code, body)
@@ -121,7 +116,7 @@ def enter(code):
 @documented(bodies.Correction, {200: answers.ShownPlay}, refusals=(404,))
 def correct(code, play_id):
     """Correct a play: the keys sent replace its own; the play."""
-    return jsonify(plays.correct(code, play_id, sent()))
+    return jsonify(plays.correct(code, play_id, checks.sent()))
 
 
 @bp.delete("/<code>/plays/<play_id>")
@@ -147,11 +142,11 @@ def room_of_group(data: dict) -> str:
 @documented(bodies.NewGroup, {201: answers.Names}, refusals=(404, 409))
 def add_player(code):
     """Add a name to the group: {"name"} -> 201 {"players": the group's names}."""
-    return jsonify(players=plays.add_player(code, sent())), 201
+    return jsonify(players=plays.add_player(code, checks.sent())), 201
 
 
 @bp.post("/<code>/rename")
 @documented(bodies.Rename, {200: answers.Renamed}, refusals=(404, 409))
 def rename(code):
     """Rename a player, or merge two names: {"name", "to"} -> {"players", "merged"}."""
-    return jsonify(plays.rename(code, sent()))
+    return jsonify(plays.rename(code, checks.sent()))
