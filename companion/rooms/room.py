@@ -91,8 +91,8 @@ def create(service: Service, game_id: str, players: int | None = None, body: dic
     if not game.players.min <= count <= game.players.max:
         raise players_refusal(game)
     source = room_dice.opening()
-    state = dict(referee.new_state(game, count, source), lists=lists.start(game, count), fair=source.record,
-                 marking=(body or {}).get("marking") or "relaxed")
+    state = room_dice.drawn(dict(referee.new_state(game, count, source), lists=lists.start(game, count),
+                                 marking=(body or {}).get("marking") or "relaxed"), source)
     with service.store.writing() as db:
         if opened := retries.opened(db, body):
             return opened

@@ -18,6 +18,8 @@ from companion.rules.errors import impossible, missing
 from companion.rules.language import gettext
 
 PROOF_KIND = "proof"
+RECORD = "fair"
+"""The room state's key of its dice record (fairdice.py's record)."""
 
 
 def opening() -> fairdice.Source:
@@ -27,33 +29,33 @@ def opening() -> fairdice.Source:
 
 def source(state: dict, version: int):
     """The random source of a move made at room version `version`."""
-    return fairdice.Source(state["fair"], version) if "fair" in state else secrets
+    return fairdice.Source(state[RECORD], version) if RECORD in state else secrets
 
 
 def drawn(state: dict, used) -> dict:
     """The state after a move, with the draws its source made noted in the record."""
-    return dict(state, fair=used.record) if isinstance(used, fairdice.Source) else state
+    return {**state, RECORD: used.record} if isinstance(used, fairdice.Source) else state
 
 
 def before(state: dict) -> dict:
     """The state without its record: as an undo slot keeps it (an undo takes the room's record as it is then,
     `kept`) and as phones read it (`public`)."""
-    return {key: value for key, value in state.items() if key != "fair"}
+    return {key: value for key, value in state.items() if key != RECORD}
 
 
 def kept(restored: dict, current: dict) -> dict:
     """A state an undo restores, with the record as it is now: the counter never goes back, no draw is lost."""
-    return dict(restored, fair=current["fair"]) if "fair" in current else restored
+    return {**restored, RECORD: current[RECORD]} if RECORD in current else restored
 
 
 def seat_seeded(state: dict, seat: int, seed: str | None) -> dict:
     """The state with the seed a seat sent when it sat (none: as it is); it counts for rolls from now on."""
-    return dict(state, fair=fairdice.seated(state["fair"], seat, seed)) if seed and "fair" in state else state
+    return {**state, RECORD: fairdice.seated(state[RECORD], seat, seed)} if seed and RECORD in state else state
 
 
 def commitment(state: dict) -> str | None:
     """The SHA-256 of the room's seed, shown from the start (none for a room opened before the record)."""
-    return state["fair"]["commitment"] if "fair" in state else None
+    return state[RECORD]["commitment"] if RECORD in state else None
 
 
 def public(state: dict) -> dict:
@@ -75,14 +77,14 @@ def proof(code: str, game_id: str, state: dict) -> dict:
 
 def _revealed(code: str, game_id: str, state: dict) -> dict:
     names = {s["seat"]: s["name"] for s in state["seats"]}
-    return fairdice.proof(state["fair"], code, game_id, layouts.load(game_id).schema_version, names)
+    return fairdice.proof(state[RECORD], code, game_id, layouts.load(game_id).schema_version, names)
 
 
 def keep_proof(db, code: str, now: float) -> None:
     """Before a room closes for lack of play: its proof, seed revealed, kept as a log entry that outlives it."""
     row = db.room(code)
     state = orjson.loads(row.state)
-    if "fair" in state:
+    if RECORD in state:
         proof = orjson.dumps(_revealed(code, row.game, state)).decode()
         db.add_entry(code, row.version, now, None, None, PROOF_KIND, proof)
 

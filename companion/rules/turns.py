@@ -20,8 +20,9 @@ from companion.rules.contract import Act, Move
 from companion.rules.ending import ended
 from companion.rules.errors import Refused, no
 from companion.rules.language import N_, current, speaker
+from companion.rules.room_dice import RECORD
 
-SHARED = frozenset({"fair"})
+SHARED = frozenset({RECORD})
 """The parts of a state a move never changes in place, shared by its copy: the room's dice record is replaced whole
 (room_dice.drawn) and grows with every roll, so copying it cost a move more with every turn of the game."""
 
