@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 import urllib.request
 
 import pytest
@@ -104,6 +105,21 @@ def test_an_event_stream_sends_the_state_then_every_change(live_server):
     reader.join(timeout=10)
     assert [version for version, _ in seen] == [first, first + 1, first + 2]
     assert seen[1][1]["dice"] == answers[0]["dice"] and seen[2][1] == answers[1]
+
+
+def test_a_stream_hears_a_heartbeat_after_five_quiet_seconds_and_none_while_the_room_moves(live_server):
+    room = Table(Http(live_server), "simstown", ("Ana",))
+    first, heard = room.state()["version"], []  # (when, version or "heartbeat")
+    with urllib.request.urlopen(f"{live_server}/api/rooms/{room.code}/events", timeout=10) as stream:
+        while not heard or heard[-1][1] != "heartbeat":
+            line = stream.readline().decode()
+            if line.startswith(("id: ", "event: heartbeat")):
+                heard.append((time.monotonic(), int(line[4:]) if line.startswith("id: ") else "heartbeat"))
+            if len(heard) in (1, 2, 3) and line.startswith("id: "):
+                time.sleep(1)  # the room moves every second: a stream that just had news needs no heartbeat
+                room.ok("Ana", "roll")
+    assert [said for _, said in heard] == [first, first + 1, first + 2, first + 3, "heartbeat"]
+    assert 4.5 < heard[-1][0] - heard[-2][0] < 6.5
 
 
 def test_a_stream_reopened_with_last_event_id_starts_at_the_newest_change(live_server):

@@ -1,16 +1,17 @@
 """Live updates: the newest state of each watched room, encoded once, handed to every phone.
 
 A change commits in a worker thread and `publish`es the room's new state (its log as stored:
-kind + params); the event loop keeps it in the room's channel and wakes everything waiting
-there (event streams and long polls, see stream.py). The JSON text of a version is built once
+kind + params); the event loop keeps it in the room's channel, writes it to the room's event streams
+then and there, and wakes the long polls waiting (stream.py). The JSON text of a version is built once
 per language (the log written out in it), however many phones watch the room, and the move's own
 answer is that same text (`encoded`). With a relay (relay.py) the other processes serving the
-rooms hear of the change too, and their phones are woken the same way.
+rooms hear of the change too, and their phones are told the same way.
 
 Glossary:
 - version: a room's change counter (grows by one on every change, see companion/rooms/room.py).
 - channel: what the loop keeps for a room someone watches: its newest state, that state's
-  encodings by language, and a future that resolves at the room's next change.
+  encodings by language, its event streams (told at each change), and a future that resolves at the room's next
+  change (for the long polls).
 - write: (state, language) -> the state as a phone in that language reads it (rooms.shown).
 - watcher: an event stream or long poll attached to a channel; a channel without watchers
   is dropped, and the next watcher reads the room from the database again.
@@ -41,7 +42,7 @@ def encoded(state: dict, language: str, write) -> bytes:
 class Channel:
     """A watched room: its newest state and the phones waiting for the next one."""
 
-    __slots__ = ("state", "changed", "watchers", "loading", "write", "presence")
+    __slots__ = ("state", "changed", "watchers", "loading", "write", "presence", "streams", "events")
 
     def __init__(self, loop: asyncio.AbstractEventLoop, write):
         self.write = write
@@ -50,6 +51,8 @@ class Channel:
         self.watchers = 0
         self.loading: asyncio.Future | None = None
         self.presence = Presence()
+        self.streams: set = set()
+        self.events: dict[str, bytes] = {}
 
     @property
     def version(self) -> int:
@@ -60,20 +63,29 @@ class Channel:
         """The newest state as JSON in `language`, built once per version and language."""
         return encoded(self.state, language, self.write)
 
+    def event(self, language: str) -> bytes:
+        """The newest state as an event of a stream (`id:` its version), built once per version and language."""
+        event = self.events.get(language)
+        if event is None:
+            event = self.events[language] = b"id: %d\ndata: %s\n\n" % (self.version, self.encoded(language))
+        return event
+
     def offer(self, state: dict, frames: dict[str, bytes] | None = None) -> None:
         """Keep `state` when it is newer than the one kept (with `frames`: its JSON text already written in some
         languages), and wake the waiters."""
         if state["version"] <= self.version:
             return
-        self.state = state if isinstance(state, Snapshot) else Snapshot(state)
+        self.state, self.events = state if isinstance(state, Snapshot) else Snapshot(state), {}
         if frames:
             self.state.frames.update(frames)
         self.wake()
 
     def wake(self) -> None:
-        """Wake the waiters: a new state, or a seat's phone came or went."""
+        """Tell the streams and wake the long polls: a new state, or a seat's phone came or went."""
         changed, self.changed = self.changed, asyncio.get_running_loop().create_future()
         changed.set_result(None)
+        for stream in tuple(self.streams):
+            stream.tell()
 
 
 def presence_message(code: str, presence: Presence, ask: bool = False) -> bytes:
