@@ -53,7 +53,7 @@ def test_a_relay_message_of_presence_reaches_the_hub():
     calls = []
 
     class Loop:
-        def call_soon_threadsafe(self, *call):
+        def call_soon(self, *call):
             calls.append(call)
 
     class Hub:

@@ -41,14 +41,14 @@ def message(code: str, state: dict, speaking: str, frame: bytes, most: int) -> b
 
 
 def arrived(data: bytes, loop, hub) -> None:
-    """Hand a received message to the hub on its loop (from any thread)."""
+    """Hand a received message to the hub, soon (on the loop: the socket is read there, so no wake-up of the loop)."""
     head, _, body = data.partition(b"\n")
     code, version, said = head.decode().split()
     if version == "presence":
-        loop.call_soon_threadsafe(hub.heard, code, said, orjson.loads(body))
+        loop.call_soon(hub.heard, code, said, orjson.loads(body))
     else:
         state, _, frame = body.partition(b"\n")
-        loop.call_soon_threadsafe(hub.arrived, code, int(version), state or None, {said: frame} if frame else None)
+        loop.call_soon(hub.arrived, code, int(version), state or None, {said: frame} if frame else None)
 
 
 class SocketRelay:
