@@ -6,9 +6,9 @@ Run: `python bench/companion_bench.py [--runs 3] [--seconds 60] [--rooms 400] [-
 Each run starts `rollsheet serve` (`python -m sheets.cli serve`, or COMMAND, given --host, --port,
 --data, and --workers / --database when asked; `--postgres` starts a PostgreSQL of its own in a
 temporary folder) on loopback with a fresh data folder, measures the server CPU of a move made alone
-(bench/server_process.py), drives the rooms from one asyncio loop (bench/live_phones.py: one
-connection per phone and per roller, rooms spread over the second and the four games; a room's
-phones ask for the `--languages` in turn), then reads every room back and always stops the server.
+(bench/server_process.py), drives the rooms from one event loop (uvloop where installed, as the server's;
+bench/live_phones.py: one connection per phone and per roller, rooms spread over the second and the four games;
+a room's phones ask for the `--languages` in turn), then reads every room back and always stops the server.
 `--reconnect-storm`: every phone's stream is cut at once half-way (as by a restart) and reconnects
 after its `retry:`; `--kill-worker`: one worker is killed with SIGKILL half-way.
 The instructions a move made alone costs are counted once per bench with valgrind's callgrind
@@ -49,6 +49,7 @@ from side_by_side import compare
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from companion.web.server import run as on_uvloop  # noqa: E402  (the phones' loop on uvloop, as the server's)
 from tests.hosts import hosts_behind_proxy, signal_host  # noqa: E402  (N hosts behind HAProxy)
 from tests.serving import serving  # noqa: E402  (the repository's own start-and-stop of a real server)
 
@@ -106,7 +107,7 @@ async def drive(port: int, pids: list[int], args, languages: list[str], alone_po
     await asyncio.sleep(DRAIN)
     elapsed = time.perf_counter() - start
     cpu, server_cpu = time.process_time() - cpu, cpu_between(server_cpu, hosts_cpu(pids))
-    tally.stopped = True  # Python 3.11's wait_for can swallow a cancel: the phones also stop by this flag
+    tally.stopped = True  # the phones also stop by this flag (a cancel can land while a read is being set up)
     for task in live:
         task.cancel()
     await asyncio.wait(live, timeout=30)
@@ -146,8 +147,8 @@ def on_hosts(args, languages: list[str], database: str, workers: list[str], log)
             as (proxy, _, hosts):
         pids = [process.pid for _, process in hosts]
         victim = (lambda: signal_host(pids[-1])) if args.kill_host else None
-        return asyncio.run(asyncio.wait_for(drive(port_of(proxy), pids, args, languages, port_of(hosts[0][0]),
-                                                  victim), 2 * args.seconds + 300))
+        return on_uvloop(asyncio.wait_for(drive(port_of(proxy), pids, args, languages, port_of(hosts[0][0]), victim),
+                                          2 * args.seconds + 300))
 
 
 def one_run(args, languages: list[str], database: str | None) -> tuple[dict, list]:
@@ -162,8 +163,8 @@ def one_run(args, languages: list[str], database: str | None) -> tuple[dict, lis
                 extra = [*workers, *(["--database", database] if database else [])]
                 with serving(Path(data) / "data", *extra, command=shlex.split(args.serve), stderr=log) \
                         as (base, server):
-                    figures, seconds = asyncio.run(asyncio.wait_for(drive(port_of(base), [server.pid], args,
-                                                                          languages), 2 * args.seconds + 300))
+                    figures, seconds = on_uvloop(asyncio.wait_for(drive(port_of(base), [server.pid], args, languages),
+                                                                  2 * args.seconds + 300))
         finally:
             log.seek(0)
             warnings = [line for line in log if any(word in line for word in LOG_ALARMS)]

@@ -36,7 +36,8 @@ class Connection:
                       timeout: float = TIMEOUT_S) -> tuple[int, dict, bytes]:
         """Send one request and read its head and body within `timeout` s; (status, headers, body)."""
         try:
-            return await asyncio.wait_for(self._exchange(method, path, body, headers), timeout)
+            async with asyncio.timeout(timeout):  # a timer, where wait_for made a task of every request
+                return await self._exchange(method, path, body, headers)
         except BaseException:
             self.close()
             raise
@@ -59,8 +60,10 @@ class Connection:
 
     async def chunk(self) -> bytes:
         """The next chunk of a chunked answer (an event stream), within STREAM_SILENCE_S."""
-        size = int(await asyncio.wait_for(self.reader.readuntil(b"\r\n"), STREAM_SILENCE_S), 16)
-        data = await asyncio.wait_for(self.reader.readexactly(size + 2), TIMEOUT_S)
+        async with asyncio.timeout(STREAM_SILENCE_S):
+            size = int(await self.reader.readuntil(b"\r\n"), 16)
+        async with asyncio.timeout(TIMEOUT_S):
+            data = await self.reader.readexactly(size + 2)
         if size == 0:
             raise ConnectionResetError("stream ended")
         return data[:-2]

@@ -178,14 +178,14 @@ class Companion:
         self.store.close()  # its connections, which gc.freeze() keeps from ever being collected, closed here
 
 
-def run(main) -> None:
-    """Run the coroutine `main` on uvloop where it is installed (Linux, macOS: faster), else asyncio's loop."""
+def run(main):
+    """Run the coroutine `main` on uvloop where it is installed (Linux, macOS: faster), else asyncio's loop; its
+    result."""
     try:
         import uvloop
     except ImportError:
-        asyncio.run(main)
-    else:
-        uvloop.run(main)
+        return asyncio.run(main)
+    return uvloop.run(main)
 
 
 async def serve(app, sockets: list[socket.socket], threads: int, max_connections: int, queue: int,
