@@ -114,8 +114,7 @@ def load(game_id: str, lang: str = "en") -> Game:
     if seen is not None and (game_id, lang) in seen:
         return seen[game_id, lang]
     path = game_file(game_id)
-    overlay = overlay_path(path, lang)
-    game = _load_named(path, _stamp(path), lang, _stamp(overlay) if lang != "en" else None)
+    game = _load_named(path, _stamp(path), lang, _stamp(overlay_path(path, lang)) if lang != "en" else None)
     if seen is not None:
         seen[game_id, lang] = game
     return game

@@ -13,6 +13,7 @@ Glossary:
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from pathlib import Path
 from types import UnionType
 from typing import Annotated, Union, get_args, get_origin
@@ -29,8 +30,10 @@ STEP = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
 INDEX = re.compile(r"\[(\d+)\]")
 
 
+@lru_cache(maxsize=256)
 def overlay_path(layout: Path, lang: str) -> Path:
-    """Where a layout's overlay for `lang` lives: `copenhagen.de.yaml` beside `copenhagen.yaml`."""
+    """Where a layout's overlay for `lang` lives: `copenhagen.de.yaml` beside `copenhagen.yaml` (worked out once: a
+    request's game is looked up by it)."""
     return layout.with_name(f"{layout.stem}.{lang}.yaml")
 
 
