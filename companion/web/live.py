@@ -42,10 +42,10 @@ def encoded(state: dict, language: str, write) -> bytes:
 class Channel:
     """A watched room: its newest state and the phones waiting for the next one."""
 
-    __slots__ = ("state", "changed", "watchers", "loading", "write", "presence", "streams", "events")
+    __slots__ = ("loop", "state", "changed", "watchers", "loading", "write", "presence", "streams", "events")
 
     def __init__(self, loop: asyncio.AbstractEventLoop, write):
-        self.write = write
+        self.loop, self.write = loop, write
         self.state: dict | None = None
         self.changed = loop.create_future()
         self.watchers = 0
@@ -82,7 +82,7 @@ class Channel:
 
     def wake(self) -> None:
         """Tell the streams and wake the long polls: a new state, or a seat's phone came or went."""
-        changed, self.changed = self.changed, asyncio.get_running_loop().create_future()
+        changed, self.changed = self.changed, self.loop.create_future()  # (asking for the running loop: a getpid())
         changed.set_result(None)
         for stream in tuple(self.streams):
             stream.tell()
