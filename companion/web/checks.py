@@ -12,7 +12,6 @@
 from __future__ import annotations
 
 import json
-from io import BytesIO
 from urllib.parse import urlsplit
 
 from werkzeug.http import parse_options_header
@@ -63,13 +62,11 @@ def loaded(raw: bytes | str):
 
 
 def body_of(environ: dict, limit: int) -> bytes | None:
-    """The request's body (None when longer than `limit`), put back for the view to read again."""
+    """The request's body (None when longer than `limit`); the view reads its value (`sent`), not the body again."""
     length = environ.get("CONTENT_LENGTH") or "0"
     if not length.isdigit() or int(length) > limit:
         return None
-    raw = environ["wsgi.input"].read(int(length))
-    environ["wsgi.input"] = BytesIO(raw)
-    return raw
+    return environ["wsgi.input"].read(int(length))
 
 
 def body_read(raw: bytes | None, content_type: str | None, limit: int) -> tuple[tuple[int, dict] | None, object]:
