@@ -64,6 +64,17 @@ def test_keyboard_focus_stays_on_its_control_when_the_table_changes(served, phon
     expect(ana.locator('[data-key="die-1"]')).to_have_attribute("aria-pressed", "true")
 
 
+def test_a_die_picked_before_the_answer_to_the_roll_comes_stays_picked(served, phone):
+    _, ana, _ = two_phones(served, phone, "lost-cities")
+    rolled = HeldAnswers(ana, "**/roll")  # the stream draws the roll before the answer to Ana's own tap comes
+    ana.locator('[data-key="roll"]').click()
+    expect(ana.locator('[data-key="die-1"]')).to_be_enabled()
+    ana.locator('[data-key="die-1"]').click()
+    expect(ana.locator('[data-key="die-1"]')).to_have_attribute("aria-pressed", "true")
+    rolled.release()
+    assert ana.locator('[data-key="die-1"]').get_attribute("aria-pressed") == "true", "the late answer dropped the pick"
+
+
 def test_a_name_being_typed_stays_with_its_cursor_while_others_sit_down(served, phone):
     room = Table(Http(served), "copenhagen", (), players=4)
     dora = phone()

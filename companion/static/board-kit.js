@@ -34,7 +34,11 @@ export function die(d, i, {selectable, note, onpick, big, key} = {}) {
   const mark = colour && typeof d.face === "number" ? [Glyphs.mark(colour), " "] : [];
   const words = [_("Die %(number)s: %(face)s", {number: i + 1, face: faceText(d)}), d.used && _("used"),
     d.held ? _("set aside") : note].filter(Boolean);  // a held die's note is "SET ASIDE": said once
-  const toggle = onpick || (() => { picked ? room.selected.delete(i) : room.selected.add(i); room.redraw(); });
+  const toggle = onpick || (() => {
+    picked ? room.selected.delete(i) : room.selected.add(i);
+    room.picks += 1;
+    room.redraw();
+  });
   return el("button", {
     type: "button", "data-key": key || `die-${i}`,
     class: `die${colour ? " colour" : ""}${d.used ? " used" : ""}${picked ? " picked" : ""}${d.held ? " held" : ""}${big ? " big" : ""}`,

@@ -11,6 +11,7 @@ const seatsKey = `rollsheet.seats.${data.code}`;
 // The room this page shows, and what this phone holds of it.
 export const room = {
   code: data.code, game: data.game, state: null, boards: [], arrivals: [], selected: new Set(), selectionKey: "",
+  picks: 0, // dice picked or put back so far: a tap's answer ends only the picks made before it was sent
   mine: JSON.parse(localStorage.getItem(seatsKey) || "[]"), // [{seat, name, token}] held by this phone
   acting: null, // the seat id this phone acts for when it holds several and none is on turn
   follower: null, // the live stream (live.js), started by room-page.js
@@ -137,9 +138,10 @@ room.show = function (state) {
   if (before && state.log.length && (!before.log.length || state.log[0].at !== before.log[0].at)) room.say(state.log[0].text);
   for (const [text, alert] of news) room.say(text, alert);
 };
-// A move of this phone answered: its picks are done (no die stays outlined), the answer drawn.
-room.answered = function (answer) {
-  room.selectionKey = "";
+// A move of this phone answered: its picks are done (no die stays outlined), the answer drawn. `picks`: the count
+// when it was sent; a die picked since (on the state the stream brought first) stays picked.
+room.answered = function (answer, picks = room.picks) {
+  if (picks === room.picks) room.selectionKey = "";
   room.show(answer);
   room.redraw();
 };

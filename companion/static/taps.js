@@ -36,13 +36,13 @@ export async function post(path, body, seat, entry) {
     request: requestId(`${room.state.version}/${me.seat}/${button}`)}, body || {});
   const keep = entry && keeper(entry, path, sent, me.seat);
   if (entry && room.offline) return keep ? keep() && null : refuse();
-  const tap = last = {button, flying: true, answered: 0}, chosen = room.acting;
+  const tap = last = {button, flying: true, answered: 0}, chosen = room.acting, picks = room.picks;
   const answer = await room.send(path, sent, keep);
   Object.assign(tap, {flying: false, answered: Date.now()});
   if (answer && me.seat === chosen && room.acting === chosen) room.acting = null; // not a choice made since
   if (answer) room.show(answer);
   const handed = answer && room.handedOn(); // the stream had brought that state: drawn for the chosen seat
-  if (answer) room.answered(answer); // its picks done, drawn again (for the chosen seat)
+  if (answer) room.answered(answer, picks); // its picks done, drawn again (for the chosen seat)
   if (handed) room.say(...handed);
   return answer;
 }
