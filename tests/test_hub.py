@@ -97,7 +97,9 @@ def test_a_change_published_in_one_worker_wakes_the_watchers_of_another(tmp_path
         here = Hub(lambda state, language: dict(state, said=language))
         there = Hub(lambda state, language: written.append(language) or dict(state, said=language))
         here.attach(loop, SocketRelay(str(tmp_path), 0, 2))
-        there.attach(loop, SocketRelay(str(tmp_path), 1, 2), reread)
+        taken = []  # what the rooms take in of a relayed state (its log entries, rooms.relayed)
+        there.attach(loop, SocketRelay(str(tmp_path), 1, 2), reread,
+                     lambda code, state: taken.append((code, dict(state), watched.version)))
 
         async def read():
             return {"version": 3, "dice": []}
@@ -109,6 +111,8 @@ def test_a_change_published_in_one_worker_wakes_the_watchers_of_another(tmp_path
         await asyncio.wait_for(changed, 1)
         assert watched.encoded("en") == b'{"version":4,"dice":[6],"said":"en"}' and rereads == []
         assert written == []  # written out once, by the process that made the change, in its request's language
+        # taken in before the phones here are told (they had version 3); the unwatched room's state is not even read
+        assert taken == [("ROOM", {"version": 4, "dice": [6]}, 3)]
         assert watched.encoded("de") == b'{"version":4,"dice":[6],"said":"de"}' and written == ["de"]
         changed = watched.changed
         there.arrived("ROOM", 5, None)  # a message too large to carry its state

@@ -40,6 +40,41 @@ def test_moves_made_through_two_workers_in_turn_answer_the_log_the_store_holds(t
             assert rooms.state(services[1 - number % 3 % 2], code)["log"] == state["log"], number
 
 
+def test_a_move_after_one_the_other_worker_relayed_reads_no_log_and_writes_out_only_the_new_lines(tmp_path,
+                                                                                                  monkeypatch):
+    import orjson
+
+    from companion.rooms import changes
+
+    workers = [cli.make_app(tmp_path), cli.make_app(tmp_path)]
+    services = [app.extensions["rollsheet.rooms"] for app in workers]
+
+    def move(number: int, state: dict) -> dict:
+        with workers[number].test_request_context():
+            action, body = first_offered(state, ana["seat"])
+            return rooms.act(services[number], code, action, {**body, "player": "Ana", "token": ana["token"],
+                                                              "seen": state["version"]})
+
+    with workers[0].test_request_context():
+        code = rooms.create(services[0], "simstown", 1)
+        _, ana = rooms.take_seat(services[0], code, {"name": "Ana"})
+        state = rooms.state(services[0], code)
+    for _ in range(12):
+        state = move(0, state)
+    with workers[1].test_request_context():  # worker 1 watches the room: it read it and wrote its lines out
+        rooms.shown(rooms.state(services[1], code), "en")
+    state = move(0, move(0, state))
+    rooms.relayed(services[1], code, orjson.loads(orjson.dumps(state)))  # as the relay hands it over
+    written = []
+    monkeypatch.setattr(changes, "entries", lambda *args: pytest.fail("the log was read back"))
+    monkeypatch.setattr(room, "entry_text", lambda *args: written.append(args[1]) or "a line")
+    state = move(1, state)
+    rooms.shown(state, "en")
+    monkeypatch.undo()
+    assert len(written) == 3  # the two moves relayed and its own; not the 13 entries before them
+    assert state["log"] == stored_log(services[1], code) and len(state["log"]) == 17  # open, seat, 15 moves
+
+
 def test_a_score_saved_again_leaves_one_score_in_the_log(tmp_path):
     app = cli.make_app(tmp_path)
     service = app.extensions["rollsheet.rooms"]
@@ -87,6 +122,23 @@ def test_only_the_newest_rooms_are_kept(most):
     assert recent.at("ROOM3", 1.0, 2) == ({"kind": "open"},)
     assert [recent.at(f"ROOM{n}", 1.0, 2) is not None for n in range(4)] == [n >= 4 - most for n in range(4)]
     assert recent.at("ROOM3", 2.0, 2) is None  # another room that had this code
+
+
+def test_a_relayed_log_keeps_the_entries_kept_only_where_it_follows_on_from_them():
+    from companion.rooms.recent import RecentLogs
+
+    recent, one, two = RecentLogs(), {"at": 1.0, "kind": "open"}, {"at": 2.0, "kind": "roll"}
+    assert recent.relayed("ROOM", 3, [two, one]) == [two, one] and recent.at("ROOM", 5.0, 3) is None  # none kept
+    recent.keep("ROOM", 5.0, 2, recent.relayed("ROOM", 2, [two, one]))
+    kept = recent.at("ROOM", 5.0, 2)
+    three = {"at": 3.0, "kind": "roll"}
+    log = recent.relayed("ROOM", 4, [three, two, one])  # two changes on: one with a log line, one without
+    assert log == [three, two, one] and log[1] is kept[0] and log[2] is kept[1]
+    assert recent.at("ROOM", 5.0, 4) == tuple(log)
+    scored = recent.relayed("ROOM", 5, [{"at": 4.0, "kind": "score"}, one])  # entries dropped: each is new
+    assert scored[1] == one and scored[1] is not kept[1] and recent.at("ROOM", 5.0, 5) == tuple(scored)
+    recent.relayed("ROOM", 4, [three, two, one])  # an older version relayed late: the newer one stays
+    assert recent.at("ROOM", 5.0, 5) == tuple(scored) and recent.at("ROOM", 5.0, 4) is None
 
 
 def test_a_log_line_written_out_keeps_a_few_hundred_bytes():

@@ -8,6 +8,7 @@ from companion.rooms.room import (
                                   known_game,
                                   players_refusal,
                                   proof,
+                                  relayed,
                                   shown,
                                   state,
                                   state_here,
@@ -15,5 +16,5 @@ from companion.rooms.room import (
 )
 
 __all__ = ["Service", "act", "create", "cross", "finish_cards", "game_of", "known_game", "players_refusal", "proof",
-           "reorder", "save_card", "save_score", "shown", "state", "state_here", "take_over", "take_seat", "undo",
-           "version"]
+           "relayed", "reorder", "save_card", "save_score", "shown", "state", "state_here", "take_over", "take_seat",
+           "undo", "version"]

@@ -26,7 +26,7 @@ import orjson
 import layouts
 from companion.rooms import cards, expiry, retries, seats, takeovers
 from companion.rooms.presence import with_away
-from companion.rooms.recent import RecentLogs
+from companion.rooms.recent import Entry, RecentLogs
 from companion.rules import language, lists, referee, room_dice
 from companion.rules.codes import drawn_code, normal_code
 from companion.rules.errors import Refused, malformed, missing
@@ -54,17 +54,6 @@ class Snapshot(dict):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.frames: dict[str, bytes] = {}
-
-
-class Entry(dict):
-    """A log entry as stored (at, seat, player, kind, params as JSON text), with its `lines` as phones read it, by
-    language, once written (`shown_line`): they live as long as the entry, kept with its room's newest (recent.py)."""
-
-    __slots__ = ("lines",)
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.lines: dict[str, orjson.Fragment] = {}
 
 
 def known_game(game_id: str) -> layouts.Game:
@@ -153,6 +142,12 @@ def state_here(service: Service, code: str) -> dict:
     return with_away(state(service, code), service.hub.presence(normal_code(code)))
 
 
+def relayed(service: Service, code: str, state: dict) -> None:
+    """A room's state another process committed and relayed: its log entries become `Entry`s (those this process
+    keeps already are the ones kept, their lines written out) and this process's newest of the room (recent.py)."""
+    state["log"] = service.recent.relayed(code, state["version"], state["log"])
+
+
 def shown(state: dict, lang: str) -> dict:
     """A room's state as a phone reads it (for orjson to write out): each log entry written out in `lang` with its
     `text`, each seat's prompt."""
@@ -161,19 +156,16 @@ def shown(state: dict, lang: str) -> dict:
     return dict(state, log=log, prompt=prompts(language.game(game, lang), state, language.speaker(lang)))
 
 
-def shown_line(game_id: str, entry: dict, lang: str) -> orjson.Fragment:
-    """A log entry as a phone reads it in `lang`, as JSON text: written once per entry and language (an `Entry`
-    keeps it; a room's newest entries are written out again at every change, and building and writing out their 30
-    objects cost more than the rest of its JSON)."""
-    lines = getattr(entry, "lines", None)  # a state another process relayed holds plain dicts
-    line = lines.get(lang) if lines is not None else None
+def shown_line(game_id: str, entry: Entry, lang: str) -> orjson.Fragment:
+    """A log entry as a phone reads it in `lang`, as JSON text: written once per entry and language (the entry
+    keeps it, as text: orjson's bytes keep 4 KB, however short; a room's newest entries are written out again at
+    every change, and building and writing out their 30 objects cost more than the rest of its JSON)."""
+    line = entry.lines.get(lang)
     if line is None:
         text = entry_text(game_id, entry["kind"], entry["params"], entry["player"], lang)
         written = {"at": entry["at"], "seat": entry["seat"], "player": entry["player"], "kind": entry["kind"],
                    "text": text}
-        line = orjson.Fragment(orjson.dumps(written).decode())  # as text: orjson's bytes keep 4 KB, however short
-        if lines is not None:
-            lines[lang] = line
+        line = entry.lines[lang] = orjson.Fragment(orjson.dumps(written).decode())
     return line
 
 

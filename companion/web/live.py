@@ -102,12 +102,13 @@ class Hub:
         self.write = write
         self.loop: asyncio.AbstractEventLoop | None = None
         self.channels: dict[str, Channel] = {}
-        self.relay = self.reread = None
+        self.relay = self.reread = self.relayed = None
 
-    def attach(self, loop: asyncio.AbstractEventLoop, relay=None, reread=None) -> None:
+    def attach(self, loop: asyncio.AbstractEventLoop, relay=None, reread=None, relayed=None) -> None:
         """Serve watchers on `loop` (the server's event loop); before that, publishing is a no-op. A `relay`
-        passes changes to and from the other processes; `reread(code)` (awaitable) reads a room anew."""
-        self.loop, self.relay, self.reread = loop, relay, reread
+        passes changes to and from the other processes; `reread(code)` (awaitable) reads a room anew; `relayed(code,
+        state)` takes in a state another process relayed, before its phones here are told."""
+        self.loop, self.relay, self.reread, self.relayed = loop, relay, reread, relayed
         if relay is not None:
             relay.start(loop, self)
 
@@ -127,7 +128,10 @@ class Hub:
         if channel is None or version <= channel.version:
             return
         if state is not None:
-            channel.offer(orjson.loads(state), frames)
+            state = orjson.loads(state)
+            if self.relayed is not None:
+                self.relayed(code, state)
+            channel.offer(state, frames)
         else:
             asyncio.ensure_future(self._reread(code))
 

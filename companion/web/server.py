@@ -149,8 +149,9 @@ class Companion:
         self.pool, self.reads = Pool(app, threads, queue, address), Pool(app, 1, max_connections, address)
         self.hub, self.relay, self.store = app.extensions["rollsheet.hub"], relay, app.extensions["rollsheet.store"]
         service = app.extensions["rollsheet.rooms"]
-        self.hub.attach(asyncio.get_running_loop(), relay, lambda code: self.reads.run(self.reads.in_app, rooms.state,
-                                                                                       service, code))
+        self.hub.attach(asyncio.get_running_loop(), relay,
+                        lambda code: self.reads.run(self.reads.in_app, rooms.state, service, code),
+                        lambda code, state: rooms.relayed(service, code, state))
         crowd = clients.Crowd({**{kind: max(1, cap // share) for kind, cap in clients.CAPS.items()},
                                "app": threads * clients.WAITING_PER_THREAD})
         self.server = GatedServer(routes(app, self.pool, self.reads, crowd), max_connections=max_connections,
