@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 
 from playwright.sync_api import expect
 
@@ -45,6 +46,18 @@ def test_three_phones_see_the_same_table_each_in_its_own_language(served, phone)
     expect(ana.locator("#turn-line")).to_contain_text("Zug 1: Ana · warte auf Ben und Cy: ")
     axe_clean(ana, "German room, the others picking")
     axe_clean(ben, "Spanish room, waiting")
+
+
+def test_each_phone_shows_the_logs_times_on_its_own_regions_clock(served, phone):
+    room = Table(Http(served), "simstown", ("Ben",), players=3)
+    phones = {locale: seated_phone(phone, served, room.code, name, locale=locale)
+              for name, locale in (("Ana", "en-GB"), ("Cy", "en-US"))}
+    phones["de-DE"] = phone(locale="de-DE")
+    phones["de-DE"].goto(f"{served}/r/{room.code}")
+    times = {locale: page.locator("#log li time").first.inner_text() for locale, page in phones.items()}
+    assert re.fullmatch(r"\d\d:\d\d:\d\d", times["en-GB"]), times  # English, on a British 24-hour clock
+    assert re.fullmatch(r"\d\d:\d\d:\d\d [AP]M", times["en-US"]), times
+    assert re.fullmatch(r"\d\d:\d\d:\d\d", times["de-DE"]) and times["de-DE"] == times["en-GB"], times
 
 
 def test_the_language_switch_is_remembered_across_reloads(served, phone):

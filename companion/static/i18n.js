@@ -17,6 +17,12 @@ export function ngettext(one, many, num, values = {}) {
   return fill(text, {num, ...values});
 }
 
+/** The time of day of `at` (epoch seconds) on the phone's own clock: its region's (en-GB: 24 hours, en-US: AM and
+ * PM) when it speaks the page's language, else the language's; with the seconds when asked. */
+const region = navigator.languages.find((tag) => tag.split("-")[0] === language) || language;
+export const clock = (at, seconds = false) => new Date(at * 1000).toLocaleTimeString(region,
+  {hour: "2-digit", minute: "2-digit", ...(seconds ? {second: "2-digit"} : {})});
+
 /** "Ana, Ben and Cy" in the page's language. */
 export const listing = (names) => new Intl.ListFormat(language, {type: "conjunction"}).format(names);
 

@@ -4,7 +4,7 @@
 // sent before that second tap, so crossing a tile is always confirmed.
 import {shapeSvg, swatch} from "./cells.js";
 import {el} from "./dom.js";
-import {_, language, listing} from "./i18n.js";
+import {_, clock, listing} from "./i18n.js";
 import {room} from "./room.js";
 import {make} from "./taps.js";
 
@@ -22,7 +22,6 @@ function face(item) {
   return el("span", {class: "swatch plain"}, item.label.slice(0, 2));
 }
 
-const clock = (at) => new Date(at * 1000).toLocaleTimeString(language, {hour: "2-digit", minute: "2-digit"});
 const offered = (list, item) => room.offers("cross").filter((entry) => entry.list === list && entry.item === item);
 
 // What a button of the panel says for one allowed crossing of the item.

@@ -3,7 +3,7 @@
 // referee: the page offers exactly the moves the state's `allowed` lists for the seat this phone acts for, and
 // shows its `prompt`. The page's parts (room-page.js lists them) are draw functions in room.boards; what a new
 // state brings before it is drawn, in room.arrivals. Taps are sent by taps.js.
-import {_, language} from "./i18n.js";
+import {_, clock} from "./i18n.js";
 import {el} from "./dom.js";
 
 const data = JSON.parse(document.getElementById("room-data").textContent);
@@ -87,7 +87,7 @@ room.refresh = async function () {
 function drawLog(log) {
   const list = document.getElementById("log");
   list.replaceChildren(...log.map((entry) => el("li", {},
-    el("time", {}, new Date(entry.at * 1000).toLocaleTimeString(language, {hour: "2-digit", minute: "2-digit", second: "2-digit"})),
+    el("time", {}, clock(entry.at, true)),
     " ", entry.text)));
 }
 

@@ -6,7 +6,7 @@
 // room's result leaves out the cards never saved); RoomCards.judged(card): whether the card's problems are shown (typed on this
 // phone or saved in the room); RoomCards.confirmSave(): whether a whole save may go now (else it says why not yet);
 // RoomCards.follow(changed): follows the room's cards, calling changed() after each state drawn.
-import {_, language, listing} from "./i18n.js";
+import {_, clock, listing} from "./i18n.js";
 import {follow} from "./live.js";
 import {Cards} from "./score-cards.js";
 import {cell, fill, readCard} from "./score-fields.js";
@@ -43,10 +43,6 @@ export const RoomCards = (function () {
     return button;
   }
 
-  function when(at) {
-    return new Date(at * 1000).toLocaleTimeString(language, {hour: "2-digit", minute: "2-digit"});
-  }
-
   function show(state) {
     on.state = state;
     state.cards.forEach((seat) => {
@@ -64,7 +60,7 @@ export const RoomCards = (function () {
       card.dataset.saved = seat.saved ? "yes" : "";
       if (own) saveButton(card, seat).textContent = seat.saved ? _("Save my card again") : _("Save my card");
       status(card).textContent = seat.saved ? _("%(name)s's card saved by %(by)s at %(time)s",
-        {name: seat.name, by: seat.by, time: when(seat.at)})
+        {name: seat.name, by: seat.by, time: clock(seat.at)})
         : own ? _("Your card is not saved yet") : _("Waiting for %(name)s's card", {name: seat.name});
     });
     if (!on.state0) { // the form opens on this phone's own card
