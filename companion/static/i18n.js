@@ -17,9 +17,11 @@ export function ngettext(one, many, num, values = {}) {
   return fill(text, {num, ...values});
 }
 
-/** The time of day of `at` (epoch seconds) on the phone's own clock: its region's (en-GB: 24 hours, en-US: AM and
- * PM) when it speaks the page's language, else the language's; with the seconds when asked. */
+// The phone's own region when it speaks the page's language (en-GB: a 24-hour clock, en-US: AM and PM), else the
+// page's language.
 const region = navigator.languages.find((tag) => tag.split("-")[0] === language) || language;
+
+/** The time of day of `at` (epoch seconds) on the phone's own clock; with the seconds when asked. */
 export const clock = (at, seconds = false) => new Date(at * 1000).toLocaleTimeString(region,
   {hour: "2-digit", minute: "2-digit", ...(seconds ? {second: "2-digit"} : {})});
 
